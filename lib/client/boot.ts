@@ -1,0 +1,46 @@
+/**
+ * The only script a page with islands loads up front. It finds island markers and imports
+ * each island's bundle (and with it React) only when that island must come alive.
+ */
+type Mount = (el: HTMLElement, props: unknown, replay?: HTMLElement) => void;
+
+function readProps(el: HTMLElement): unknown {
+  const script = document.getElementById(el.dataset.props ?? "");
+  return script ? JSON.parse(script.textContent ?? "null") : {};
+}
+
+function start(el: HTMLElement, replay?: HTMLElement): void {
+  el.setAttribute("aria-busy", "true");
+  import(el.dataset.src!).then((mod: { mount: Mount }) => mod.mount(el, readProps(el), replay))
+    .catch((error) => {
+      el.removeAttribute("aria-busy");
+      // A link inside the island still works without its script.
+      if (replay instanceof HTMLAnchorElement) location.href = replay.href;
+      console.error(error);
+    });
+}
+
+for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
+  const when = el.dataset.hydrate;
+  if (when === "visible" && "IntersectionObserver" in window) {
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        observer.disconnect();
+        start(el);
+      }
+    });
+    observer.observe(el);
+  } else if (when === "interaction") {
+    const onClick = (event: Event) => {
+      const target = (event.target as Element).closest<HTMLElement>("a,button");
+      if (!target) return;
+      event.preventDefault();
+      event.stopPropagation();
+      el.removeEventListener("click", onClick, true);
+      start(el, target);
+    };
+    el.addEventListener("click", onClick, true);
+  } else {
+    start(el);
+  }
+}

@@ -1,0 +1,31 @@
+import { ConflictError } from "../errors.ts";
+
+/** Opens the database: a file path, `:memory:`, or a KV Connect URL. */
+export async function openKv(path: string): Promise<Deno.Kv> {
+  if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
+    const dir = path.replace(/[^/]*$/, "");
+    if (dir) await Deno.mkdir(dir, { recursive: true });
+  }
+  return await Deno.openKv(path);
+}
+
+/** Commits `op`; a failed check becomes a ConflictError (409). */
+export async function commitOrConflict(
+  op: Deno.AtomicOperation,
+  message?: string,
+): Promise<Deno.KvCommitResult> {
+  const result = await op.commit();
+  if (!result.ok) throw new ConflictError(message);
+  return result;
+}
+
+/** Collects the values of a list selector (bounded by `limit`). */
+export async function listValues<T>(
+  kv: Deno.Kv,
+  selector: Deno.KvListSelector,
+  options: Deno.KvListOptions = {},
+): Promise<T[]> {
+  const values: T[] = [];
+  for await (const entry of kv.list<T>(selector, options)) values.push(entry.value);
+  return values;
+}

@@ -1,0 +1,120 @@
+import { ulid } from "ulid";
+import { keys } from "./keys.ts";
+import { commitTeamChange } from "./team_revisions.ts";
+import { ConflictError } from "../errors.ts";
+
+export interface TeamSettings {
+  /** When false the public roster takes no new claims. */
+  openClaims: boolean;
+  /** When false only claims by jersey number are accepted. */
+  allowSurnameFallback: boolean;
+  /** Shown in the claim dialog. */
+  claimInstructions: string;
+  showPhotos: boolean;
+  showPositions: boolean;
+  showParentNames: boolean;
+  /** Full last names on the public roster instead of an initial. */
+  showLastNames: boolean;
+  /** Lowercase domains allowed for claims and joins; empty means any. */
+  allowedEmailDomains: string[];
+}
+
+export interface Team {
+  id: string;
+  slug: string;
+  name: string;
+  season: string;
+  ageGroup: string;
+  teamType: "boys" | "girls" | "coed";
+  orgName: string;
+  settings: TeamSettings;
+  createdAt: string;
+}
+
+export const DEFAULT_TEAM_SETTINGS: TeamSettings = Object.freeze({
+  openClaims: true,
+  allowSurnameFallback: true,
+  claimInstructions: "",
+  showPhotos: false,
+  showPositions: true,
+  showParentNames: false,
+  showLastNames: false,
+  allowedEmailDomains: [],
+}) as TeamSettings;
+
+export type NewTeam =
+  & Pick<Team, "name" | "season" | "ageGroup" | "teamType" | "orgName">
+  & { settings?: Partial<TeamSettings>; slug?: string };
+
+/** Lowercase kebab-case slug from a team name ("U10 Lions!" → "u10-lions"). */
+export function slugify(name: string): string {
+  const slug = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 48).replace(/-+$/, "");
+  return slug || "team";
+}
+
+/** A new team record (not stored). */
+export function buildTeam(input: NewTeam, slug: string, now = new Date()): Team {
+  return {
+    id: ulid(),
+    slug,
+    name: input.name,
+    season: input.season,
+    ageGroup: input.ageGroup,
+    teamType: input.teamType,
+    orgName: input.orgName,
+    settings: { ...DEFAULT_TEAM_SETTINGS, ...input.settings },
+    createdAt: now.toISOString(),
+  };
+}
+
+/**
+ * Creates a team under a unique slug: the name's slug, else the first free of `-2`, `-3` ….
+ * A slug given in `input` is used as it is or refused with a ConflictError.
+ * @example const team = await createTeam(kv, { name: "Lions", season: "Fall 2026", ... });
+ */
+export async function createTeam(kv: Deno.Kv, input: NewTeam, now = new Date()): Promise<Team> {
+  const base = input.slug ?? slugify(input.name);
+  const attempts = input.slug ? 1 : 1000;
+  for (let n = 1; n <= attempts; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    const team = buildTeam(input, slug, now);
+    const op = kv.atomic()
+      .check({ key: keys.teamBySlug(slug), versionstamp: null })
+      .set(keys.team(team.id), team)
+      .set(keys.teamBySlug(slug), team.id);
+    if ((await commitTeamChange(kv, op, team.id)).ok) return team;
+  }
+  throw new ConflictError(`The team address "${base}" is taken.`);
+}
+
+export async function getTeam(kv: Deno.Kv, teamId: string): Promise<Team | null> {
+  return (await kv.get<Team>(keys.team(teamId))).value;
+}
+
+export async function getTeamBySlug(kv: Deno.Kv, slug: string): Promise<Team | null> {
+  const id = (await kv.get<string>(keys.teamBySlug(slug))).value;
+  return id ? await getTeam(kv, id) : null;
+}
+
+const TEAM_KEY = /^[A-Za-z0-9-]{1,64}$/;
+
+/** Resolves an API path's `{teamId}`/`{slug}` to a team id: by id first, then by slug. */
+export async function resolveTeamId(kv: Deno.Kv, idOrSlug: string): Promise<string | null> {
+  if (!TEAM_KEY.test(idOrSlug)) return null;
+  const byId = await kv.get(keys.team(idOrSlug));
+  if (byId.versionstamp !== null) return idOrSlug;
+  return (await kv.get<string>(keys.teamBySlug(idOrSlug.toLowerCase()))).value;
+}
+
+/** Resolves an API path's `{teamId}`/`{slug}`: by id first, then by slug. */
+export async function resolveTeam(kv: Deno.Kv, idOrSlug: string): Promise<Team | null> {
+  const id = await resolveTeamId(kv, idOrSlug);
+  return id ? await getTeam(kv, id) : null;
+}
+
+/** The public view of a team (what the roster API and pages expose). */
+export function publicTeam(team: Team) {
+  const { id, name, season, slug, ageGroup, orgName } = team;
+  return { id, name, season, slug, ageGroup, orgName };
+}

@@ -1,0 +1,143 @@
+import * as esbuild from "esbuild";
+import { islands } from "../../islands/mod.ts";
+import type { AssetManifest } from "./assets.ts";
+
+/** Where the build writes, relative to the project root, and the URL prefix it is served at. */
+export const BUILD_DIR = "static/build";
+export const BUILD_URL = "/build";
+const MANIFEST = "manifest.json";
+/** Everything the browser bundles or the stylesheet can be built from. */
+const SOURCE_DIRS = ["islands", "components", "lib", "static"];
+/** Stylesheets, concatenated in this order into one hashed file. */
+const STYLESHEETS = ["static/styles.css", "static/marketing.css"];
+
+/**
+ * Returns the asset manifest, building first when there is none or when the sources changed
+ * since the last build (so `deno task start` on a fresh clone just works).
+ */
+export async function ensureAssets(root: string): Promise<AssetManifest> {
+  const sourceHash = await hashSources(root);
+  try {
+    const manifest: AssetManifest = JSON.parse(await Deno.readTextFile(`${root}/${BUILD_DIR}/${MANIFEST}`));
+    if (manifest.sourceHash === sourceHash) return manifest;
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  return await buildAssets(root, sourceHash);
+}
+
+/**
+ * Bundles the boot module and one entry per island (production React, ESM, shared chunks,
+ * content-hashed names) and the stylesheet, then writes the manifest.
+ */
+export async function buildAssets(root: string, sourceHash?: string): Promise<AssetManifest> {
+  sourceHash ??= await hashSources(root);
+  const outDir = `${root}/${BUILD_DIR}`;
+  await Deno.remove(outDir, { recursive: true }).catch(() => {});
+  await Deno.mkdir(outDir, { recursive: true });
+
+  const names = Object.keys(islands);
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [
+      { in: "lib/client/boot.ts", out: "boot" },
+      ...names.map((name) => ({ in: `island-entry:${name}`, out: `island-${name}` })),
+    ],
+    plugins: [islandEntries(root)],
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2022"],
+    minify: true,
+    jsx: "automatic",
+    jsxImportSource: "react",
+    define: { "process.env.NODE_ENV": '"production"' },
+    outdir: outDir,
+    entryNames: "[name]-[hash]",
+    chunkNames: "chunk-[hash]",
+    legalComments: "none",
+    metafile: true,
+    logLevel: "silent",
+  });
+  const css = await buildStylesheet(root, outDir);
+  await esbuild.stop();
+
+  const urlOf = (file: string) => `${BUILD_URL}/${file.slice(BUILD_DIR.length + 1)}`;
+  const entries = new Map<string, string>();
+  for (const [file, out] of Object.entries(result.metafile.outputs)) {
+    if (out.entryPoint) entries.set(out.entryPoint, file);
+  }
+  const graph = (file: string, seen = new Set<string>()): string[] => {
+    if (seen.has(file)) return [];
+    seen.add(file);
+    const imports = result.metafile.outputs[file]?.imports ?? [];
+    return [file, ...imports.filter((i) => i.kind === "import-statement").flatMap((i) => graph(i.path, seen))];
+  };
+  const manifest: AssetManifest = {
+    css,
+    boot: urlOf(entries.get("lib/client/boot.ts")!),
+    islands: {},
+    islandGraph: {},
+    sourceHash,
+  };
+  for (const name of names) {
+    const file = entries.get(`island-entry:${name}`)!;
+    manifest.islands[name] = urlOf(file);
+    manifest.islandGraph[name] = graph(file).map(urlOf);
+  }
+  await Deno.writeTextFile(`${outDir}/${MANIFEST}`, JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+/** A virtual entry per island that pairs the component with the hydration helper. */
+function islandEntries(root: string): esbuild.Plugin {
+  return {
+    name: "island-entries",
+    setup(build) {
+      build.onResolve({ filter: /^island-entry:/ }, (args) => ({
+        path: args.path.slice("island-entry:".length),
+        namespace: "island-entry",
+      }));
+      build.onLoad({ filter: /.*/, namespace: "island-entry" }, (args) => ({
+        resolveDir: root,
+        loader: "tsx",
+        contents: `import Island from "./islands/${args.path}.tsx";
+import { mountIsland } from "./lib/client/mount.tsx";
+export const mount = (el, props, replay) => mountIsland(Island, el, props, replay);`,
+      }));
+    },
+  };
+}
+
+async function buildStylesheet(root: string, outDir: string): Promise<string> {
+  const sources = await Promise.all(
+    STYLESHEETS.map((file) => Deno.readTextFile(`${root}/${file}`).catch(() => "")),
+  );
+  const { code } = await esbuild.transform(sources.join("\n"), { loader: "css", minify: true });
+  const name = `styles-${(await sha256(code)).slice(0, 12)}.css`;
+  await Deno.writeTextFile(`${outDir}/${name}`, code);
+  return `${BUILD_URL}/${name}`;
+}
+
+async function hashSources(root: string): Promise<string> {
+  const files: string[] = [`${root}/deno.json`];
+  const walk = async (dir: string) => {
+    for await (const entry of Deno.readDir(dir)) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory && path !== `${root}/${BUILD_DIR}`) await walk(path);
+      else if (entry.isFile && /\.(tsx?|css)$/.test(entry.name)) files.push(path);
+    }
+  };
+  for (const dir of SOURCE_DIRS) await walk(`${root}/${dir}`).catch(() => {});
+  files.sort();
+  const parts = await Promise.all(
+    files.map(async (f) => `${f.slice(root.length)}\n${await Deno.readTextFile(f)}`),
+  );
+  return await sha256(parts.join("\n"));
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,19 @@
+import { loadConfig } from "./lib/config.ts";
+import { openKv } from "./lib/db/kv.ts";
+import { ensureAssets } from "./lib/render/bundle.ts";
+import { seedDemoTeam } from "./lib/seed.ts";
+import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
+
+const config = loadConfig();
+const kv = await openKv(config.kvPath);
+const assets = await ensureAssets(PROJECT_ROOT);
+if (config.env === "development") {
+  const demo = await seedDemoTeam(kv);
+  console.log(`Development mode: demo team at ${config.appUrl}/t/${demo.slug}/roster`);
+}
+const app = createApp({ kv, config, assets, watchTeamChanges: true });
+Deno.serve({
+  port: config.port,
+  hostname: config.hostname,
+  onListen: ({ hostname, port }) => console.log(`GoalMates listening on http://${hostname}:${port} (${config.env})`),
+}, app.fetch);

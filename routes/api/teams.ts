@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { publicTeam, resolveTeam } from "../../lib/db/teams.ts";
+import { loadPublicRoster } from "../../lib/public_roster.ts";
+import { acceptClaim, parseClaimInput } from "../../lib/claims.ts";
+import { CLAIM_MESSAGES } from "../../lib/claim_rules.ts";
+import { NotFoundError } from "../../lib/errors.ts";
+import { clientIp, readJson } from "../../lib/http.ts";
+
+const TEAM_NOT_FOUND = "Team not found";
+
+/** Public team calls: the roster, the team by slug, and claims. */
+export const teamApiRoutes = new Hono<AppEnv>()
+  .get("/api/teams/by-slug/:slug", async (c) => {
+    const team = await resolveTeam(c.var.deps.kv, c.req.param("slug"));
+    if (!team) throw new NotFoundError(TEAM_NOT_FOUND);
+    return c.json(publicTeam(team));
+  })
+  .get("/api/teams/:teamKey/roster", async (c) => {
+    const { kv, now, rosterJson } = c.var.deps;
+    const key = c.req.param("teamKey");
+    const json = await rosterJson.getOrLoad(key, "roster", async () => {
+      const roster = await loadPublicRoster(kv, key, now());
+      if (!roster) return null;
+      const value = JSON.stringify({ team: publicTeam(roster.team), players: roster.players });
+      return { teamId: roster.team.id, revision: roster.revision, value };
+    });
+    if (json === null) throw new NotFoundError(TEAM_NOT_FOUND);
+    return c.body(json, 200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-cache" });
+  })
+  .post("/api/teams/:teamKey/claims", async (c) => {
+    const { kv, now } = c.var.deps;
+    const input = parseClaimInput(await readJson(c));
+    const team = await resolveTeam(kv, c.req.param("teamKey"));
+    if (!team) throw new NotFoundError(TEAM_NOT_FOUND);
+    const claim = await acceptClaim(kv, team, input, clientIp(c), now());
+    return c.json({ success: true, message: CLAIM_MESSAGES.submitted, claimId: claim.id }, 201);
+  });

@@ -1,0 +1,82 @@
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { bodyLimit } from "hono/body-limit";
+import type { AppDeps, AppEnv, Deps } from "../lib/app_env.ts";
+import { createErrorHandler, isApiPath, NotFoundError, PayloadTooLargeError } from "../lib/errors.ts";
+import { jsonOnly, originGuard } from "../lib/http.ts";
+import { renderPage, sendPage } from "../lib/render/page.tsx";
+import { TeamCache } from "../lib/render/team_cache.ts";
+import { ErrorPage } from "../components/ErrorPage.tsx";
+import { staticRoutes } from "./static.ts";
+import { marketingRoutes } from "./pages/marketing.tsx";
+import { rosterPageRoutes } from "./pages/roster.tsx";
+import { teamApiRoutes } from "./api/teams.ts";
+
+export const PROJECT_ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Builds the whole app on the given dependencies (tests pass an in-memory KV). */
+export function createApp(appDeps: AppDeps): Hono<AppEnv> {
+  const deps: Deps = {
+    kv: appDeps.kv,
+    config: appDeps.config,
+    assets: appDeps.assets,
+    now: appDeps.now ?? (() => new Date()),
+    rosterPages: new TeamCache(appDeps.kv, { watch: appDeps.watchTeamChanges }),
+    rosterJson: new TeamCache(appDeps.kv, { watch: appDeps.watchTeamChanges }),
+  };
+  const { config, assets } = deps;
+  const allowedOrigins = new Set([config.appOrigin]);
+  const isAllowedOrigin = (origin: string, c: { req: { url: string } }) =>
+    allowedOrigins.has(origin) ||
+    // In development the app is often opened as 127.0.0.1 or another port than APP_URL says.
+    (config.env === "development" && origin === new URL(c.req.url).origin);
+
+  const app = new Hono<AppEnv>();
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use(secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: [NONCE, "'strict-dynamic'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", "data:", "blob:"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    strictTransportSecurity: "max-age=31536000; includeSubDomains",
+    xFrameOptions: "DENY",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    crossOriginOpenerPolicy: "same-origin",
+    xContentTypeOptions: true,
+  }));
+  app.use(bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new PayloadTooLargeError();
+    },
+  }));
+  app.use(originGuard(isAllowedOrigin));
+  app.use(jsonOnly);
+
+  app.route("/", staticRoutes(PROJECT_ROOT));
+  app.route("/", marketingRoutes(assets));
+  app.route("/", rosterPageRoutes);
+  app.route("/", teamApiRoutes);
+
+  const renderError = (c: Parameters<typeof sendPage>[0], status: number, title: string, message: string) =>
+    sendPage(c, renderPage(assets, <ErrorPage status={status} title={title} message={message} />, { title, status }));
+  app.notFound((c) => {
+    if (isApiPath(c.req.path)) return c.json({ message: new NotFoundError().message }, 404);
+    return renderError(c, 404, "404 Page Not Found", "");
+  });
+  app.onError(createErrorHandler(renderError));
+  return app;
+}

@@ -1,0 +1,103 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { renderPage, sendPage } from "../../lib/render/page.tsx";
+import { RosterNotFound, RosterPage } from "../../components/roster/RosterPage.tsx";
+import { ClaimFormPage, type ClaimFormValues } from "../../components/roster/ClaimFormPage.tsx";
+import { rosterHref, type RosterView } from "../../components/roster/links.ts";
+import { loadPublicRoster } from "../../lib/public_roster.ts";
+import { GROUPINGS, MODES, pick, SORTS } from "../../lib/roster.ts";
+import { resolveTeam, type Team } from "../../lib/db/teams.ts";
+import { checkClaim } from "../../lib/claim_rules.ts";
+import { acceptClaim } from "../../lib/claims.ts";
+import { AppError, RateLimitError } from "../../lib/errors.ts";
+import { clientIp } from "../../lib/http.ts";
+
+const PLAYER_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+function readView(query: Record<string, string>): RosterView {
+  return {
+    mode: pick(query.mode, MODES, "game"),
+    sort: pick(query.sort, SORTS, "name"),
+    group: pick(query.group, GROUPINGS, "none"),
+    player: PLAYER_ID.test(query.player ?? "") ? query.player : null,
+  };
+}
+
+const formValue = (form: Record<string, unknown>, name: string) =>
+  typeof form[name] === "string" ? form[name] as string : "";
+
+/** The public roster and the claim form that works without JavaScript. */
+export const rosterPageRoutes = new Hono<AppEnv>()
+  .get("/t/:slug/roster", async (c) => {
+    const { kv, assets, now, rosterPages } = c.var.deps;
+    const slug = c.req.param("slug");
+    const view = readView(c.req.query());
+    const claimed = c.req.query("claimed") === "1";
+    const variant = `${view.mode}|${view.sort}|${view.group}|${view.player ?? ""}|${claimed ? 1 : 0}`;
+    const page = await rosterPages.getOrLoad(slug, variant, async () => {
+      const roster = await loadPublicRoster(kv, slug, now());
+      if (!roster) return null;
+      const { team, players, revision } = roster;
+      const value = renderPage(
+        assets,
+        <RosterPage team={team} players={players} view={view} claimed={claimed} />,
+        { title: `${team.name} Roster`, description: `The ${team.season} roster of ${team.name}.`, noindex: true },
+      );
+      return { teamId: team.id, revision, value };
+    });
+    return sendPage(
+      c,
+      page ?? renderPage(assets, <RosterNotFound />, { title: "Roster Not Found", status: 404, noindex: true }),
+    );
+  })
+  .get("/t/:slug/claim", async (c) => {
+    const team = await resolveTeam(c.var.deps.kv, c.req.param("slug"));
+    if (!team) return c.notFound();
+    const jersey = c.req.query("jersey") ?? "";
+    const values: ClaimFormValues = {
+      mode: "jersey",
+      jerseyNumber: /^\d{1,2}$/.test(jersey) ? jersey : "",
+      childSurname: "",
+      email: "",
+      note: "",
+    };
+    return sendClaimForm(c, team, values, {}, 200);
+  })
+  .post("/t/:slug/claim", async (c) => {
+    const { kv, now } = c.var.deps;
+    const team = await resolveTeam(kv, c.req.param("slug"));
+    if (!team) return c.notFound();
+    const form = await c.req.parseBody();
+    const values: ClaimFormValues = {
+      mode: formValue(form, "mode") === "surname" ? "surname" : "jersey",
+      jerseyNumber: formValue(form, "jerseyNumber"),
+      childSurname: formValue(form, "childSurname"),
+      email: formValue(form, "email"),
+      note: formValue(form, "note"),
+    };
+    const check = checkClaim({ ...values, mode: formValue(form, "mode") || "jersey" });
+    if (!check.ok) return sendClaimForm(c, team, values, check.fields, 400);
+    try {
+      await acceptClaim(kv, team, check.value, clientIp(c), now());
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error instanceof RateLimitError) c.header("Retry-After", String(error.retryAfterSeconds));
+      return sendClaimForm(c, team, values, { _: error.message }, error.status);
+    }
+    return c.redirect(`${rosterHref(team.slug, {})}?claimed=1`, 303);
+  });
+
+function sendClaimForm(
+  c: Context<AppEnv>,
+  team: Team,
+  values: ClaimFormValues,
+  errors: Record<string, string>,
+  status: number,
+) {
+  const page = renderPage(c.var.deps.assets, <ClaimFormPage team={team} values={values} errors={errors} />, {
+    title: `Claim a player · ${team.name}`,
+    status,
+    noindex: true,
+  });
+  return sendPage(c, page);
+}

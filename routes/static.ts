@@ -1,0 +1,44 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../lib/app_env.ts";
+import { BUILD_DIR } from "../lib/render/bundle.ts";
+
+const TYPES: Record<string, string> = {
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  svg: "image/svg+xml",
+};
+const SAFE_NAME = /^[A-Za-z0-9_-]+\.(js|css|svg)$/;
+
+/**
+ * Serves the build output (content-hashed, so cached for a year as immutable) and the
+ * favicon. File names are checked against a strict pattern; nothing else on disk is reachable.
+ */
+export function staticRoutes(root: string) {
+  const files = new Map<string, Uint8Array>();
+  const read = async (path: string) => {
+    let bytes = files.get(path);
+    if (!bytes) {
+      bytes = await Deno.readFile(path).catch(() => undefined);
+      if (bytes) files.set(path, bytes);
+    }
+    return bytes;
+  };
+  const send = async (path: string, name: string, cacheControl: string) => {
+    const bytes = await read(path);
+    if (!bytes) return null;
+    return new Response(bytes.slice(), {
+      headers: { "Content-Type": TYPES[name.split(".").pop()!], "Cache-Control": cacheControl },
+    });
+  };
+
+  return new Hono<AppEnv>()
+    .get("/build/:name", async (c) => {
+      const name = c.req.param("name");
+      const res = SAFE_NAME.test(name) &&
+        await send(`${root}/${BUILD_DIR}/${name}`, name, "public, max-age=31536000, immutable");
+      return res || c.notFound();
+    })
+    .get("/favicon.svg", async (c) => {
+      return await send(`${root}/static/favicon.svg`, "favicon.svg", "public, max-age=86400") || c.notFound();
+    });
+}
