@@ -73,20 +73,22 @@ export interface PlayerGroup {
   players: PublicPlayer[];
 }
 
-/** One 'All Players' group, or a group per position with 'No Position' last. */
+/**
+ * One 'All Players' group, or a group per position (positions that differ only in case are
+ * one group, named as first seen) with 'No Position' last.
+ */
 export function groupPlayers(players: PublicPlayer[], grouping: RosterGrouping): PlayerGroup[] {
   if (grouping === "none") return [{ label: ALL_PLAYERS, players }];
-  const groups = new Map<string, PublicPlayer[]>();
+  const groups = new Map<string, PlayerGroup>();
   for (const p of players) {
     const label = p.position ?? NO_POSITION;
-    groups.set(label, [...groups.get(label) ?? [], p]);
+    const key = p.position === null ? "" : label.toLowerCase();
+    const group = groups.get(key) ?? groups.set(key, { label, players: [] }).get(key)!;
+    group.players.push(p);
   }
   return [...groups.entries()]
-    .sort(([a], [b]) =>
-      (a === NO_POSITION ? 1 : 0) - (b === NO_POSITION ? 1 : 0) ||
-      a.localeCompare(b, "en", { sensitivity: "base" })
-    )
-    .map(([label, players]) => ({ label, players }));
+    .sort(([a], [b]) => (a === "" ? 1 : 0) - (b === "" ? 1 : 0) || a.localeCompare(b, "en"))
+    .map(([, group]) => group);
 }
 
 /** Reads a query value from a fixed list, else the default. */

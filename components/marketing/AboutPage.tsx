@@ -56,7 +56,7 @@ export function AboutPage() {
           GoalMates is{" "}
           <strong>not a roster or schedule tool</strong>, and it does not try to replace the one your club uses. Your
           team admin connects the team calendar from TeamSnap, PlayMetrics or any ICS calendar, and GoalMates reads
-          upcoming events from it and keeps them in sync. Fixtures, field changes and registrations stay where they
+          upcoming events from it and keeps them in sync. Game times, field changes and registrations stay where they
           already live.
         </p>
       </section>

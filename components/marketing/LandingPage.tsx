@@ -114,9 +114,9 @@ const MVPS = [
   ["🚗", "The Chauffeur", "Four kids, three booster seats, one minivan, zero complaints."],
   ["📣", "The Cheer Captain", "Audible from the parking lot. Knows every player's name."],
   ["🧺", "The Laundry Legend", "Gets grass stains out of white jerseys. We don't ask how."],
-  ["🍊", "The Snack Scheduler", "Runs the snack rota like air traffic control."],
-  ["📸", "The Sideline Photographer", "Caught the goal, the hug and the dog on the pitch."],
-  ["🩹", "The First-Aid Friend", "Ice packs, plasters and calm words for every scraped knee."],
+  ["🍊", "The Snack Scheduler", "Runs the snack schedule like air traffic control."],
+  ["📸", "The Sideline Photographer", "Caught the goal, the hug and the dog on the field."],
+  ["🩹", "The First-Aid Friend", "Ice packs, bandages and calm words for every scraped knee."],
 ];
 
 const BEFORE = [

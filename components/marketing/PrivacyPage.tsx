@@ -2,11 +2,10 @@ import { SiteLayout } from "../SiteLayout.tsx";
 
 /** What we store → who can see it. */
 const VISIBILITY: Record<string, string> = {
-  "Player's first name, last initial, jersey number and position":
-    "Anyone with the team's public roster link (this is the default).",
-  "Player's full last name and photo":
-    "Signed-in members of the team. On the public roster only if the team admin turns it on.",
-  "Player's birth year, years playing and season stats": "Signed-in members of the team. Never on the public roster.",
+  "Player's first name, last initial, jersey number and position": "Anyone who opens the team's public roster page.",
+  "Player's full last name and photo": "On the public roster only if the team admin turns it on.",
+  "Player's age (from the birth year), years playing and season stats":
+    "Only once the team admin or a parent has entered them; then on the player's card, opened from the public roster.",
   "Parents' names": "Signed-in members of the team. On the public roster only if the team admin turns it on.",
   "Parents' e-mail addresses and phone numbers": "Never public. Player accounts cannot see them either.",
   "Claims (a parent asking to be linked to a child)": "Only that team's admins.",
@@ -17,7 +16,7 @@ export function PrivacyPage() {
   return (
     <SiteLayout narrow>
       <header className="mk-page-header">
-        <p className="mk-eyebrow">Privacy</p>
+        <p className="mk-eyebrow">Children first</p>
         <h1 className="mk-page-title">Privacy</h1>
         <p className="mk-lead">
           GoalMates is about children's sports teams, so we keep what we store small and who sees it narrow. Here is
@@ -64,7 +63,9 @@ export function PrivacyPage() {
         <p>
           By default a team's public roster page shows only each player's first name, last initial, jersey number and
           position. Photos, full last names and parent names appear there only if the team admin turns them on in the
-          team settings. Parents' e-mail addresses and phone numbers are never shown publicly.
+          team settings. Optional details (age, years playing, season stats) show on a player's card only when the team
+          admin or a parent has filled them in, so leave them empty if you would rather not share them. Parents' e-mail
+          addresses and phone numbers are never shown publicly.
         </p>
       </section>
 

@@ -27,7 +27,7 @@ export function ClaimFormPage({ team, values, errors }: ClaimFormPageProps) {
   const described = (name: string) => errors[name] ? `${name}-error` : undefined;
   return (
     <SiteLayout narrow>
-      <h1>Claim a player on {team.name}</h1>
+      <h1>{`Claim a player on ${team.name}`}</h1>
       <p>Tell us which player is your child. A team admin reviews every claim.</p>
       {team.settings.claimInstructions && <p className="notice">{team.settings.claimInstructions}</p>}
       {errors._ && <div className="notice notice--error" role="alert">{errors._}</div>}

@@ -30,7 +30,7 @@ export function PlayerCard({ player, closeHref }: { player: PublicPlayer; closeH
               </span>
             )}
           <div>
-            <h2 id="player-card-name" className="dialog__title">{player.firstName} {player.lastName}</h2>
+            <h2 id="player-card-name" className="dialog__title">{`${player.firstName} ${player.lastName}`}</h2>
             {player.position && <p className="player-card__position">{player.position}</p>}
           </div>
           <span className="jersey jersey--lg" aria-hidden="true">{player.jerseyNumber}</span>

@@ -112,7 +112,8 @@ function DetailList({ team, players, view }: { team: Team; players: PublicPlayer
       {groups.map((group, i) => (
         <section key={group.label} className="player-group" aria-labelledby={`player-group-${i}`}>
           <h2 id={`player-group-${i}`} className="player-group__title">
-            {group.label} <span className="player-group__count">({group.players.length})</span>
+            {`${group.label} `}
+            <span className="player-group__count">{`(${group.players.length})`}</span>
           </h2>
           <ul className="player-rows">
             {group.players.map((p) => (
@@ -120,7 +121,7 @@ function DetailList({ team, players, view }: { team: Team; players: PublicPlayer
                 <details className="player-row">
                   <summary>
                     <span className="jersey jersey--sm">{p.jerseyNumber}</span>
-                    <span className="player-row__name">{p.firstName} {p.lastName}</span>
+                    <span className="player-row__name">{`${p.firstName} ${p.lastName}`}</span>
                     {p.position && <span className="player-row__position">{p.position}</span>}
                   </summary>
                   <div className="player-row__body">
@@ -130,7 +131,7 @@ function DetailList({ team, players, view }: { team: Team; players: PublicPlayer
                     </div>
                     <div>
                       <p className="player-row__label">Player Details:</p>
-                      <p>Jersey #{p.jerseyNumber} · {p.position ?? NO_POSITION_TEXT}</p>
+                      <p>{`Jersey #${p.jerseyNumber} · ${p.position ?? NO_POSITION_TEXT}`}</p>
                     </div>
                     <a className="button button--secondary" href={rosterHref(team.slug, { ...view, player: p.id })}>
                       View Player Card

@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { cleanText, foldName, isValidEmail, parseJerseyInput } from "../../lib/text.ts";
+import { checkClaim } from "../../lib/claim_rules.ts";
+import { serializeForScript } from "../../lib/render/serialize.ts";
+import { loadConfig } from "../../lib/config.ts";
+
+Deno.test("[rules] jersey input is parsed as an integer, falling back to 0", () => {
+  assert.equal(parseJerseyInput(7), 7);
+  assert.equal(parseJerseyInput(7.9), 7);
+  assert.equal(parseJerseyInput(" 12 "), 12);
+  assert.equal(parseJerseyInput("12abc"), 12);
+  assert.equal(parseJerseyInput("abc"), 0);
+  assert.equal(parseJerseyInput(""), 0);
+  assert.equal(parseJerseyInput(null), 0);
+  assert.equal(parseJerseyInput(Number.NaN), 0);
+  assert.equal(parseJerseyInput(Infinity), 0);
+  assert.equal(parseJerseyInput("-3"), -3);
+});
+
+Deno.test("[rules] e-mail: a simple pattern, length capped, no quoting or header tricks", () => {
+  for (const ok of ["a@b.co", "first.last+tag@sub.example.org", "  padded@example.com  "]) {
+    assert.ok(isValidEmail(ok), ok);
+  }
+  for (
+    const bad of [
+      "",
+      "a",
+      "a@b",
+      "a@b.c",
+      "a b@c.de",
+      '"a"@b.co',
+      "a,b@c.de",
+      "a@b.co\r\nBcc: x@y.z",
+      "<a@b.co>",
+      42,
+      null,
+      `${"a".repeat(250)}@b.co`,
+    ]
+  ) assert.ok(!isValidEmail(bad), String(bad));
+});
+
+Deno.test("[rules] text is NFC, control characters become spaces, trimmed; names fold accents", () => {
+  assert.equal(cleanText("  Ze\u0301\u0000ro\n "), "Zé ro");
+  assert.equal(foldName(" García "), "garcia");
+  assert.equal(foldName("MÜLLER"), foldName("muller"));
+});
+
+Deno.test("[rules] claim check: spec messages, one per field, first as the summary", () => {
+  assert.deepEqual(checkClaim({ mode: "jersey", jerseyNumber: "100", email: "x" }), {
+    ok: false,
+    message: "Jersey number must be between 0 and 99",
+    fields: { jerseyNumber: "Jersey number must be between 0 and 99", email: "Please enter a valid email address" },
+  });
+  assert.deepEqual(checkClaim({ mode: "surname", childSurname: "", email: "p@example.com" }), {
+    ok: false,
+    message: "Child's surname is required",
+    fields: { childSurname: "Child's surname is required" },
+  });
+  assert.deepEqual(checkClaim({ mode: "jersey", jerseyNumber: "09", email: " P@Example.com ", note: " hi\n" }), {
+    ok: true,
+    value: { mode: "jersey", jerseyNumber: 9, email: "p@example.com", note: "hi" },
+  });
+});
+
+Deno.test("[rules] claim check never throws, whatever it is given", () => {
+  fc.assert(fc.property(fc.anything(), (input) => {
+    const result = checkClaim(input);
+    assert.equal(typeof result.ok, "boolean");
+  }));
+});
+
+Deno.test("[render] script-safe JSON parses back to the same value and cannot close the element", () => {
+  fc.assert(fc.property(fc.jsonValue(), fc.string({ unit: "binary" }), (value, text) => {
+    for (const v of [value, text, { text }]) {
+      const out = serializeForScript(v);
+      assert.ok(!/[<>&\u2028\u2029]/.test(out));
+      assert.deepEqual(JSON.parse(out), JSON.parse(JSON.stringify(v)));
+    }
+  }));
+  assert.equal(serializeForScript("</script><!--"), '"\\u003c/script\\u003e\\u003c!--"');
+});
+
+Deno.test("[config] defaults, every variable honoured, one readable error", () => {
+  const defaults = loadConfig({});
+  assert.equal(defaults.port, 8000);
+  assert.equal(defaults.hostname, "0.0.0.0");
+  assert.equal(defaults.env, "production");
+  assert.equal(defaults.kvPath, "./data/goalmates.kv");
+  assert.equal(defaults.appUrl, "http://localhost:8000");
+  assert.equal(defaults.smtpUrl, undefined);
+  assert.equal(defaults.calendarAllowPrivateHosts, false);
+  const all = loadConfig({
+    PORT: "9000",
+    HOSTNAME: "127.0.0.1",
+    GOALMATES_ENV: "development",
+    GOALMATES_KV: ":memory:",
+    APP_URL: "https://goalmates.example/",
+    SMTP_URL: "smtp://127.0.0.1:2525",
+    MAIL_FROM: "Team <team@goalmates.example>",
+    SYSADMIN_EMAIL: "root@goalmates.example",
+    SYSADMIN_PASSWORD: "correct horse battery",
+    CALENDAR_ALLOW_PRIVATE_HOSTS: "1",
+  });
+  assert.deepEqual({ ...all }, {
+    port: 9000,
+    hostname: "127.0.0.1",
+    env: "development",
+    kvPath: ":memory:",
+    appUrl: "https://goalmates.example",
+    appOrigin: "https://goalmates.example",
+    smtpUrl: "smtp://127.0.0.1:2525",
+    mailFrom: "Team <team@goalmates.example>",
+    sysadminEmail: "root@goalmates.example",
+    sysadminPassword: "correct horse battery",
+    calendarAllowPrivateHosts: true,
+  });
+  assert.equal(loadConfig({ PORT: "9100" }).appUrl, "http://localhost:9100");
+  assert.throws(() => loadConfig({ PORT: "eighty", GOALMATES_ENV: "staging" }), (e: Error) => {
+    assert.match(e.message, /^Invalid configuration:/);
+    assert.match(e.message, /PORT/);
+    assert.match(e.message, /GOALMATES_ENV must be 'production' or 'development'/);
+    return true;
+  });
+  assert.throws(() => loadConfig({ APP_URL: "not a url" }), /APP_URL must be an absolute URL/);
+});
