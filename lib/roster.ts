@@ -1,21 +1,25 @@
 import type { Player } from "./db/players.ts";
 import type { TeamSettings } from "./db/teams.ts";
 
-/** A player as anyone may see them on the public roster (DECISIONS.md privacy rules). */
-export interface PublicPlayer {
-  id: string;
-  firstName: string;
-  /** An initial ("R.") unless the team shows full last names. */
-  lastName: string;
-  jerseyNumber: number;
-  position: string | null;
-  photoUrl: string | null;
-  photoUrlSmall: string | null;
-  photoUrlMedium: string | null;
-  age: number | null;
-  yearsPlaying: number | null;
-  stats: Player["stats"];
-}
+/**
+ * A player as anyone may see them on the public roster (DECISIONS.md privacy rules): last
+ * name as an initial ("R.") unless the team shows full names; age instead of birth year.
+ */
+export type PublicPlayer =
+  & Pick<
+    Player,
+    | "id"
+    | "firstName"
+    | "lastName"
+    | "jerseyNumber"
+    | "position"
+    | "photoUrl"
+    | "photoUrlSmall"
+    | "photoUrlMedium"
+    | "yearsPlaying"
+    | "stats"
+  >
+  & { age: number | null };
 
 export const SORTS = ["name", "jersey", "position"] as const;
 export const GROUPINGS = ["none", "position"] as const;

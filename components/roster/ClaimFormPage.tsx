@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from "react";
 import type { Team } from "../../lib/db/teams.ts";
 import { MAX_NOTE_LENGTH } from "../../lib/claim_rules.ts";
 import { rosterHref } from "./links.ts";
@@ -20,11 +21,30 @@ interface ClaimFormPageProps {
 }
 
 /** The claim form for browsers without JavaScript: a plain POST with post/redirect/get. */
+/** A labelled input with its error message wired to `aria-describedby`. */
+function Field(
+  { name, label, error, ...input }:
+    & { name: string; label: string; error?: string }
+    & InputHTMLAttributes<HTMLInputElement>,
+) {
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <input
+        id={name}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+        {...input}
+      />
+      {error && <p className="field__error" id={`${name}-error`}>{error}</p>}
+    </div>
+  );
+}
+
+/** The claim form for browsers without JavaScript: a plain POST with post/redirect/get. */
 export function ClaimFormPage({ team, values, errors }: ClaimFormPageProps) {
   const allowSurname = team.settings.allowSurnameFallback;
-  const err = (name: string) =>
-    errors[name] ? <p className="field__error" id={`${name}-error`}>{errors[name]}</p> : null;
-  const described = (name: string) => errors[name] ? `${name}-error` : undefined;
   return (
     <SiteLayout narrow>
       <h1>{`Claim a player on ${team.name}`}</h1>
@@ -47,51 +67,43 @@ export function ClaimFormPage({ team, values, errors }: ClaimFormPageProps) {
             </fieldset>
           )
           : <input type="hidden" name="mode" value="jersey" />}
-        <div className="field">
-          <label htmlFor="jerseyNumber">Jersey Number</label>
-          <input
-            id="jerseyNumber"
-            name="jerseyNumber"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={99}
-            defaultValue={values.jerseyNumber}
-            aria-invalid={errors.jerseyNumber ? true : undefined}
-            aria-describedby={described("jerseyNumber")}
-          />
-          {err("jerseyNumber")}
-        </div>
+        <Field
+          name="jerseyNumber"
+          label="Jersey Number"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={99}
+          defaultValue={values.jerseyNumber}
+          error={errors.jerseyNumber}
+        />
         {allowSurname && (
-          <div className="field">
-            <label htmlFor="childSurname">Child's Surname</label>
-            <input
-              id="childSurname"
-              name="childSurname"
-              defaultValue={values.childSurname}
-              aria-invalid={errors.childSurname ? true : undefined}
-              aria-describedby={described("childSurname")}
-            />
-            {err("childSurname")}
-          </div>
-        )}
-        <div className="field">
-          <label htmlFor="email">Your Email</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={values.email}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={described("email")}
+          <Field
+            name="childSurname"
+            label="Child's Surname"
+            defaultValue={values.childSurname}
+            error={errors.childSurname}
           />
-          {err("email")}
-        </div>
+        )}
+        <Field
+          name="email"
+          label="Your Email"
+          type="email"
+          autoComplete="email"
+          defaultValue={values.email}
+          error={errors.email}
+        />
         <div className="field">
           <label htmlFor="note">Note (optional)</label>
-          <textarea id="note" name="note" rows={3} maxLength={MAX_NOTE_LENGTH} defaultValue={values.note} />
-          {err("note")}
+          <textarea
+            id="note"
+            name="note"
+            rows={3}
+            maxLength={MAX_NOTE_LENGTH}
+            defaultValue={values.note}
+            aria-describedby={errors.note ? "note-error" : undefined}
+          />
+          {errors.note && <p className="field__error" id="note-error">{errors.note}</p>}
         </div>
         <ClaimSteps headingId="how-it-works-title" level={2} />
         <div className="form__actions">
