@@ -106,9 +106,11 @@ export default function ClaimDialog(props: ClaimDialogProps) {
       });
       const data = await res.json().catch(() => ({}));
       if (!res.ok) throw new Error(data.message || `${res.status}: ${res.statusText}`);
-      toast({ title: "Claim Submitted", description: data.message || CLAIM_MESSAGES.submitted });
       setFields({ jerseyNumber: "", childSurname: "", email: "", note: "" });
+      // Closed before the toast, so the toast goes to the page rather than the closing dialog.
+      dialog.current?.close();
       setOpen(false);
+      toast({ title: "Claim Submitted", description: data.message || CLAIM_MESSAGES.submitted });
     } catch (error) {
       toast({ title: "Error", description: (error as Error).message, variant: "destructive" });
     } finally {
@@ -148,6 +150,8 @@ export default function ClaimDialog(props: ClaimDialogProps) {
         </a>
       </div>
       <dialog ref={dialog} className="dialog" aria-labelledby="claim-title" onClose={() => setOpen(false)}>
+        {/* Toasts shown while the dialog is open live here: the page behind it is inert. */}
+        <div className="toast-region toast-region--dialog" aria-live="polite"></div>
         <form ref={form} className="dialog__body" noValidate onSubmit={onSubmit}>
           <h2 id="claim-title" className="dialog__title">Claim Player</h2>
           <p className="dialog__lead">Tell us which player is your child. A team admin reviews every claim.</p>

@@ -59,7 +59,9 @@ export function RosterPage({ team, players, view, claimed }: RosterPageProps) {
           : <DetailList team={team} players={players} view={view} />}
         {selected && <PlayerCard player={selected} closeHref={rosterHref(team.slug, { ...view, player: null })} />}
       </main>
-      <ClaimBar team={team} initialJersey={selected?.jerseyNumber ?? null} />
+      <aside aria-label="Claim a player">
+        <ClaimBar team={team} initialJersey={selected?.jerseyNumber ?? null} />
+      </aside>
     </div>
   );
 }

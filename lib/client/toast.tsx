@@ -1,5 +1,6 @@
 import { signal } from "@preact/signals-core";
 import { useSyncExternalStore } from "react";
+import { createPortal } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 
 export interface Toast {
@@ -11,20 +12,29 @@ export interface Toast {
 /** SPEC.md: one toast at a time, shown for 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
-const current = signal<(Toast & { id: number }) | null>(null);
+const current = signal<(Toast & { id: number; region: Element }) | null>(null);
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let root: Root | undefined;
 
-/** Shows a toast in the page's live region, replacing any toast already there. */
+/**
+ * Where a toast can be seen and heard: an open modal dialog makes the rest of the page inert,
+ * so its own toast region wins over the page's.
+ */
+function activeRegion(): Element | null {
+  return document.querySelector("dialog[open] .toast-region") ?? document.getElementById("toast-region");
+}
+
+/** Shows a toast in the live region, replacing any toast already there. */
 export function toast(t: Toast): void {
-  current.value = { ...t, id: nextId++ };
+  const region = activeRegion();
+  const pageRegion = document.getElementById("toast-region");
+  if (!region || !pageRegion) return;
+  current.value = { ...t, id: nextId++, region };
   clearTimeout(timer);
   timer = setTimeout(dismiss, TOAST_DURATION_MS);
   if (!root) {
-    const region = document.getElementById("toast-region");
-    if (!region) return;
-    root = createRoot(region);
+    root = createRoot(pageRegion);
     root.render(<Toaster />);
   }
 }
@@ -40,7 +50,7 @@ function Toaster() {
   const t = useSyncExternalStore(subscribe, read, read);
   if (!t) return null;
   const destructive = t.variant === "destructive";
-  return (
+  return createPortal(
     <div
       key={t.id}
       className={`toast${destructive ? " toast--destructive" : ""}`}
@@ -53,6 +63,7 @@ function Toaster() {
       <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={dismiss}>
         ×
       </button>
-    </div>
+    </div>,
+    t.region,
   );
 }

@@ -29,13 +29,41 @@ export async function ensureAssets(root: string): Promise<AssetManifest> {
 /**
  * Bundles the boot module and one entry per island (production React, ESM, shared chunks,
  * content-hashed names) and the stylesheet, then writes the manifest.
+ *
+ * Safe while other processes serve or build from the same folder: output goes to a private
+ * temporary folder, hashed files are moved in beside the old ones (which stay servable), and
+ * the manifest is replaced last by an atomic rename.
  */
 export async function buildAssets(root: string, sourceHash?: string): Promise<AssetManifest> {
   sourceHash ??= await hashSources(root);
-  const outDir = `${root}/${BUILD_DIR}`;
-  await Deno.remove(outDir, { recursive: true }).catch(() => {});
-  await Deno.mkdir(outDir, { recursive: true });
+  const finalDir = `${root}/${BUILD_DIR}`;
+  await Deno.mkdir(finalDir, { recursive: true });
+  const outDir = await Deno.makeTempDir({ dir: finalDir, prefix: ".building-" });
+  try {
+    const manifest = await bundleInto(root, outDir, sourceHash);
+    for await (const entry of Deno.readDir(outDir)) {
+      if (entry.name !== MANIFEST) await Deno.rename(`${outDir}/${entry.name}`, `${finalDir}/${entry.name}`);
+    }
+    await Deno.rename(`${outDir}/${MANIFEST}`, `${finalDir}/${MANIFEST}`);
+    return manifest;
+  } finally {
+    await Deno.remove(outDir, { recursive: true }).catch(() => {});
+  }
+}
 
+/** Removes build files the current manifest does not name (for `deno task build`). */
+export async function pruneBuild(root: string, manifest: AssetManifest): Promise<void> {
+  const keep = new Set([
+    MANIFEST,
+    ...[manifest.css, manifest.boot, ...Object.values(manifest.islandGraph).flat()]
+      .map((url) => url.slice(BUILD_URL.length + 1)),
+  ]);
+  for await (const entry of Deno.readDir(`${root}/${BUILD_DIR}`)) {
+    if (entry.isFile && !keep.has(entry.name)) await Deno.remove(`${root}/${BUILD_DIR}/${entry.name}`);
+  }
+}
+
+async function bundleInto(root: string, outDir: string, sourceHash: string): Promise<AssetManifest> {
   const names = Object.keys(islands);
   const result = await esbuild.build({
     absWorkingDir: root,
@@ -63,7 +91,7 @@ export async function buildAssets(root: string, sourceHash?: string): Promise<As
   const css = await buildStylesheet(root, outDir);
   await esbuild.stop();
 
-  const urlOf = (file: string) => `${BUILD_URL}/${file.slice(BUILD_DIR.length + 1)}`;
+  const urlOf = (file: string) => `${BUILD_URL}/${file.split("/").pop()}`;
   const entries = new Map<string, string>();
   for (const [file, out] of Object.entries(result.metafile.outputs)) {
     if (out.entryPoint) entries.set(out.entryPoint, file);

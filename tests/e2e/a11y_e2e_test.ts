@@ -1,0 +1,125 @@
+import assert from "node:assert/strict";
+import type axe from "axe-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, PROJECT_ROOT, startServer, type TestServer } from "./server.ts";
+
+/** axe-core's browser build, read from the installed package. */
+async function readAxeSource(): Promise<string> {
+  const candidates = [
+    new URL("./axe.min.js", import.meta.resolve("axe-core")),
+    new URL(`file://${PROJECT_ROOT}/node_modules/axe-core/axe.min.js`),
+  ];
+  for (const url of candidates) {
+    try {
+      return await Deno.readTextFile(url);
+    } catch {
+      // Try the next place.
+    }
+  }
+  throw new Error("axe-core is not installed: run `deno install` (it is in deno.json's imports).");
+}
+
+const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
+
+function describe(violations: axe.Result[]): string {
+  return violations.map((v) =>
+    `- ${v.id} (${v.impact}): ${v.help}\n  ${v.helpUrl}\n` +
+    v.nodes.map((n) => `    at ${JSON.stringify(n.target)}: ${n.failureSummary?.replace(/\n/g, " | ")}`)
+      .join("\n")
+  ).join("\n");
+}
+
+/** Runs axe on the page as it is now; fails on serious or critical violations. */
+async function assertAccessible(page: Page, axeSource: string, where: string): Promise<void> {
+  // The page's CSP refuses inline scripts without its nonce; the scan's context bypasses CSP.
+  await page.addScriptTag({ content: axeSource });
+  const results = await page.evaluate(async () => {
+    const axeGlobal = (globalThis as unknown as { axe: typeof axe }).axe;
+    return await axeGlobal.run(document);
+  });
+  const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ""));
+  const minor = results.violations.filter((v) => !BLOCKING_IMPACTS.has(v.impact ?? ""));
+  if (minor.length > 0) console.log(`axe on ${where}: minor or moderate findings:\n${describe(minor)}`);
+  assert.equal(
+    blocking.length,
+    0,
+    `axe found serious or critical violations on ${where} (${page.url()}):\n${describe(blocking)}`,
+  );
+}
+
+Deno.test("[e2e] a11y: axe finds no serious or critical violations", async (t) => {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    const axeSource = await readAxeSource();
+    server = await startServer();
+    browser = await launchBrowser();
+    const base = server.url;
+    const context: BrowserContext = await browser.newContext({ bypassCSP: true });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+
+    const scan = async (path: string, expectStatus = 200) => {
+      await t.step(`[e2e] a11y: ${path}`, async () => {
+        const res = await page.goto(`${base}${path}`);
+        assert.equal(res?.status(), expectStatus);
+        await assertAccessible(page, axeSource, path);
+      });
+    };
+
+    await scan("/");
+    await scan("/about");
+    await scan("/privacy");
+    await scan("/contact");
+    await scan("/t/demo/roster");
+    await scan("/t/demo/roster?mode=detail&group=position");
+    await scan("/t/demo/claim");
+    await scan("/no-such-page", 404);
+    await scan("/t/nope/roster", 404);
+
+    await t.step("[e2e] a11y: roster with an open player card", async () => {
+      await page.goto(`${base}/t/demo/roster`);
+      await page.locator(".tile").filter({ hasText: "Maya" }).click();
+      await page.waitForURL(/[?&]player=/);
+      await page.getByRole("dialog", { name: "Maya R." }).waitFor();
+      await assertAccessible(page, axeSource, "roster with the player card of Maya");
+    });
+
+    await t.step("[e2e] a11y: roster with an open player card in detail mode", async () => {
+      await page.goto(`${base}/t/demo/roster?mode=detail&group=position`);
+      const row = page.locator("details.player-row").filter({ hasText: "Chloe" });
+      await row.locator("summary").click();
+      await row.getByRole("link", { name: "View Player Card" }).click();
+      await page.waitForURL(/[?&]player=/);
+      await page.getByRole("dialog", { name: "Chloe A." }).waitFor();
+      await assertAccessible(page, axeSource, "detail roster with the player card of Chloe");
+    });
+
+    await t.step("[e2e] a11y: roster with the claim dialog open", async () => {
+      await page.goto(`${base}/t/demo/roster`);
+      await page.getByRole("link", { name: "Claim or update this player" }).click();
+      const dialog = page.getByRole("dialog", { name: "Claim Player" });
+      await dialog.waitFor();
+      await assertAccessible(page, axeSource, "roster with the claim dialog");
+      // And with the surname tab and the field errors showing.
+      await dialog.getByRole("tab", { name: "By Child Surname" }).click();
+      await dialog.getByRole("button", { name: "Submit Claim" }).click();
+      await dialog.getByText("Please enter a valid email address").waitFor();
+      await assertAccessible(page, axeSource, "claim dialog with errors");
+    });
+
+    await t.step("[e2e] a11y: claim form page with errors", async () => {
+      await page.goto(`${base}/t/demo/claim`);
+      await page.getByLabel("Your Email", { exact: true }).fill("not-an-email");
+      await page.getByRole("button", { name: "Submit Claim" }).click();
+      await page.getByText("Please enter a valid email address").waitFor();
+      await assertAccessible(page, axeSource, "claim form page with errors");
+    });
+  } catch (error) {
+    if (server) console.error(`--- server output ---\n${server.output()}`);
+    throw error;
+  } finally {
+    await browser?.close();
+    await server?.stop();
+  }
+});
