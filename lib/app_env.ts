@@ -24,5 +24,7 @@ export type AppEnv = {
     deps: Deps;
     requestId: string;
     secureHeadersNonce?: string;
+    /** Set by `securityHeaders()`; `respond()` puts them on a response at construction. */
+    securityHeaders?: [string, string][];
   };
 };

@@ -61,13 +61,12 @@ export interface ErrorPageRenderer {
  * Unknown errors are logged with the request id and never echoed.
  */
 export function createErrorHandler(renderErrorPage: ErrorPageRenderer) {
-  return (err: Error, c: Context): Response | Promise<Response> => {
+  return async (err: Error, c: Context): Promise<Response> => {
     let status: number;
     let message: string;
     if (err instanceof AppError) {
       status = err.status;
       message = err.message;
-      if (err instanceof RateLimitError) c.header("Retry-After", String(err.retryAfterSeconds));
     } else if (err instanceof HTTPException && err.status < 500) {
       status = err.status;
       message = err.message || defaultMessage(status);
@@ -76,11 +75,11 @@ export function createErrorHandler(renderErrorPage: ErrorPageRenderer) {
       message = "Something went wrong on our side. Please try again.";
       console.error(`[${c.get("requestId") ?? "-"}] ${c.req.method} ${c.req.path}`, err);
     }
-    if (isApiPath(c.req.path)) {
-      c.header("Cache-Control", "no-store");
-      return c.json({ message }, status as 400);
-    }
-    return renderErrorPage(c, status, titleFor(status), message);
+    const res = isApiPath(c.req.path)
+      ? c.json({ message }, status as 400, { "Cache-Control": "no-store" })
+      : await renderErrorPage(c, status, titleFor(status), message);
+    if (err instanceof RateLimitError) res.headers.set("Retry-After", String(err.retryAfterSeconds));
+    return res;
   };
 }
 

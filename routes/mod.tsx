@@ -1,10 +1,9 @@
 import { Hono } from "hono";
-import { requestId } from "hono/request-id";
-import { NONCE, secureHeaders } from "hono/secure-headers";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv, Deps } from "../lib/app_env.ts";
 import { createErrorHandler, isApiPath, NotFoundError, PayloadTooLargeError } from "../lib/errors.ts";
 import { jsonOnly, originGuard } from "../lib/http.ts";
+import { securityHeaders } from "../lib/security_headers.ts";
 import { renderPage, sendPage } from "../lib/render/page.tsx";
 import { TeamCache } from "../lib/render/team_cache.ts";
 import { ErrorPage } from "../components/ErrorPage.tsx";
@@ -34,37 +33,25 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     (config.env === "development" && origin === new URL(c.req.url).origin);
 
   const app = new Hono<AppEnv>();
-  app.use(requestId());
   app.use(async (c, next) => {
     c.set("deps", deps);
     await next();
   });
-  app.use(secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: [NONCE, "'strict-dynamic'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", "data:", "blob:"],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'none'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-    strictTransportSecurity: "max-age=31536000; includeSubDomains",
-    xFrameOptions: "DENY",
-    referrerPolicy: "strict-origin-when-cross-origin",
-    crossOriginOpenerPolicy: "same-origin",
-    xContentTypeOptions: true,
-  }));
-  app.use(bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new PayloadTooLargeError();
-    },
-  }));
-  app.use(originGuard(isAllowedOrigin));
-  app.use(jsonOnly);
+  app.use(securityHeaders());
+  // Reads never carry a body to limit or a cross-site effect to refuse.
+  const UNSAFE = ["POST", "PUT", "PATCH", "DELETE"];
+  app.on(
+    UNSAFE,
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new PayloadTooLargeError();
+      },
+    }),
+  );
+  app.on(UNSAFE, "*", originGuard(isAllowedOrigin));
+  app.on(UNSAFE, "*", jsonOnly);
 
   app.route("/", staticRoutes(PROJECT_ROOT));
   app.route("/", marketingRoutes(assets));

@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import type { AssetManifest } from "./assets.ts";
 import { RenderContext, RenderState } from "./context.ts";
 import { escapeHtml } from "./serialize.ts";
+import { respond } from "../security_headers.ts";
 import { Document, type DocumentMeta } from "../../components/Document.tsx";
 
 /**
@@ -43,7 +44,10 @@ export function renderPage(assets: AssetManifest, element: ReactNode, options: P
   return new RenderedPage(html.split(placeholder), options.status ?? 200);
 }
 
-/** Sends a rendered page with this response's nonce. */
-export function sendPage(c: Context, page: RenderedPage): Response {
-  return c.html(page.html(c.get("secureHeadersNonce") ?? ""), page.status as 200);
+/** Sends a rendered page with this response's nonce (and any extra headers). */
+export function sendPage(c: Context, page: RenderedPage, headers: [string, string][] = []): Response {
+  return respond(c, page.html(c.get("secureHeadersNonce") ?? ""), page.status, [
+    ["content-type", "text/html; charset=UTF-8"],
+    ...headers,
+  ]);
 }

@@ -6,6 +6,7 @@ import { acceptClaim, parseClaimInput } from "../../lib/claims.ts";
 import { CLAIM_MESSAGES } from "../../lib/claim_rules.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { clientIp, readJson } from "../../lib/http.ts";
+import { respond } from "../../lib/security_headers.ts";
 
 const TEAM_NOT_FOUND = "Team not found";
 
@@ -26,7 +27,7 @@ export const teamApiRoutes = new Hono<AppEnv>()
       return { teamId: roster.team.id, revision: roster.revision, value };
     });
     if (json === null) throw new NotFoundError(TEAM_NOT_FOUND);
-    return c.body(json, 200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-cache" });
+    return respond(c, json, 200, [["content-type", "application/json; charset=utf-8"], ["cache-control", "no-cache"]]);
   })
   .post("/api/teams/:teamKey/claims", async (c) => {
     const { kv, now } = c.var.deps;

@@ -81,8 +81,10 @@ export const rosterPageRoutes = new Hono<AppEnv>()
       await acceptClaim(kv, team, check.value, clientIp(c), now());
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      if (error instanceof RateLimitError) c.header("Retry-After", String(error.retryAfterSeconds));
-      return sendClaimForm(c, team, values, { _: error.message }, error.status);
+      const headers: [string, string][] = error instanceof RateLimitError
+        ? [["Retry-After", String(error.retryAfterSeconds)]]
+        : [];
+      return sendClaimForm(c, team, values, { _: error.message }, error.status, headers);
     }
     return c.redirect(`${rosterHref(team.slug, {})}?claimed=1`, 303);
   });
@@ -93,11 +95,12 @@ function sendClaimForm(
   values: ClaimFormValues,
   errors: Record<string, string>,
   status: number,
+  headers: [string, string][] = [],
 ) {
   const page = renderPage(c.var.deps.assets, <ClaimFormPage team={team} values={values} errors={errors} />, {
     title: `Claim a player · ${team.name}`,
     status,
     noindex: true,
   });
-  return sendPage(c, page);
+  return sendPage(c, page, headers);
 }

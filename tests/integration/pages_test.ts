@@ -244,6 +244,19 @@ Deno.test("[pages] claim form without JavaScript: posts, redirects, and re-shows
     assert.equal(res.status, 404);
     assert.ok((await res.text()).includes("No player wears jersey number 55 on this roster."));
   });
+  await t.step("past the limit the form says so, with Retry-After", async () => {
+    let res: Response | undefined;
+    for (let i = 0; i < 31; i++) {
+      res = await postForm(ctx.app, `/t/${team.slug}/claim`, {
+        mode: "surname",
+        childSurname: `Family${i}`,
+        email: "many@example.com",
+      });
+    }
+    assert.equal(res!.status, 429);
+    assert.ok(Number(res!.headers.get("retry-after")) > 0);
+    assert.match(await res!.text(), /Too many claims from here\. Please try again in \d+ minutes?\./);
+  });
   await t.step("unknown team → 404 page", async () => {
     const res = await postForm(ctx.app, `/t/nope/claim`, { mode: "jersey", jerseyNumber: "7", email: "p@example.com" });
     assert.equal(res.status, 404);

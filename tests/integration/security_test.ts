@@ -13,13 +13,17 @@ const EXPECTED_HEADERS: Record<string, string | RegExp> = {
     /^default-src 'self'; script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'$/,
 };
 
-function assertSecurityHeaders(res: Response, label: string) {
-  for (const [name, expected] of Object.entries(EXPECTED_HEADERS)) {
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+function assertSecurityHeaders(res: Response, label: string, api = label.startsWith("/api")) {
+  const expectations = api ? { ...EXPECTED_HEADERS, "content-security-policy": API_CSP } : EXPECTED_HEADERS;
+  for (const [name, expected] of Object.entries(expectations)) {
     const value = res.headers.get(name);
     if (expected instanceof RegExp) assert.match(value ?? "", expected, `${label}: ${name}`);
     else assert.equal(value, expected, `${label}: ${name}`);
   }
   assert.equal(res.headers.get("x-powered-by"), null, label);
+  if (res.status >= 500) assert.match(res.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/, label);
 }
 
 Deno.test("[security] every response carries the security headers, including 404 and 500", async () => {
@@ -56,7 +60,7 @@ Deno.test("[security] every response carries the security headers, including 404
     assert.ok(!html.includes("kaboom"));
     const api = await t.app.request(`${TEST_ORIGIN}/api/__boom`);
     assert.equal(api.status, 500);
-    assertSecurityHeaders(api, "500 api");
+    assertSecurityHeaders(api, "500 api", true);
     assert.deepEqual(await api.json(), { message: "Something went wrong on our side. Please try again." });
   } finally {
     console.error = originalError;

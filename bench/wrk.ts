@@ -1,0 +1,69 @@
+/** Runs `wrk` against one URL and reads its report. */
+
+export interface WrkResult {
+  requestsPerSecond: number;
+  requests: number;
+  /** Responses outside 2xx/3xx, plus connect/read/write/timeout socket errors. */
+  errors: number;
+  /** Latency percentiles from `--latency`, as wrk prints them (e.g. "1.23ms"). */
+  p50?: string;
+  p99?: string;
+  raw: string;
+}
+
+export interface WrkOptions {
+  url: string;
+  seconds: number;
+  connections: number;
+  threads: number;
+  /** Command prefix that pins wrk to a CPU (e.g. `taskset -c 1`), or []. */
+  pin: string[];
+}
+
+export function wrkCommand(o: WrkOptions): string[] {
+  return [
+    ...o.pin,
+    "wrk",
+    `-t${o.threads}`,
+    `-c${o.connections}`,
+    `-d${o.seconds}s`,
+    "--timeout",
+    "2s",
+    "--latency",
+    o.url,
+  ];
+}
+
+/** Parses wrk 4.x's text report. Throws when it has no Requests/sec line. */
+export function parseWrk(raw: string): WrkResult {
+  const rps = raw.match(/^Requests\/sec:\s+([\d.]+)/m);
+  if (!rps) throw new Error(`unexpected wrk output:\n${raw}`);
+  const requests = Number(raw.match(/^\s*(\d+) requests in /m)?.[1] ?? NaN);
+  const non2xx = Number(raw.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
+  const socket = raw.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  return {
+    requestsPerSecond: Number(rps[1]),
+    requests,
+    errors: non2xx + socketErrors,
+    p50: raw.match(/^\s+50%\s+(\S+)/m)?.[1],
+    p99: raw.match(/^\s+99%\s+(\S+)/m)?.[1],
+    raw,
+  };
+}
+
+/** Runs wrk once; it stops by itself after `seconds`, and is killed if it overstays by 20 s. */
+export async function runWrk(o: WrkOptions): Promise<WrkResult> {
+  const [cmd, ...args] = wrkCommand(o);
+  const out = await new Deno.Command(cmd, {
+    args,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout((o.seconds + 20) * 1000),
+  }).output();
+  const decoder = new TextDecoder();
+  const text = decoder.decode(out.stdout) + decoder.decode(out.stderr);
+  if (!out.success) throw new Error(`wrk failed (code ${out.code}):\n${text}`);
+  return parseWrk(text);
+}

@@ -1,0 +1,64 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { isApiPath } from "./errors.ts";
+
+// Lowercase names: Deno's response path takes them without normalising (and HTTP/2 wants them so).
+const COMMON: [string, string][] = [
+  ["strict-transport-security", "max-age=31536000; includeSubDomains"],
+  ["x-frame-options", "DENY"],
+  ["x-content-type-options", "nosniff"],
+  ["referrer-policy", "strict-origin-when-cross-origin"],
+  ["cross-origin-opener-policy", "same-origin"],
+];
+
+const pageCsp = (nonce: string) =>
+  `default-src 'self'; script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'self'; ` +
+  `img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; ` +
+  `form-action 'self'; frame-ancestors 'none'`;
+/** JSON is never rendered as a document, so it may load nothing. */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * Security headers (R20, R21) on every response, and a request id for logs (sent back on
+ * server errors). Pages get a fresh CSP nonce
+ * (read by the renderer from `secureHeadersNonce`); API responses a fixed, stricter policy.
+ *
+ * Hot routes build their Response with `respond()`, which passes every header at
+ * construction (Deno converts a Response's headers once; each later change costs another
+ * conversion). Anything else gets the headers added after the handler.
+ */
+export function securityHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    const requestId = crypto.randomUUID();
+    c.set("requestId", requestId);
+    let csp = API_CSP;
+    if (!isApiPath(c.req.path)) {
+      const nonce = newNonce();
+      c.set("secureHeadersNonce", nonce);
+      csp = pageCsp(nonce);
+    }
+    const pairs: [string, string][] = [["content-security-policy", csp], ...COMMON];
+    c.set("securityHeaders", pairs);
+    await next();
+    const headers = c.res.headers;
+    if (headers.get("content-security-policy") !== csp) {
+      for (const [name, value] of pairs) headers.set(name, value);
+    }
+    // Only failures carry the id: it is what someone reporting a problem can quote.
+    if (c.res.status >= 500) headers.set("x-request-id", requestId);
+  };
+}
+
+/** A response with the security headers given at construction (the fast path). */
+export function respond(
+  c: Context,
+  body: string,
+  status: number,
+  headers: [string, string][],
+): Response {
+  return new Response(body, { status, headers: [...c.get("securityHeaders") ?? [], ...headers] });
+}
