@@ -5,6 +5,11 @@ import { seedDemoTeam } from "./lib/seed.ts";
 import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
 
 const config = loadConfig();
+if (Deno.env.get("NODE_ENV") !== "production") {
+  console.warn(
+    "NODE_ENV is not 'production': React runs its development build (about 7x slower). Use `deno task start`.",
+  );
+}
 const kv = await openKv(config.kvPath);
 const assets = await ensureAssets(PROJECT_ROOT);
 if (config.env === "development") {

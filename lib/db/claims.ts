@@ -1,5 +1,4 @@
 import { keys } from "./keys.ts";
-import { listValues } from "./kv.ts";
 
 export type ClaimMode = "jersey" | "surname";
 export type ClaimStatus = "pending" | "approved" | "denied";
@@ -38,13 +37,4 @@ export async function insertPendingClaim(kv: Deno.Kv, claim: Claim): Promise<boo
     .set(guard, claim.id)
     .commit();
   return result.ok;
-}
-
-export async function getClaim(kv: Deno.Kv, teamId: string, claimId: string): Promise<Claim | null> {
-  return (await kv.get<Claim>(keys.claim(teamId, claimId))).value;
-}
-
-/** Claims of a team, newest first. */
-export function listClaims(kv: Deno.Kv, teamId: string, limit = 500): Promise<Claim[]> {
-  return listValues<Claim>(kv, { prefix: keys.teamClaims(teamId) }, { limit, reverse: true });
 }

@@ -17,7 +17,6 @@ export const keys = {
   teamClaims: (teamId: string) => ["claims", teamId] as const,
   claimByStatus: (teamId: string, status: string, claimId: string) =>
     ["claims_by_status", teamId, status, claimId] as const,
-  claimsByStatus: (teamId: string, status: string) => ["claims_by_status", teamId, status] as const,
   /** Unique while a claim is pending: one open claim per e-mail and subject. */
   pendingClaimBySubject: (teamId: string, subject: string, email: string) =>
     ["pending_claims_by_subject", teamId, subject, email] as const,

@@ -1,5 +1,3 @@
-import { ConflictError } from "../errors.ts";
-
 /** Opens the database: a file path, `:memory:`, or a KV Connect URL. */
 export async function openKv(path: string): Promise<Deno.Kv> {
   if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
@@ -7,16 +5,6 @@ export async function openKv(path: string): Promise<Deno.Kv> {
     if (dir) await Deno.mkdir(dir, { recursive: true });
   }
   return await Deno.openKv(path);
-}
-
-/** Commits `op`; a failed check becomes a ConflictError (409). */
-export async function commitOrConflict(
-  op: Deno.AtomicOperation,
-  message?: string,
-): Promise<Deno.KvCommitResult> {
-  const result = await op.commit();
-  if (!result.ok) throw new ConflictError(message);
-  return result;
 }
 
 /** Collects the values of a list selector (bounded by `limit`). */

@@ -9,10 +9,6 @@ export function touchTeam(op: Deno.AtomicOperation, teamId: string): Deno.Atomic
   return op.set(keys.teamRevision(teamId), Date.now());
 }
 
-export function dropTeamRevision(op: Deno.AtomicOperation, teamId: string): Deno.AtomicOperation {
-  return op.delete(keys.teamRevision(teamId));
-}
-
 type Listener = (teamId: string) => void;
 const listeners = new WeakMap<Deno.Kv, Set<Listener>>();
 
@@ -38,6 +34,6 @@ export async function commitTeamChange(
   return result;
 }
 
-export function announceTeamChange(kv: Deno.Kv, teamId: string): void {
+function announceTeamChange(kv: Deno.Kv, teamId: string): void {
   for (const listener of listeners.get(kv) ?? []) listener(teamId);
 }
