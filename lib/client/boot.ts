@@ -29,7 +29,8 @@ for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
         start(el);
       }
     });
-    observer.observe(el);
+    // The marker is `display: contents` and has no box of its own: watch what it renders.
+    for (const child of el.children.length > 0 ? el.children : [el]) observer.observe(child);
   } else if (when === "interaction") {
     const onClick = (event: Event) => {
       const target = (event.target as Element).closest<HTMLElement>("a,button");
