@@ -2,6 +2,7 @@ import { loadConfig } from "./lib/config.ts";
 import { openKv } from "./lib/db/kv.ts";
 import { ensureAssets } from "./lib/render/bundle.ts";
 import { seedDemoTeam } from "./lib/seed.ts";
+import { createMailer, startQueueWorker } from "./lib/mail/mod.ts";
 import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
 
 const config = loadConfig();
@@ -16,6 +17,9 @@ if (config.env === "development") {
   const demo = await seedDemoTeam(kv);
   console.log(`Development mode: demo team at ${config.appUrl}/t/${demo.slug}/roster`);
 }
+const mailer = createMailer(config, kv);
+console.log(`Mail: ${mailer.name === "smtp" ? "SMTP" : "development outbox (KV and console)"}`);
+startQueueWorker(kv, mailer);
 const app = createApp({ kv, config, assets, watchTeamChanges: true });
 Deno.serve({
   port: config.port,

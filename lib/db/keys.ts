@@ -21,5 +21,13 @@ export const keys = {
   pendingClaimBySubject: (teamId: string, subject: string, email: string) =>
     ["pending_claims_by_subject", teamId, subject, email] as const,
 
+  /** Development outbox: mail kept instead of sent when no SMTP server is configured. */
+  outboxMail: (mailId: string) => ["outbox", mailId] as const,
+  outbox: () => ["outbox"] as const,
+  /** A message waiting to be delivered; deleted only once sent (or moved to failed). */
+  pendingMail: (mailId: string) => ["mail_pending", mailId] as const,
+  pendingMails: () => ["mail_pending"] as const,
+  failedMail: (mailId: string) => ["mail_failed", mailId] as const,
+
   rateLimit: (bucket: string, subject: string, window: number) => ["rate_limits", bucket, subject, window] as const,
 } as const;

@@ -1,0 +1,66 @@
+// @ts-types="@types/nodemailer"
+import nodemailer from "nodemailer";
+import { ulid } from "ulid";
+import { keys } from "../db/keys.ts";
+import { listValues } from "../db/kv.ts";
+import type { Mailer, OutgoingMail } from "./types.ts";
+
+/** nodemailer over `SMTP_URL`. Recipients go in as objects; file and URL access are off. */
+export function createSmtpMailer(smtpUrl: string, from: string, options: { ignoreTLS?: boolean } = {}): Mailer {
+  const transport = nodemailer.createTransport(
+    {
+      url: smtpUrl,
+      ignoreTLS: options.ignoreTLS,
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    } as unknown as Parameters<typeof nodemailer.createTransport>[0],
+  );
+  return {
+    name: "smtp",
+    async send(mail) {
+      await transport.sendMail({
+        from,
+        to: { name: mail.to.name ?? "", address: mail.to.address },
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+    },
+  };
+}
+
+export interface OutboxEntry extends OutgoingMail {
+  id: string;
+  createdAt: string;
+}
+
+const OUTBOX_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The development outbox: mail is kept in KV for a week (listed on /email-test) and announced
+ * on the console. Bodies, which hold single-use links, are printed only when `printBodies`
+ * (development mode): tokens never reach production logs.
+ */
+export function createOutboxMailer(
+  kv: Deno.Kv,
+  options: { printBodies: boolean; log?: (line: string) => void; now?: () => Date },
+): Mailer {
+  const log = options.log ?? console.log;
+  const now = options.now ?? (() => new Date());
+  return {
+    name: "outbox",
+    async send(mail) {
+      const entry: OutboxEntry = { ...mail, id: ulid(), createdAt: now().toISOString() };
+      await kv.set(keys.outboxMail(entry.id), entry, { expireIn: OUTBOX_TTL_MS });
+      log(`[outbox] ${mail.kind} mail to ${mail.to.address}: ${mail.subject}`);
+      if (options.printBodies) log(mail.text);
+    },
+  };
+}
+
+/** Outbox mail, newest first. */
+export function listOutbox(kv: Deno.Kv, limit = 50): Promise<OutboxEntry[]> {
+  return listValues<OutboxEntry>(kv, { prefix: keys.outbox() }, { limit, reverse: true });
+}

@@ -1,0 +1,107 @@
+import { escapeHtml } from "../render/serialize.ts";
+import type { MailContent } from "./types.ts";
+
+/** One line: CR/LF and other control characters would start new headers. */
+// deno-lint-ignore no-control-regex
+const subjectLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+
+interface Layout {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer: string;
+}
+
+/** Every mail has the same shape: greeting, a few paragraphs, one button, a footer. */
+function compose({ subject, greeting, paragraphs, action, footer }: Layout): MailContent {
+  const text = [
+    greeting,
+    "",
+    ...paragraphs.flatMap((p) => [p, ""]),
+    ...(action ? [`${action.label}: ${action.url}`, ""] : []),
+    "—",
+    footer,
+  ].join("\n");
+  const html = `<!DOCTYPE html><html><body style="font-family:system-ui,sans-serif;color:#1b1f23;line-height:1.5">
+<p>${escapeHtml(greeting)}</p>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+${
+    action
+      ? `<p><a href="${
+        escapeHtml(action.url)
+      }" style="display:inline-block;background:#0f5132;color:#ffffff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${
+        escapeHtml(action.label)
+      }</a></p>
+<p style="font-size:13px;color:#4b5563">If the button does not work, open this address: ${escapeHtml(action.url)}</p>`
+      : ""
+  }
+<p style="font-size:13px;color:#4b5563">${escapeHtml(footer)}</p>
+</body></html>`;
+  return { subject: subjectLine(subject), text, html };
+}
+
+const FOOTER =
+  "GoalMates · the team behind the team. You get this e-mail because someone used this address on GoalMates.";
+const hello = (name?: string) => name ? `Hi ${name},` : "Hi,";
+
+export function verificationMail(input: { firstName?: string; teamName: string; link: string }): MailContent {
+  return compose({
+    subject: `Verify your e-mail to create ${input.teamName} on GoalMates`,
+    greeting: hello(input.firstName),
+    paragraphs: [
+      `Confirm this address and we will create ${input.teamName} for you.`,
+      "The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.",
+    ],
+    action: { label: "Verify my e-mail", url: input.link },
+    footer: FOOTER,
+  });
+}
+
+export function signInMail(input: { firstName?: string; link: string }): MailContent {
+  return compose({
+    subject: "Your GoalMates sign-in link",
+    greeting: hello(input.firstName),
+    paragraphs: [
+      "Use the button below to sign in to GoalMates.",
+      "The link works once and expires in 15 minutes. If you did not ask for it, ignore this e-mail.",
+    ],
+    action: { label: "Sign in", url: input.link },
+    footer: FOOTER,
+  });
+}
+
+export function claimApprovedMail(input: { playerName: string; teamName: string; link: string }): MailContent {
+  return compose({
+    subject: `Your claim for ${input.playerName} on ${input.teamName} is approved`,
+    greeting: hello(),
+    paragraphs: [
+      `A team admin of ${input.teamName} approved your claim: you are now listed as a parent of ${input.playerName}.`,
+      "Use the secure link below to check and update your child's details. It works once and expires in 7 days.",
+    ],
+    action: { label: "Update player details", url: input.link },
+    footer: FOOTER,
+  });
+}
+
+export function joinApprovedMail(input: { firstName?: string; teamName: string; link: string }): MailContent {
+  return compose({
+    subject: `Welcome to ${input.teamName} on GoalMates`,
+    greeting: hello(input.firstName),
+    paragraphs: [
+      `Your request to join ${input.teamName} was approved.`,
+      "Use the button below to sign in. The link works once and expires in 15 minutes.",
+    ],
+    action: { label: "Sign in to GoalMates", url: input.link },
+    footer: FOOTER,
+  });
+}
+
+export function testMail(
+  input: { kind: "verification" | "magic-link"; playerName?: string; link: string },
+): MailContent {
+  const content = input.kind === "verification"
+    ? verificationMail({ teamName: "Test Team", link: input.link })
+    : signInMail({ firstName: input.playerName, link: input.link });
+  return { ...content, subject: `[Test] ${content.subject}` };
+}

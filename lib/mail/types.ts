@@ -1,0 +1,23 @@
+/** A recipient, always passed as an object so no user text is parsed as an address list. */
+export interface Recipient {
+  name?: string;
+  address: string;
+}
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface OutgoingMail extends MailContent {
+  to: Recipient;
+  /** Which template made it ("verification", "sign-in", ...), for the outbox and logs. */
+  kind: string;
+}
+
+/** Delivers one message or throws; retrying is the queue's job. */
+export interface Mailer {
+  readonly name: string;
+  send(mail: OutgoingMail): Promise<void>;
+}
