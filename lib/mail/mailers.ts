@@ -1,6 +1,6 @@
 // @ts-types="@types/nodemailer"
 import nodemailer from "nodemailer";
-import { ulid } from "ulid";
+import { monotonicFactory } from "ulid";
 import { keys } from "../db/keys.ts";
 import { listValues } from "../db/kv.ts";
 import type { Mailer, OutgoingMail } from "./types.ts";
@@ -37,6 +37,8 @@ export interface OutboxEntry extends OutgoingMail {
 }
 
 const OUTBOX_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Increasing even within one millisecond, so the outbox lists in sending order. */
+const nextOutboxId = monotonicFactory();
 
 /**
  * The development outbox: mail is kept in KV for a week (listed on /email-test) and announced
@@ -52,7 +54,8 @@ export function createOutboxMailer(
   return {
     name: "outbox",
     async send(mail) {
-      const entry: OutboxEntry = { ...mail, id: ulid(), createdAt: now().toISOString() };
+      const sentAt = now();
+      const entry: OutboxEntry = { ...mail, id: nextOutboxId(sentAt.getTime()), createdAt: sentAt.toISOString() };
       await kv.set(keys.outboxMail(entry.id), entry, { expireIn: OUTBOX_TTL_MS });
       log(`[outbox] ${mail.kind} mail to ${mail.to.address}: ${mail.subject}`);
       if (options.printBodies) log(mail.text);
