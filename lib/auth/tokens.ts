@@ -3,6 +3,7 @@
  * stored only as their SHA-256, spent by one atomic check-and-delete, expiry checked in code
  * (`expireIn` only bounds how long KV keeps them).
  */
+import { sha256Hex } from "../hash.ts";
 
 export interface StoredToken<T> {
   /** What the token grants (a user id, a pending signup, a player to edit). */
@@ -16,12 +17,16 @@ export function newToken(): string {
   return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
+export const hashToken = sha256Hex;
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The stored entry for a token, or null for a malformed or unknown one. */
+async function readToken<T>(kv: Deno.Kv, keyFor: (hash: string) => Deno.KvKey, token: string) {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const entry = await kv.get<StoredToken<T>>(keyFor(await hashToken(token)));
+  return entry.value ? entry as Deno.KvEntry<StoredToken<T>> : null;
+}
 
 /** Stores a token's hash under `keyFor(hash)`; returns the token to put in the link. */
 export async function issueToken<T>(
@@ -44,9 +49,8 @@ export async function peekToken<T>(
   token: string,
   now = Date.now(),
 ): Promise<T | null> {
-  if (!TOKEN_SHAPE.test(token)) return null;
-  const entry = await kv.get<StoredToken<T>>(keyFor(await hashToken(token)));
-  return entry.value && entry.value.expiresAt > now ? entry.value.payload : null;
+  const entry = await readToken<T>(kv, keyFor, token);
+  return entry && entry.value.expiresAt > now ? entry.value.payload : null;
 }
 
 /**
@@ -59,9 +63,8 @@ export async function spendToken<T>(
   token: string,
   now = Date.now(),
 ): Promise<T | null> {
-  if (!TOKEN_SHAPE.test(token)) return null;
-  const entry = await kv.get<StoredToken<T>>(keyFor(await hashToken(token)));
-  if (!entry.value) return null;
+  const entry = await readToken<T>(kv, keyFor, token);
+  if (!entry) return null;
   const spent = await kv.atomic().check(entry).delete(entry.key).commit();
   if (!spent.ok || entry.value.expiresAt <= now) return null;
   return entry.value.payload;

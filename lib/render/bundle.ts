@@ -1,6 +1,7 @@
 import * as esbuild from "esbuild";
 import { islands } from "../../islands/mod.ts";
 import type { AssetManifest } from "./assets.ts";
+import { sha256Hex } from "../hash.ts";
 
 /** Where the build writes, relative to the project root, and the URL prefix it is served at. */
 export const BUILD_DIR = "static/build";
@@ -143,7 +144,7 @@ async function buildStylesheet(root: string, outDir: string): Promise<string> {
     STYLESHEETS.map((file) => Deno.readTextFile(`${root}/${file}`).catch(() => "")),
   );
   const { code } = await esbuild.transform(sources.join("\n"), { loader: "css", minify: true });
-  const name = `styles-${(await sha256(code)).slice(0, 12)}.css`;
+  const name = `styles-${(await sha256Hex(code)).slice(0, 12)}.css`;
   await Deno.writeTextFile(`${outDir}/${name}`, code);
   return `${BUILD_URL}/${name}`;
 }
@@ -162,10 +163,5 @@ async function hashSources(root: string): Promise<string> {
   const parts = await Promise.all(
     files.map(async (f) => `${f.slice(root.length)}\n${await Deno.readTextFile(f)}`),
   );
-  return await sha256(parts.join("\n"));
-}
-
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return await sha256Hex(parts.join("\n"));
 }
