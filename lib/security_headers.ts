@@ -24,8 +24,8 @@ function newNonce(): string {
 
 /**
  * Security headers (R20, R21) on every response, and a request id for logs (sent back on
- * server errors). Pages get a fresh CSP nonce
- * (read by the renderer from `secureHeadersNonce`); API responses a fixed, stricter policy.
+ * server errors). Pages get a fresh CSP nonce (read by the renderer from
+ * `secureHeadersNonce`); API responses a fixed, stricter policy.
  *
  * Hot routes build their Response with `respond()`, which passes every header at
  * construction (Deno converts a Response's headers once; each later change costs another

@@ -20,7 +20,6 @@ interface ClaimFormPageProps {
   errors: Record<string, string>;
 }
 
-/** The claim form for browsers without JavaScript: a plain POST with post/redirect/get. */
 /** A labelled input with its error message wired to `aria-describedby`. */
 function Field(
   { name, label, error, ...input }:

@@ -17,19 +17,13 @@ let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let root: Root | undefined;
 
-/**
- * Where a toast can be seen and heard: an open modal dialog makes the rest of the page inert,
- * so its own toast region wins over the page's.
- */
-function activeRegion(): Element | null {
-  return document.querySelector("dialog[open] .toast-region") ?? document.getElementById("toast-region");
-}
-
 /** Shows a toast in the live region, replacing any toast already there. */
 export function toast(t: Toast): void {
-  const region = activeRegion();
   const pageRegion = document.getElementById("toast-region");
-  if (!region || !pageRegion) return;
+  if (!pageRegion) return;
+  // An open modal dialog makes the rest of the page inert: its own region is where a toast
+  // can be seen and heard.
+  const region = document.querySelector("dialog[open] .toast-region") ?? pageRegion;
   current.value = { ...t, id: nextId++, region };
   clearTimeout(timer);
   timer = setTimeout(dismiss, TOAST_DURATION_MS);
