@@ -2,6 +2,8 @@ import type { Config } from "./config.ts";
 import type { AssetManifest } from "./render/assets.ts";
 import type { TeamCache } from "./render/team_cache.ts";
 import type { RenderedPage } from "./render/page.tsx";
+import type { StoredSession } from "./auth/sessions.ts";
+import type { SessionUser, SysadminSessionData, UserSessionData } from "./auth/session_user.ts";
 
 /** What the app is built from; tests pass an in-memory KV and a fixed clock. */
 export interface AppDeps {
@@ -26,5 +28,11 @@ export type AppEnv = {
     secureHeadersNonce?: string;
     /** Set by `securityHeaders()`; `respond()` puts them on a response at construction. */
     securityHeaders?: [string, string][];
+    /** Read on first use by `lib/auth/middleware.ts`; undefined means not read yet. */
+    userSession?: StoredSession<UserSessionData> | null;
+    sessionUser?: SessionUser | null;
+    sysadmin?: SysadminSessionData | null;
+    /** The team a `requireTeamRole` route acts on (resolved from an id or slug). */
+    teamId?: string;
   };
 };

@@ -59,3 +59,17 @@ export function clientIp(c: Context): string {
     return "unknown";
   }
 }
+
+/**
+ * `next` when it is a path on this site ("/home", "/teams/x?tab=1"), else `fallback`.
+ * Refuses absolute and protocol-relative URLs ("//evil.example", "/\\evil.example").
+ */
+export function safeLocalPath(next: unknown, fallback: string): string {
+  if (typeof next !== "string" || !/^\/(?![/\\])/.test(next) || next.length > 2000) return fallback;
+  try {
+    const url = new URL(next, "http://local.invalid");
+    return url.origin === "http://local.invalid" ? url.pathname + url.search + url.hash : fallback;
+  } catch {
+    return fallback;
+  }
+}

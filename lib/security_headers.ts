@@ -46,7 +46,8 @@ export function securityHeaders(): MiddlewareHandler {
     await next();
     const headers = c.res.headers;
     if (headers.get("content-security-policy") !== csp) {
-      for (const [name, value] of pairs) headers.set(name, value);
+      // A value the route chose itself (a stricter Referrer-Policy) stands.
+      for (const [name, value] of pairs) if (!headers.has(name)) headers.set(name, value);
     }
     // Only failures carry the id: it is what someone reporting a problem can quote.
     if (c.res.status >= 500) headers.set("x-request-id", requestId);
@@ -60,5 +61,9 @@ export function respond(
   status: number,
   headers: [string, string][],
 ): Response {
-  return new Response(body, { status, headers: [...c.get("securityHeaders") ?? [], ...headers] });
+  const common: [string, string][] = c.get("securityHeaders") ?? [];
+  // The route's own value for a header replaces the common one rather than repeating it.
+  const overridden = headers.length > 0 ? new Set(headers.map(([name]) => name)) : null;
+  const base = overridden ? common.filter(([name]) => !overridden.has(name)) : common;
+  return new Response(body, { status, headers: [...base, ...headers] });
 }

@@ -40,3 +40,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
     return false; // Parameters scrypt refuses (N not a power of two, over maxmem).
   }
 }
+
+/** True when a stored hash uses weaker parameters than new hashes do (re-hash at next login). */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split("$");
+  return scheme !== "scrypt" || Number(n) < PARAMS.N || Number(r) < PARAMS.r || Number(p) < PARAMS.p;
+}
+
+/** A hash to verify against when an account does not exist, so timing does not tell. */
+let decoyHash: Promise<string> | undefined;
+export function decoyPasswordHash(): Promise<string> {
+  return decoyHash ??= hashPassword(crypto.randomUUID());
+}

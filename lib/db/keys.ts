@@ -17,6 +17,7 @@ export const keys = {
   teamClaims: (teamId: string) => ["claims", teamId] as const,
   claimByStatus: (teamId: string, status: string, claimId: string) =>
     ["claims_by_status", teamId, status, claimId] as const,
+  claimsWithStatus: (teamId: string, status: string) => ["claims_by_status", teamId, status] as const,
   /** Unique while a claim is pending: one open claim per e-mail and subject. */
   pendingClaimBySubject: (teamId: string, subject: string, email: string) =>
     ["pending_claims_by_subject", teamId, subject, email] as const,
@@ -28,6 +29,37 @@ export const keys = {
   pendingMail: (mailId: string) => ["mail_pending", mailId] as const,
   pendingMails: () => ["mail_pending"] as const,
   failedMail: (mailId: string) => ["mail_failed", mailId] as const,
+
+  user: (userId: string) => ["users", userId] as const,
+  /** Unique: the account of a lowercased, trimmed e-mail address. */
+  userByEmail: (email: string) => ["users_by_email", email] as const,
+  /** A person's role in one team; `teamMember` is the same record indexed by team. */
+  membership: (userId: string, teamId: string) => ["memberships", userId, teamId] as const,
+  userMemberships: (userId: string) => ["memberships", userId] as const,
+  teamMember: (teamId: string, userId: string) => ["team_members", teamId, userId] as const,
+  teamMembers: (teamId: string) => ["team_members", teamId] as const,
+  /** A parent of a player; `guardianPlayer` is the same link indexed by parent. */
+  playerGuardian: (teamId: string, playerId: string, userId: string) =>
+    ["player_guardians", teamId, playerId, userId] as const,
+  playerGuardians: (teamId: string, playerId: string) => ["player_guardians", teamId, playerId] as const,
+  guardianPlayer: (teamId: string, userId: string, playerId: string) =>
+    ["guardian_players", teamId, userId, playerId] as const,
+  guardianPlayers: (teamId: string, userId: string) => ["guardian_players", teamId, userId] as const,
+  /** Shared team username and password (team login at /teams/{teamId}). */
+  teamAccess: (teamId: string) => ["team_access", teamId] as const,
+
+  session: (sessionId: string) => ["sessions", sessionId] as const,
+  /** Every open session of a user, so a password change can end the others. */
+  userSession: (userId: string, sessionId: string) => ["user_sessions", userId, sessionId] as const,
+  userSessions: (userId: string) => ["user_sessions", userId] as const,
+  sysadmin: (email: string) => ["sysadmins", email] as const,
+  sysadminSession: (sessionId: string) => ["sysadmin_sessions", sessionId] as const,
+
+  /** Single-use e-mailed secrets, keyed by the SHA-256 of the token. */
+  loginToken: (tokenHash: string) => ["login_tokens", tokenHash] as const,
+  signupToken: (tokenHash: string) => ["signup_tokens", tokenHash] as const,
+  /** A signup waiting for its e-mail to be verified, one per address. */
+  pendingSignup: (email: string) => ["pending_signups", email] as const,
 
   rateLimit: (bucket: string, subject: string, window: number) => ["rate_limits", bucket, subject, window] as const,
 } as const;

@@ -17,3 +17,10 @@ export async function listValues<T>(
   for await (const entry of kv.list<T>(selector, options)) values.push(entry.value);
   return values;
 }
+
+/** Counts the keys under a prefix without reading more than `limit` of them. */
+export async function countKeys(kv: Deno.Kv, prefix: Deno.KvKey, limit = 10_000): Promise<number> {
+  let count = 0;
+  for await (const _ of kv.list({ prefix }, { limit, batchSize: 500 })) count++;
+  return count;
+}

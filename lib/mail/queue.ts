@@ -1,4 +1,4 @@
-import { ulid } from "ulid";
+import { monotonicFactory } from "ulid";
 import { keys } from "../db/keys.ts";
 import type { Mailer, OutgoingMail } from "./types.ts";
 
@@ -11,6 +11,9 @@ export interface PendingMail {
   leaseUntil: number | null;
   createdAt: string;
 }
+
+/** Ids keep queueing order even within one millisecond (or under a test's fixed clock). */
+const nextMailId = monotonicFactory();
 
 /** How long a worker may take to hand one message to the server. */
 const LEASE_MS = 2 * 60 * 1000;
@@ -34,7 +37,7 @@ export function retryDelayMs(attempts: number): number {
  */
 export async function queueMail(kv: Deno.Kv, mail: OutgoingMail, now = new Date()): Promise<string> {
   const pending: PendingMail = {
-    id: ulid(now.getTime()),
+    id: nextMailId(now.getTime()),
     mail,
     attempts: 0,
     lastError: null,

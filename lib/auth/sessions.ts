@@ -1,0 +1,152 @@
+/**
+ * Opaque server-side sessions. The cookie holds `id.secret`; KV holds the SHA-256 of the
+ * secret, who the session belongs to and when it ends. A new id is issued at every sign-in.
+ */
+import { timingSafeEqual } from "node:crypto";
+import { ulid } from "ulid";
+import { newToken } from "./tokens.ts";
+import { sha256Hex } from "../hash.ts";
+
+export interface SessionPolicy {
+  /** Hard limit from sign-in. */
+  absoluteMs: number;
+  /** The session ends after this long without a request. */
+  idleMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Parents and players: 30 days from sign-in. */
+export const MEMBER_POLICY: SessionPolicy = { absoluteMs: 30 * DAY, idleMs: 30 * DAY };
+/** Anyone who can administer a team: 12 hours, 30 minutes idle. */
+export const ADMIN_POLICY: SessionPolicy = { absoluteMs: 12 * HOUR, idleMs: 30 * MINUTE };
+/** System administrators: as admins, in a store and cookie of their own. */
+export const SYSADMIN_POLICY: SessionPolicy = ADMIN_POLICY;
+
+/** Renewal writes at most once a minute per session, not on every request. */
+const TOUCH_EVERY_MS = MINUTE;
+
+export interface StoredSession<T> {
+  id: string;
+  secretHash: string;
+  data: T;
+  createdAt: number;
+  lastSeenAt: number;
+  absoluteExpiresAt: number;
+  idleMs: number;
+}
+
+/** Where one kind of session lives; `indexKey` lists a subject's sessions for "end all". */
+export interface SessionStore<T> {
+  key: (sessionId: string) => Deno.KvKey;
+  indexKey?: (data: T, sessionId: string) => Deno.KvKey | null;
+}
+
+const COOKIE_VALUE = /^([0-9A-HJKMNP-TV-Z]{26})\.([A-Za-z0-9_-]{43})$/;
+
+const remainingMs = (s: StoredSession<unknown>, now: number) =>
+  Math.min(s.absoluteExpiresAt, s.lastSeenAt + s.idleMs) - now;
+
+/** Starts a session; returns the cookie value and its lifetime in seconds. */
+export async function startSession<T>(
+  kv: Deno.Kv,
+  store: SessionStore<T>,
+  data: T,
+  policy: SessionPolicy,
+  now = Date.now(),
+): Promise<{ cookieValue: string; maxAgeSeconds: number; session: StoredSession<T> }> {
+  const secret = newToken();
+  const session: StoredSession<T> = {
+    id: ulid(now),
+    secretHash: await sha256Hex(secret),
+    data,
+    createdAt: now,
+    lastSeenAt: now,
+    absoluteExpiresAt: now + policy.absoluteMs,
+    idleMs: policy.idleMs,
+  };
+  const op = kv.atomic().set(store.key(session.id), session, { expireIn: remainingMs(session, now) });
+  const index = store.indexKey?.(data, session.id);
+  if (index) op.set(index, session.absoluteExpiresAt, { expireIn: policy.absoluteMs });
+  await op.commit();
+  return {
+    cookieValue: `${session.id}.${secret}`,
+    maxAgeSeconds: Math.floor(policy.absoluteMs / 1000),
+    session,
+  };
+}
+
+/**
+ * The live session a cookie names, or null (malformed, unknown, wrong secret, expired or idle
+ * too long). Renews the idle window as a side effect.
+ */
+export async function readSession<T>(
+  kv: Deno.Kv,
+  store: SessionStore<T>,
+  cookieValue: string | undefined,
+  now = Date.now(),
+): Promise<StoredSession<T> | null> {
+  const match = cookieValue ? COOKIE_VALUE.exec(cookieValue) : null;
+  if (!match) return null;
+  const entry = await kv.get<StoredSession<T>>(store.key(match[1]));
+  const session = entry.value;
+  if (!session) return null;
+  const presented = new TextEncoder().encode(await sha256Hex(match[2]));
+  const expected = new TextEncoder().encode(session.secretHash);
+  if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return null;
+  if (remainingMs(session, now) <= 0) {
+    await kv.atomic().check(entry).delete(entry.key).commit();
+    return null;
+  }
+  if (now - session.lastSeenAt >= TOUCH_EVERY_MS) {
+    const renewed = { ...session, lastSeenAt: now };
+    // A lost race only means another request renewed it first.
+    await kv.atomic().check(entry).set(entry.key, renewed, { expireIn: remainingMs(renewed, now) }).commit();
+    return renewed;
+  }
+  return session;
+}
+
+/** Saves new session data (for example another selected team), keeping its lifetime. */
+export async function updateSession<T>(
+  kv: Deno.Kv,
+  store: SessionStore<T>,
+  session: StoredSession<T>,
+  data: T,
+  now = Date.now(),
+): Promise<StoredSession<T>> {
+  const updated = { ...session, data };
+  await kv.set(store.key(session.id), updated, { expireIn: Math.max(1, remainingMs(updated, now)) });
+  return updated;
+}
+
+/** Ends one session (logout). Unknown or malformed cookies are ignored. */
+export async function endSession<T>(kv: Deno.Kv, store: SessionStore<T>, cookieValue: string | undefined) {
+  const match = cookieValue ? COOKIE_VALUE.exec(cookieValue) : null;
+  if (!match) return;
+  const entry = await kv.get<StoredSession<T>>(store.key(match[1]));
+  if (!entry.value) return;
+  const op = kv.atomic().delete(entry.key);
+  const index = store.indexKey?.(entry.value.data, entry.value.id);
+  if (index) op.delete(index);
+  await op.commit();
+}
+
+/** Ends every session listed under `indexPrefix` except `keepSessionId`. */
+export async function endAllSessions<T>(
+  kv: Deno.Kv,
+  store: SessionStore<T>,
+  indexPrefix: Deno.KvKey,
+  keepSessionId?: string,
+): Promise<number> {
+  let ended = 0;
+  for await (const entry of kv.list({ prefix: indexPrefix })) {
+    const sessionId = String(entry.key[entry.key.length - 1]);
+    if (sessionId === keepSessionId) continue;
+    await kv.atomic().delete(store.key(sessionId)).delete(entry.key).commit();
+    ended++;
+  }
+  return ended;
+}
