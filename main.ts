@@ -1,7 +1,8 @@
 import { loadConfig } from "./lib/config.ts";
 import { openKv } from "./lib/db/kv.ts";
 import { ensureAssets } from "./lib/render/bundle.ts";
-import { seedDemoTeam } from "./lib/seed.ts";
+import { seedDemoAccounts, seedDemoTeam } from "./lib/seed.ts";
+import { ensureSysadmin } from "./lib/auth/login.ts";
 import { createMailer, startQueueWorker } from "./lib/mail/mod.ts";
 import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
 
@@ -15,7 +16,14 @@ const kv = await openKv(config.kvPath);
 const assets = await ensureAssets(PROJECT_ROOT);
 if (config.env === "development") {
   const demo = await seedDemoTeam(kv);
+  await seedDemoAccounts(kv, demo);
   console.log(`Development mode: demo team at ${config.appUrl}/t/${demo.slug}/roster`);
+}
+if (config.sysadminEmail && config.sysadminPassword) {
+  const outcome = await ensureSysadmin(kv, config.sysadminEmail, config.sysadminPassword);
+  console.log(`System administrator ${config.sysadminEmail}: ${outcome}`);
+} else if (config.sysadminEmail || config.sysadminPassword) {
+  console.warn("Set both SYSADMIN_EMAIL and SYSADMIN_PASSWORD to create a system administrator at start.");
 }
 const mailer = createMailer(config, kv);
 console.log(`Mail: ${mailer.name === "smtp" ? "SMTP" : "development outbox (KV and console)"}`);

@@ -11,6 +11,12 @@ import { staticRoutes } from "./static.ts";
 import { marketingRoutes } from "./pages/marketing.tsx";
 import { rosterPageRoutes } from "./pages/roster.tsx";
 import { teamApiRoutes } from "./api/teams.ts";
+import { authApiRoutes } from "./api/auth.ts";
+import { sysadminAuthApiRoutes } from "./api/sysadmin_auth.ts";
+import { signupApiRoutes } from "./api/signup.ts";
+import { devApiRoutes } from "./api/dev.ts";
+import { magicLinkPageRoutes } from "./pages/auth_magic.tsx";
+import { hubPageRoutes } from "./pages/hub.tsx";
 
 export const PROJECT_ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -57,6 +63,12 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route("/", marketingRoutes(assets));
   app.route("/", rosterPageRoutes);
   app.route("/", teamApiRoutes);
+  app.route("/", authApiRoutes);
+  app.route("/", sysadminAuthApiRoutes);
+  app.route("/", signupApiRoutes);
+  app.route("/", devApiRoutes);
+  app.route("/", magicLinkPageRoutes);
+  app.route("/", hubPageRoutes);
 
   const renderError = (c: Parameters<typeof sendPage>[0], status: number, title: string, message: string) =>
     sendPage(c, renderPage(assets, <ErrorPage status={status} title={title} message={message} />, { title, status }));

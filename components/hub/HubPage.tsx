@@ -1,0 +1,156 @@
+import type { ReactNode } from "react";
+import { SiteLayout } from "../SiteLayout.tsx";
+import type { HubData } from "../../lib/hub.ts";
+import type { SessionTeam } from "../../lib/auth/session_user.ts";
+
+function Panel({ title, children, headingId }: { title: string; children: ReactNode; headingId: string }) {
+  return (
+    <section className="card hub-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Stat({ label, value, href, action }: { label: string; value?: number; href: string; action: string }) {
+  return (
+    <div className="hub-stat">
+      <p className="hub-stat__label">{label}</p>
+      {value !== undefined && <p className="hub-stat__value">{value}</p>}
+      <a className="button button--secondary" href={href}>{action}</a>
+    </div>
+  );
+}
+
+function TeamSwitcher({ teams, selectedTeamId }: { teams: SessionTeam[]; selectedTeamId: string | null }) {
+  if (teams.length < 2) return null;
+  return (
+    <form method="post" action="/home/team" className="hub-switcher">
+      <label htmlFor="hub-team">Team</label>
+      <select id="hub-team" name="teamId" className="select" defaultValue={selectedTeamId ?? undefined}>
+        {teams.map((t) => <option key={t.id} value={t.id}>{t.name} ({t.season})</option>)}
+      </select>
+      <button type="submit" className="button button--secondary">Switch team</button>
+    </form>
+  );
+}
+
+function AdminPanels({ team, counts }: { team: SessionTeam; counts: HubData["counts"] }) {
+  const base = `/admin/${team.id}`;
+  return (
+    <>
+      <div className="hub-grid">
+        <Panel title="Pending Claims" headingId="hub-claims">
+          <Stat
+            label="Waiting for review"
+            value={counts.pendingClaims}
+            href={`${base}/claims`}
+            action="Review Claims"
+          />
+        </Panel>
+        <Panel title="Roster Management" headingId="hub-roster">
+          <Stat label="Players" value={counts.players} href={`${base}/roster`} action="Manage Roster" />
+        </Panel>
+        <Panel title="Team Settings" headingId="hub-settings">
+          <Stat label="Name, claims, visibility" href={`${base}/settings`} action="Open Settings" />
+        </Panel>
+      </div>
+      <Panel title="Quick Actions" headingId="hub-actions">
+        <ul className="hub-actions">
+          <li>
+            <a className="button button--secondary" href={`${base}/roster?add=1`}>Add Player</a>
+          </li>
+          <li>
+            <a className="button button--secondary" href={`${base}/roster?import=1`}>Import CSV</a>
+          </li>
+          <li>
+            <a className="button button--secondary" href={`/api/admin/${team.id}/players/export`} download>
+              Export Roster
+            </a>
+          </li>
+          <li>
+            <a className="button button--secondary" href={`${base}/roster/print`}>Generate PDF</a>
+          </li>
+        </ul>
+      </Panel>
+    </>
+  );
+}
+
+function MemberPanel({ team }: { team: SessionTeam }) {
+  return (
+    <Panel title="Parent Access" headingId="hub-parent">
+      <p>
+        To connect to your child's player record, use the claim system on your team's public roster page: choose 'Claim
+        or update this player' and a team admin will review it.
+      </p>
+      <div className="hub-actions">
+        <a className="button button--primary" href={`/t/${team.slug}/roster`}>View Public Rosters</a>
+        <a className="button button--secondary" href={`/family-dashboard/${team.id}`}>Family Dashboard</a>
+      </div>
+    </Panel>
+  );
+}
+
+function SysadminPanels({ teams }: { teams: number }) {
+  return (
+    <div className="hub-grid">
+      <Panel title="Global Campaign Management" headingId="hub-campaigns">
+        <Stat label="Polls, questions, fun facts and news for every team" href="/sysadmin" action="Manage Campaigns" />
+      </Panel>
+      <Panel title="Teams Overview" headingId="hub-teams">
+        <Stat label="Teams" value={teams} href="/admin" action="View Teams" />
+      </Panel>
+      <Panel title="System Logs" headingId="hub-logs">
+        <Stat label="Decisions, settings changes and deletions" href="/admin?tab=activity" action="View Activity" />
+      </Panel>
+    </div>
+  );
+}
+
+/** 'Your GoalMates Hub': what the signed-in person can do, by their role in the selected team. */
+export function HubPage({ data, development }: { data: HubData; development: boolean }) {
+  const { user, team, sysadminEmail, counts } = data;
+  const name = user ? (user.firstName || user.email) : sysadminEmail;
+  return (
+    <SiteLayout narrow>
+      <div className="hub">
+        <header className="hub-header">
+          <div>
+            <h1>Your GoalMates Hub</h1>
+            <p className="muted">Welcome, {name}{team ? ` · ${team.name}` : ""}</p>
+          </div>
+          <a className="button button--ghost" href="/api/v2/auth/logout">Logout</a>
+        </header>
+        {user && <TeamSwitcher teams={user.teams} selectedTeamId={user.selectedTeamId} />}
+        {sysadminEmail && <SysadminPanels teams={counts.teams} />}
+        {team?.role === "TEAM_ADMIN" && <AdminPanels team={team} counts={counts} />}
+        {team && team.role !== "TEAM_ADMIN" && <MemberPanel team={team} />}
+        {user && !team && (
+          <Panel title="No team yet" headingId="hub-none">
+            <p>You are not part of a team yet. Create one, or ask your team admin for an invite link.</p>
+            <a className="button button--primary" href="/signup">Create a Team</a>
+          </Panel>
+        )}
+        <Panel title="Team Community Builder" headingId="hub-community">
+          <p>Bring the parents of your team together: one shared link, a roster parents can claim, and a feed.</p>
+          <div className="hub-actions">
+            <a className="button button--primary" href="/admin-login">Connect Your Team</a>
+            <a className="button button--secondary" href={development ? "/t/demo/roster" : "/#how-it-works"}>
+              See How It Works
+            </a>
+          </div>
+          {development && (
+            <p className="notice" role="note">
+              Development mode: sign in as the demo admin coach@example.com (password rockets-demo-2026), the parent
+              parent@example.com or the player player@example.com; sign-in links appear at{" "}
+              <a href="/email-test">
+                /email-test
+              </a>.
+            </p>
+          )}
+        </Panel>
+      </div>
+    </SiteLayout>
+  );
+}

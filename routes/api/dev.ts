@@ -1,0 +1,40 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { getSessionUser, signInPerson } from "../../lib/auth/middleware.ts";
+import { keys } from "../../lib/db/keys.ts";
+import { listValues } from "../../lib/db/kv.ts";
+import { getTeamBySlug } from "../../lib/db/teams.ts";
+import { getUser, getUserByEmail, type Membership, type User } from "../../lib/db/users.ts";
+import { NotFoundError } from "../../lib/errors.ts";
+import { readJson } from "../../lib/http.ts";
+
+const str = (value: unknown) => typeof value === "string" && value.trim() ? value.trim() : undefined;
+
+/**
+ * Development-only one-click sign-in (Dev Tools, demo hints). In production every path here
+ * is a plain 404, indistinguishable from a route that does not exist.
+ */
+export const devApiRoutes = new Hono<AppEnv>()
+  .use("/api/dev/*", async (c, next) => {
+    if (c.var.deps.config.env !== "development") throw new NotFoundError();
+    await next();
+  })
+  .post("/api/dev/auto-login", async (c) => {
+    const { kv } = c.var.deps;
+    const body = (await readJson(c)) as Record<string, unknown> | null;
+    const team = str(body?.teamSlug) ? await getTeamBySlug(kv, str(body?.teamSlug)!.toLowerCase()) : null;
+    if (str(body?.teamSlug) && !team) throw new NotFoundError("Team not found");
+    let user: User | null = null;
+    if (str(body?.userId)) user = await getUser(kv, str(body?.userId)!);
+    else if (str(body?.email)) user = await getUserByEmail(kv, str(body?.email)!);
+    else if (team) {
+      const members = await listValues<Membership>(kv, { prefix: keys.teamMembers(team.id) });
+      const admin = members.find((m) => m.role === "TEAM_ADMIN");
+      user = admin ? await getUser(kv, admin.userId) : null;
+    }
+    if (!user) throw new NotFoundError("No such account");
+    await signInPerson(c, user.id, team?.id ?? null);
+    return c.json({ success: true, user: await getSessionUser(c), redirectTo: "/home" }, 200, {
+      "Cache-Control": "no-store",
+    });
+  });

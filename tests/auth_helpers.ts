@@ -1,0 +1,53 @@
+/** Accounts, cookies and mail for the tests of sign-in and roles. */
+import { createUser, setMembership, type TeamRole, type User } from "../lib/db/users.ts";
+import { hashPassword } from "../lib/auth/passwords.ts";
+import { keys } from "../lib/db/keys.ts";
+import { listValues } from "../lib/db/kv.ts";
+import type { PendingMail } from "../lib/mail/queue.ts";
+
+/** Cheap scrypt parameters so tests do not spend half a second per hash. */
+export const FAST_HASH = { N: 2 ** 10, r: 8, p: 1 };
+
+export async function createAccount(
+  kv: Deno.Kv,
+  input: { email: string; teamId?: string; role?: TeamRole; password?: string; firstName?: string },
+): Promise<User> {
+  const user = await createUser(kv, {
+    email: input.email,
+    firstName: input.firstName ?? "Test",
+    lastName: "Person",
+    passwordHash: input.password ? await hashPassword(input.password, FAST_HASH) : null,
+  });
+  if (input.teamId) await setMembership(kv, user.id, input.teamId, input.role ?? "TEAM_STANDARD");
+  return user;
+}
+
+/** The `name=value` pairs a response sets, ready for a Cookie header. */
+export function cookiesFrom(res: Response): string {
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).filter((c) => !c.endsWith("=")).join("; ");
+}
+
+/** The attributes of the named cookie as the response sets it, e.g. { HttpOnly: "", SameSite: "Lax" }. */
+export function cookieAttributes(res: Response, name: string): Record<string, string> | null {
+  const line = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  if (!line) return null;
+  return Object.fromEntries(
+    line.split(";").slice(1).map((part) => {
+      const [k, ...v] = part.trim().split("=");
+      return [k, v.join("=")];
+    }),
+  );
+}
+
+/** Every queued message (sent or not: tests have no queue worker). */
+export async function queuedMail(kv: Deno.Kv): Promise<PendingMail[]> {
+  return await listValues<PendingMail>(kv, { prefix: keys.pendingMails() });
+}
+
+/** The token of the latest link to `path` mailed to `address`. */
+export async function tokenFromMail(kv: Deno.Kv, address: string, path: string): Promise<string> {
+  const mail = (await queuedMail(kv)).findLast((m) => m.mail.to.address === address && m.mail.text.includes(path));
+  const match = mail && new RegExp(`${path}\\?token=([A-Za-z0-9_-]{43})`).exec(mail.mail.text);
+  if (!match) throw new Error(`No ${path} link mailed to ${address}`);
+  return match[1];
+}

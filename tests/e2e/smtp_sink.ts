@@ -1,0 +1,69 @@
+/**
+ * A real SMTP server on loopback (npm `smtp-server`) that keeps every message, for the tests
+ * that follow a link from an e-mail. Start the app with `SMTP_URL: sink.url`.
+ */
+// @ts-types="@types/smtp-server"
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  /** Envelope recipients. */
+  to: string[];
+  raw: string;
+  /** The raw message with quoted-printable soft breaks and escapes undone (enough to find links). */
+  decoded: string;
+}
+
+export interface SmtpSink {
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves with the first message to `address` whose decoded text contains `contains`. */
+  waitForMail(address: string, contains?: string, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The first absolute link in a mail whose path starts with `pathPrefix` (e.g. "/auth/magic"). */
+export function linkIn(mail: ReceivedMail, pathPrefix: string): string {
+  const escaped = pathPrefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const match = new RegExp(`https?://[^\\s"<>]+${escaped}[^\\s"<>]*`).exec(mail.decoded);
+  if (!match) throw new Error(`No ${pathPrefix} link in the mail:\n${mail.decoded}`);
+  return match[0].replaceAll("&amp;", "&");
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Uint8Array) => raw += new TextDecoder().decode(chunk));
+      stream.on("end", () => {
+        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, decoded: decodeQuotedPrintable(raw) });
+        callback();
+      });
+    },
+  });
+  server.on("error", () => {});
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as { port: number }).port;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitForMail(address, contains = "", timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = messages.find((m) => m.to.includes(address) && m.decoded.includes(contains));
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`No mail to ${address} containing "${contains}" within ${timeoutMs} ms`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

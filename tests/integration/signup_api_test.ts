@@ -1,0 +1,170 @@
+import assert from "node:assert/strict";
+import { createTestApp, dumpKv, requestJson, seedTeam } from "../helpers.ts";
+import { cookiesFrom, createAccount, queuedMail, tokenFromMail } from "../auth_helpers.ts";
+import { keys } from "../../lib/db/keys.ts";
+import { listValues } from "../../lib/db/kv.ts";
+import { getTeamBySlug } from "../../lib/db/teams.ts";
+import { listPlayers } from "../../lib/db/players.ts";
+import { getUserByEmail, listMemberships } from "../../lib/db/users.ts";
+
+const SIGNUP = {
+  firstName: "Jordan",
+  lastName: "Lee",
+  email: "Jordan@Example.com",
+  ageConfirmation: true,
+  teamName: "Harbor Hawks",
+  ageGroup: "U11",
+  teamType: "girls",
+  playerFirstName: "Riley",
+  playerLastName: "Lee",
+  playerJerseyNumber: 8,
+};
+
+const SIGNUP_PREFIXES = ["pending_signups", "signup_tokens", "mail_pending", "teams", "users", "rate_limits"];
+
+type App = Parameters<typeof requestJson>[0];
+const start = (app: App, body: unknown = SIGNUP, ip?: string) =>
+  requestJson(app, "/api/signup/create-pending-intent", { body, ip });
+const verify = (app: App, token: unknown) => requestJson(app, "/api/signup/verify-token", { body: { token } });
+
+Deno.test("[signup] each step's rule answers 400 with the spec's text and stores nothing", async () => {
+  await using t = await createTestApp();
+  const cases: [Record<string, unknown>, string][] = [
+    [{ firstName: "" }, "All fields are required including the 18+ confirmation."],
+    [{ ageConfirmation: false }, "All fields are required including the 18+ confirmation."],
+    [{ email: "not-an-email" }, "Please enter a valid email address."],
+    [{ teamName: "  " }, "Team name, age group, and team type are all required."],
+    [{ ageGroup: "U4" }, "Team name, age group, and team type are all required."],
+    [{ teamType: "mixed" }, "Team name, age group, and team type are all required."],
+    [{ playerLastName: "" }, "Player first name, last name, and jersey number are all required."],
+    [{ playerJerseyNumber: 0 }, "Jersey number must be between 1 and 99."],
+    [{ playerJerseyNumber: 100 }, "Jersey number must be between 1 and 99."],
+    [{ playerJerseyNumber: 7.5 }, "Jersey number must be between 1 and 99."],
+    [{ teamName: "x".repeat(81) }, "Team name must be at most 80 characters."],
+  ];
+  const before = await dumpKv(t.kv, SIGNUP_PREFIXES.filter((p) => p !== "rate_limits"));
+  for (const [change, message] of cases) {
+    const res = await start(t.app, { ...SIGNUP, ...change });
+    assert.equal(res.status, 400, JSON.stringify(change));
+    assert.equal((await res.json()).message, message);
+  }
+  for (const raw of ["[]", "null", '"x"', "{"]) {
+    const res = await requestJson(t.app, "/api/signup/create-pending-intent", { raw });
+    assert.equal(res.status, 400);
+  }
+  assert.deepEqual(await dumpKv(t.kv, SIGNUP_PREFIXES.filter((p) => p !== "rate_limits")), before);
+});
+
+Deno.test("[signup] start mails a link; verifying creates team, player and admin in one go and signs in", async () => {
+  await using t = await createTestApp();
+  const res = await start(t.app);
+  assert.equal(res.status, 200);
+  assert.deepEqual(await res.json(), {
+    success: true,
+    message: "We sent a verification link to jordan@example.com.",
+    email: "jordan@example.com",
+  });
+  assert.equal(await getTeamBySlug(t.kv, "harbor-hawks"), null, "nothing is created before verification");
+  const [mail] = await queuedMail(t.kv);
+  assert.equal(mail.mail.kind, "verification");
+  assert.match(mail.mail.subject, /Harbor Hawks/);
+  const token = await tokenFromMail(t.kv, "jordan@example.com", "/signup/verify");
+
+  const verified = await verify(t.app, token);
+  assert.equal(verified.status, 200);
+  const body = await verified.json();
+  assert.equal(body.message, "Email verified!");
+  assert.equal(body.email, "jordan@example.com");
+  assert.equal(body.teamName, "Harbor Hawks");
+  assert.equal(body.slug, "harbor-hawks");
+
+  const team = (await getTeamBySlug(t.kv, "harbor-hawks"))!;
+  assert.equal(team.id, body.teamId);
+  assert.equal(team.ageGroup, "U11");
+  assert.equal(team.teamType, "girls");
+  const [player] = await listPlayers(t.kv, team.id);
+  assert.deepEqual([player.firstName, player.lastName, player.jerseyNumber], ["Riley", "Lee", 8]);
+  const user = (await getUserByEmail(t.kv, "jordan@example.com"))!;
+  assert.deepEqual((await listMemberships(t.kv, user.id)).map((m) => [m.teamId, m.role]), [[team.id, "TEAM_ADMIN"]]);
+  assert.ok(
+    (await t.kv.get(keys.playerGuardian(team.id, player.id, user.id))).value,
+    "the admin is the player's parent",
+  );
+  assert.deepEqual(await listValues(t.kv, { prefix: ["pending_signups"] }), []);
+
+  const session = await requestJson(t.app, "/api/v2/auth/session", { headers: { cookie: cookiesFrom(verified) } });
+  const sessionUser = (await session.json()).user;
+  assert.equal(sessionUser.selectedTeamId, team.id);
+  assert.equal(sessionUser.role, "TEAM_ADMIN");
+
+  const again = await verify(t.app, token);
+  assert.equal(again.status, 400);
+  assert.equal(
+    (await again.json()).message,
+    "The verification link is invalid or has expired. Please try signing up again.",
+  );
+});
+
+Deno.test("[signup] 20 simultaneous verifications of one link create one team", async () => {
+  await using t = await createTestApp();
+  await start(t.app);
+  const token = await tokenFromMail(t.kv, "jordan@example.com", "/signup/verify");
+  const results = await Promise.all(Array.from({ length: 20 }, () => verify(t.app, token)));
+  assert.equal(results.filter((r) => r.status === 200).length, 1);
+  assert.equal(results.filter((r) => r.status === 400).length, 19);
+  assert.equal((await listValues(t.kv, { prefix: keys.allTeams() })).length, 1);
+});
+
+Deno.test("[signup] a link expires after 24 hours; malformed tokens are refused", async () => {
+  let now = Date.parse("2026-11-22T10:00:00Z");
+  await using t = await createTestApp({ now: () => new Date(now) });
+  await start(t.app);
+  const token = await tokenFromMail(t.kv, "jordan@example.com", "/signup/verify");
+  now += 24 * 60 * 60 * 1000 + 1000;
+  assert.equal((await verify(t.app, token)).status, 400);
+  for (const bad of ["", "short", 42, null, "A".repeat(43)]) assert.equal((await verify(t.app, bad)).status, 400);
+  assert.equal((await listValues(t.kv, { prefix: keys.allTeams() })).length, 0);
+});
+
+Deno.test("[signup] resend replaces the link (the old one stops working); unknown addresses get the same answer", async () => {
+  await using t = await createTestApp();
+  await start(t.app);
+  const first = await tokenFromMail(t.kv, "jordan@example.com", "/signup/verify");
+  const resent = await requestJson(t.app, "/api/signup/resend-verification", { body: { email: "jordan@example.com" } });
+  const unknown = await requestJson(t.app, "/api/signup/resend-verification", {
+    body: { email: "nobody@example.com" },
+  });
+  assert.equal(resent.status, 200);
+  assert.equal(await resent.text(), await unknown.text());
+  assert.equal((await queuedMail(t.kv)).length, 2);
+  const second = await tokenFromMail(t.kv, "jordan@example.com", "/signup/verify");
+  assert.notEqual(first, second);
+  assert.equal((await verify(t.app, first)).status, 400);
+  assert.equal((await verify(t.app, second)).status, 200);
+
+  const invalid = await requestJson(t.app, "/api/signup/resend-verification", { body: { email: "nope" } });
+  assert.equal(invalid.status, 400);
+  assert.equal((await invalid.json()).message, "Please enter a valid email address.");
+});
+
+Deno.test("[signup] a taken slug gets a suffix; an existing account gains the new team", async () => {
+  await using t = await createTestApp();
+  const { team: existing } = await seedTeam(t.kv, { name: "Harbor Hawks" });
+  assert.equal(existing.slug, "harbor-hawks");
+  const user = await createAccount(t.kv, { email: "jordan@example.com", teamId: existing.id, role: "TEAM_STANDARD" });
+  await start(t.app);
+  const res = await verify(t.app, await tokenFromMail(t.kv, "jordan@example.com", "/signup/verify"));
+  const body = await res.json();
+  assert.equal(body.slug, "harbor-hawks-2");
+  const roles = Object.fromEntries((await listMemberships(t.kv, user.id)).map((m) => [m.teamId, m.role]));
+  assert.deepEqual(roles, { [existing.id]: "TEAM_STANDARD", [body.teamId]: "TEAM_ADMIN" });
+});
+
+Deno.test("[signup] mails are throttled: 5 per hour per address, 20 per IP", async () => {
+  await using t = await createTestApp();
+  for (let i = 0; i < 5; i++) assert.equal((await start(t.app)).status, 200);
+  const limited = await start(t.app);
+  assert.equal(limited.status, 429);
+  assert.match((await limited.json()).message, /^Too many signup e-mails requested/);
+  assert.equal((await queuedMail(t.kv)).length, 5);
+});
