@@ -78,12 +78,17 @@ function AdminPanels({ team, counts }: { team: SessionTeam; counts: HubData["cou
 }
 
 function MemberPanel({ team }: { team: SessionTeam }) {
+  const player = team.role === "PLAYER";
   return (
-    <Panel title="Parent Access" headingId="hub-parent">
-      <p>
-        To connect to your child's player record, use the claim system on your team's public roster page: choose 'Claim
-        or update this player' and a team admin will review it.
-      </p>
+    <Panel title={player ? "Player Access" : "Parent Access"} headingId="hub-member">
+      {player
+        ? <p>See your teammates on the public roster, and share posts and photos on your family dashboard.</p>
+        : (
+          <p>
+            To connect to your child's player record, use the claim system on your team's public roster page: choose
+            'Claim or update this player' and a team admin will review it.
+          </p>
+        )}
       <div className="hub-actions">
         <a className="button button--primary" href={`/t/${team.slug}/roster`}>View Public Rosters</a>
         <a className="button button--secondary" href={`/family-dashboard/${team.id}`}>Family Dashboard</a>

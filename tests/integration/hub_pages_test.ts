@@ -105,3 +105,13 @@ Deno.test("[hub] development mode shows the demo sign-in hint", async () => {
   assert.ok(html.includes("coach@example.com"));
   assert.ok(html.includes('href="/t/demo/roster"'));
 });
+
+Deno.test("[hub] a player account sees Player Access, not the parents' claim text", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  await createAccount(t.kv, { email: "kid@example.com", teamId: team.id, role: "PLAYER" });
+  const html = await (await get(t.app, "/home", await signIn(t, "kid@example.com"))).text();
+  assert.ok(html.includes("Player Access"));
+  assert.ok(!html.includes("Parent Access"));
+  assert.ok(!html.includes("Pending Claims"));
+});
