@@ -61,5 +61,15 @@ export const keys = {
   /** A signup waiting for its e-mail to be verified, one per address. */
   pendingSignup: (email: string) => ["pending_signups", email] as const,
 
+  /** Single-use edit links from claim approval, and the short edit sessions they open. */
+  editToken: (tokenHash: string) => ["edit_tokens", tokenHash] as const,
+  editSession: (sessionId: string) => ["edit_sessions", sessionId] as const,
+
+  /** The audit log: every entry once globally, and indexed by team. */
+  auditEntry: (entryId: string) => ["audit", entryId] as const,
+  audit: () => ["audit"] as const,
+  teamAuditEntry: (teamId: string, entryId: string) => ["team_audit", teamId, entryId] as const,
+  teamAudit: (teamId: string) => ["team_audit", teamId] as const,
+
   rateLimit: (bucket: string, subject: string, window: number) => ["rate_limits", bucket, subject, window] as const,
 } as const;

@@ -4,7 +4,7 @@ import { deliverQueuedMail, isMailQueueMessage } from "./queue.ts";
 import type { Mailer } from "./types.ts";
 
 export type { MailContent, Mailer, OutgoingMail, Recipient } from "./types.ts";
-export { queueMail } from "./queue.ts";
+export { addMailToQueue, queueMail } from "./queue.ts";
 
 /** SMTP when `SMTP_URL` is set, otherwise the development outbox. */
 export function createMailer(config: Config, kv: Deno.Kv): Mailer {

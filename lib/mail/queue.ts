@@ -32,10 +32,10 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * Queues a mail for delivery: the message is stored and the delivery job enqueued in one
- * commit, so a crash can lose neither. Returns the queue id.
+ * Adds a mail to `op`: the message and its delivery job commit together, and with whatever
+ * else `op` does (a claim decision and its e-mail are one commit). Returns the queue id.
  */
-export async function queueMail(kv: Deno.Kv, mail: OutgoingMail, now = new Date()): Promise<string> {
+export function addMailToQueue(op: Deno.AtomicOperation, mail: OutgoingMail, now = new Date()): string {
   const pending: PendingMail = {
     id: nextMailId(now.getTime()),
     mail,
@@ -45,13 +45,18 @@ export async function queueMail(kv: Deno.Kv, mail: OutgoingMail, now = new Date(
     createdAt: now.toISOString(),
   };
   const message: MailQueueMessage = { type: "mail", id: pending.id };
-  const result = await kv.atomic()
-    .check({ key: keys.pendingMail(pending.id), versionstamp: null })
+  op.check({ key: keys.pendingMail(pending.id), versionstamp: null })
     .set(keys.pendingMail(pending.id), pending)
-    .enqueue(message, { keysIfUndelivered: [keys.failedMail(pending.id)] })
-    .commit();
-  if (!result.ok) throw new Error("Could not queue the mail");
+    .enqueue(message, { keysIfUndelivered: [keys.failedMail(pending.id)] });
   return pending.id;
+}
+
+/** Queues a mail for delivery on its own; a crash can lose neither message nor job. */
+export async function queueMail(kv: Deno.Kv, mail: OutgoingMail, now = new Date()): Promise<string> {
+  const op = kv.atomic();
+  const id = addMailToQueue(op, mail, now);
+  if (!(await op.commit()).ok) throw new Error("Could not queue the mail");
+  return id;
 }
 
 export type DeliveryOutcome = "sent" | "retry" | "failed" | "gone" | "busy";

@@ -1,0 +1,37 @@
+import { monotonicFactory } from "ulid";
+import { keys } from "./keys.ts";
+import { listValues } from "./kv.ts";
+
+/** One recorded decision or change: who did what to which record, and when. */
+export interface AuditEntry {
+  id: string;
+  /** Null for system-wide actions (global campaigns). */
+  teamId: string | null;
+  /** e.g. "claim.approved", "settings.updated", "team.deleted". */
+  action: string;
+  targetId: string;
+  /** Who acted: an account e-mail, "team:<username>" or "sysadmin:<email>". */
+  actor: string;
+  detail: string;
+  createdAt: string;
+}
+
+const nextAuditId = monotonicFactory();
+
+/** Adds an audit entry to `op`, so it commits with the change it records. */
+export function addAuditEntry(
+  op: Deno.AtomicOperation,
+  entry: Omit<AuditEntry, "id" | "createdAt">,
+  now = new Date(),
+): AuditEntry {
+  const full: AuditEntry = { ...entry, id: nextAuditId(now.getTime()), createdAt: now.toISOString() };
+  op.set(keys.auditEntry(full.id), full);
+  if (full.teamId) op.set(keys.teamAuditEntry(full.teamId, full.id), full);
+  return full;
+}
+
+/** Newest first. */
+export async function listAudit(kv: Deno.Kv, options: { teamId?: string; limit?: number } = {}) {
+  const prefix = options.teamId ? keys.teamAudit(options.teamId) : keys.audit();
+  return await listValues<AuditEntry>(kv, { prefix }, { reverse: true, limit: options.limit ?? 100 });
+}
