@@ -6,16 +6,22 @@ const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
 /** Content types a cross-site HTML form (or a no-cors fetch) can send without a preflight. */
 const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
 const JSON_TYPE = /^\s*application\/json\s*(;|$)/i;
+/** The one API body that is not JSON: a roster CSV upload (it cannot be sent cross-site without a preflight). */
+const CSV_TYPE = /^\s*text\/csv\s*(;|$)/i;
+const CSV_UPLOAD = /^\/api\/admin\/[^/]+\/players\/import$/;
 
 /**
  * Refuses state-changing requests from other origins: an `Origin` header must be allowed;
- * without one, `Sec-Fetch-Site` must say same-origin; a form-like request with neither is
- * refused, since a browser always sends one of them.
+ * without one (or with `null`), `Sec-Fetch-Site` must say same-origin; a form-like request
+ * with neither is refused, since a browser always sends one of them.
  */
 export function originGuard(isAllowed: (origin: string, c: Context) => boolean): MiddlewareHandler {
   return async (c, next) => {
     if (!SAFE_METHOD.test(c.req.method)) {
-      const origin = c.req.header("origin");
+      // A page sent with `Referrer-Policy: no-referrer` (those that carry e-mailed tokens) makes
+      // the browser send `Origin: null` with its own forms; Sec-Fetch-Site then decides.
+      const rawOrigin = c.req.header("origin");
+      const origin = rawOrigin === "null" ? undefined : rawOrigin;
       const site = c.req.header("sec-fetch-site");
       const contentType = c.req.header("content-type") ?? "text/plain";
       const refused = origin !== undefined
@@ -29,13 +35,14 @@ export function originGuard(isAllowed: (origin: string, c: Context) => boolean):
   };
 }
 
-/** A state-changing API request that carries a body must say it is JSON (else 415). */
+/** A state-changing API request that carries a body must say it is JSON (else 415), CSV uploads aside. */
 export const jsonOnly: MiddlewareHandler = async (c, next) => {
   if (isApiPath(c.req.path) && !SAFE_METHOD.test(c.req.method)) {
     const contentType = c.req.header("content-type");
     const hasBody = contentType !== undefined || (c.req.header("content-length") ?? "0") !== "0" ||
       c.req.header("transfer-encoding") !== undefined;
-    if (hasBody && !JSON_TYPE.test(contentType ?? "")) throw new UnsupportedMediaTypeError();
+    const csvUpload = c.req.method === "POST" && CSV_UPLOAD.test(c.req.path) && CSV_TYPE.test(contentType ?? "");
+    if (hasBody && !JSON_TYPE.test(contentType ?? "") && !csvUpload) throw new UnsupportedMediaTypeError();
   }
   await next();
 };

@@ -17,6 +17,11 @@ import { signupApiRoutes } from "./api/signup.ts";
 import { devApiRoutes } from "./api/dev.ts";
 import { magicLinkPageRoutes } from "./pages/auth_magic.tsx";
 import { hubPageRoutes } from "./pages/hub.tsx";
+import { signupPageRoutes } from "./pages/signup.tsx";
+import { loginPageRoutes } from "./pages/login.tsx";
+import { sysadminLoginPageRoutes } from "./pages/sysadmin_login.tsx";
+import { emailTestPageRoutes } from "./pages/email_test.tsx";
+import { testEmailApiRoutes } from "./api/test_email.ts";
 
 export const PROJECT_ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -69,6 +74,11 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route("/", devApiRoutes);
   app.route("/", magicLinkPageRoutes);
   app.route("/", hubPageRoutes);
+  app.route("/", signupPageRoutes);
+  app.route("/", loginPageRoutes);
+  app.route("/", sysadminLoginPageRoutes);
+  app.route("/", emailTestPageRoutes);
+  app.route("/", testEmailApiRoutes);
 
   const renderError = (c: Parameters<typeof sendPage>[0], status: number, title: string, message: string) =>
     sendPage(c, renderPage(assets, <ErrorPage status={status} title={title} message={message} />, { title, status }));

@@ -10,8 +10,24 @@ export const TEST_ORIGIN = "http://goalmates.test";
 export const TEST_ASSETS: AssetManifest = {
   css: "/build/styles-test.css",
   boot: "/build/boot-test.js",
-  islands: { ClaimDialog: "/build/island-ClaimDialog-test.js" },
-  islandGraph: { ClaimDialog: ["/build/island-ClaimDialog-test.js"] },
+  islands: {
+    ClaimDialog: "/build/island-ClaimDialog-test.js",
+    SignupWizard: "/build/island-SignupWizard-test.js",
+    SignupVerify: "/build/island-SignupVerify-test.js",
+    SignupCelebration: "/build/island-SignupCelebration-test.js",
+    TeamLogin: "/build/island-TeamLogin-test.js",
+    SysadminLogin: "/build/island-SysadminLogin-test.js",
+    EmailTest: "/build/island-EmailTest-test.js",
+  },
+  islandGraph: {
+    ClaimDialog: ["/build/island-ClaimDialog-test.js"],
+    SignupWizard: ["/build/island-SignupWizard-test.js"],
+    SignupVerify: ["/build/island-SignupVerify-test.js"],
+    SignupCelebration: ["/build/island-SignupCelebration-test.js"],
+    TeamLogin: ["/build/island-TeamLogin-test.js"],
+    SysadminLogin: ["/build/island-SysadminLogin-test.js"],
+    EmailTest: ["/build/island-EmailTest-test.js"],
+  },
   sourceHash: "test",
 };
 

@@ -67,6 +67,7 @@ export function parseLoginEmail(value: unknown): string {
 }
 
 function grantFor(user: User, memberships: Membership[], scope: MagicLinkScope): LoginGrant | null {
+  // Where the link leads unless the request named a page (a local path, checked by the caller).
   const base = { userId: user.id, email: user.email };
   if (scope.kind === "any") return { ...base, selectedTeamId: null, next: "/home" };
   if (scope.kind === "admin") {
@@ -81,8 +82,14 @@ function grantFor(user: User, memberships: Membership[], scope: MagicLinkScope):
 /**
  * Mails a sign-in link when the address has an account in `scope`. The caller answers the
  * same either way; the mail goes out from the queue, so timing does not tell either.
+ * `next` (a local path) is where the link leads instead of the scope's default.
  */
-export async function requestMagicLink(ctx: AuthContext, email: string, scope: MagicLinkScope): Promise<void> {
+export async function requestMagicLink(
+  ctx: AuthContext,
+  email: string,
+  scope: MagicLinkScope,
+  next = "",
+): Promise<void> {
   await consumeRateLimits(
     ctx.kv,
     [
@@ -94,8 +101,9 @@ export async function requestMagicLink(ctx: AuthContext, email: string, scope: M
   );
   const user = await getUserByEmail(ctx.kv, email);
   if (!user) return;
-  const grant = grantFor(user, await listMemberships(ctx.kv, user.id), scope);
-  if (!grant) return;
+  const scoped = grantFor(user, await listMemberships(ctx.kv, user.id), scope);
+  if (!scoped) return;
+  const grant = next ? { ...scoped, next } : scoped;
   const token = await issueToken(ctx.kv, keys.loginToken, grant, MAGIC_LINK_TTL_MS, ctx.now.getTime());
   await queueMail(ctx.kv, {
     to: { name: `${user.firstName} ${user.lastName}`.trim(), address: user.email },

@@ -1,4 +1,5 @@
 import { keys } from "../db/keys.ts";
+import { getManyValues } from "../db/kv.ts";
 import type { Team } from "../db/teams.ts";
 import { getUser, listMemberships, type TeamRole, type User } from "../db/users.ts";
 import type { SessionStore } from "./sessions.ts";
@@ -68,11 +69,11 @@ export async function loadSessionUser(kv: Deno.Kv, data: UserSessionData): Promi
   const user = await getUser(kv, data.userId);
   if (!user) return null;
   const memberships = await listMemberships(kv, user.id);
-  const teamEntries = await kv.getMany<Team[]>(memberships.map((m) => keys.team(m.teamId)));
+  const teamValues = await getManyValues<Team>(kv, memberships.map((m) => keys.team(m.teamId)));
   const teams: SessionTeam[] = [];
   const memberOf = new Map<string, { role: TeamRole; playerId: string | null }>();
   memberships.forEach((m, i) => {
-    const team = teamEntries[i].value;
+    const team = teamValues[i];
     if (!team) return;
     teams.push(sessionTeam(team, m.role));
     memberOf.set(team.id, { role: m.role, playerId: m.playerId });

@@ -24,3 +24,13 @@ export async function countKeys(kv: Deno.Kv, prefix: Deno.KvKey, limit = 10_000)
   for await (const _ of kv.list({ prefix }, { limit, batchSize: 500 })) count++;
   return count;
 }
+
+/** `kv.getMany` for any number of keys (Deno KV reads at most 10 at once); values in key order. */
+export async function getManyValues<T>(kv: Deno.Kv, keyList: Deno.KvKey[]): Promise<(T | null)[]> {
+  const values: (T | null)[] = [];
+  for (let i = 0; i < keyList.length; i += 10) {
+    const entries = await kv.getMany<T[]>(keyList.slice(i, i + 10));
+    for (const entry of entries) values.push(entry.value);
+  }
+  return values;
+}

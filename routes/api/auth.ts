@@ -24,7 +24,7 @@ import { userSessionStore } from "../../lib/auth/session_user.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { resolveTeamId } from "../../lib/db/teams.ts";
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
-import { clientIp, readJson } from "../../lib/http.ts";
+import { clientIp, readJson, safeLocalPath } from "../../lib/http.ts";
 import type { Context } from "hono";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -38,8 +38,9 @@ const field = (body: unknown, name: string): unknown =>
   typeof body === "object" && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 
 async function magicLink(c: Context<AppEnv>, scope: MagicLinkScope) {
-  const email = parseLoginEmail(field(await readJson(c), "email"));
-  await requestMagicLink(authContext(c), email, scope);
+  const body = await readJson(c);
+  const email = parseLoginEmail(field(body, "email"));
+  await requestMagicLink(authContext(c), email, scope, safeLocalPath(field(body, "next"), ""));
   return c.json({ success: true, message: AUTH_MESSAGES.magicLinkSent }, 200, NO_STORE);
 }
 

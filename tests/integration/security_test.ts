@@ -159,6 +159,11 @@ Deno.test("[security] state-changing requests from other origins are refused (40
       "content-type": "application/x-www-form-urlencoded",
     }],
     ["null origin", `/t/${team.slug}/claim`, { origin: "null", "content-type": "application/x-www-form-urlencoded" }],
+    ["null origin from a cross-site page (sandboxed frame)", `/t/${team.slug}/claim`, {
+      origin: "null",
+      "sec-fetch-site": "cross-site",
+      "content-type": "application/x-www-form-urlencoded",
+    }],
     ["cross-origin JSON", `/api/teams/${team.slug}/claims`, {
       origin: "https://evil.example",
       "content-type": "application/json",

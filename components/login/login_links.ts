@@ -1,0 +1,23 @@
+/** Where the sign-in screens lead; shared by the page routes and the islands. */
+
+export type LoginTab = "magic" | "password";
+
+export const LOGIN_TABS: readonly { id: LoginTab; label: string }[] = [
+  { id: "magic", label: "Magic Link" },
+  { id: "password", label: "Email & Password" },
+];
+
+/**
+ * Where a system administrator lands after signing in without a `next`. The hub for now;
+ * the system admin dashboard (/admin) takes over when it exists.
+ */
+export const SYSADMIN_HOME = "/home";
+
+/** `/team-login` opened at `tab`, carrying `next` (already checked to be a local path). */
+export function teamLoginHref(tab: LoginTab, next: string): string {
+  const query = new URLSearchParams();
+  if (tab === "password") query.set("tab", "password");
+  if (next) query.set("next", next);
+  const search = query.toString();
+  return search ? `/team-login?${search}` : "/team-login";
+}

@@ -1,0 +1,54 @@
+import { SIGNUP_MESSAGES, type SignupStep } from "../../lib/signup_rules.ts";
+import { Island } from "../../lib/render/island.tsx";
+import { SiteLayout } from "../SiteLayout.tsx";
+import { HiddenValues, SignupProgress, StepHeading, SuccessPanel } from "./WizardParts.tsx";
+import { type Banner, ErrorSummary, SignupBanner } from "./notices.tsx";
+import { BANNER_ID, ERROR_SUMMARY_ID, type SignupValues } from "./wizard_flow.ts";
+
+export interface SignupPageState {
+  step: SignupStep;
+  values: SignupValues;
+  /** Field → message, after a refused post. */
+  errors: Record<string, string>;
+  /** The refused step's title and message (SPEC.md section 5). */
+  summary: { title: string; message: string } | null;
+  banner: Banner | null;
+  /** Id of the element the browser should focus on load. */
+  autoFocus: string | null;
+}
+
+const TOAST_TEXTS = { emailSent: SIGNUP_MESSAGES.emailSent, emailResent: SIGNUP_MESSAGES.emailResent };
+
+/**
+ * `/signup`. The form steps are the SignupWizard island, server-rendered at the step a post
+ * (or the query) asked for; the success step needs no script at all.
+ */
+export function SignupPage({ state }: { state: SignupPageState }) {
+  const { step, values, errors, summary, banner, autoFocus } = state;
+  return (
+    <SiteLayout narrow>
+      <div className="signup-page">
+        <h1 className="signup-page__title">Create Your Team</h1>
+        <p className="signup-page__lead">GoalMates is free for the whole team. It takes about a minute.</p>
+        <div className="signup-wizard card">
+          {banner && <SignupBanner banner={banner} autoFocus={autoFocus === BANNER_ID} />}
+          {summary && <ErrorSummary {...summary} errors={errors} autoFocus={autoFocus === ERROR_SUMMARY_ID} />}
+          {step === "success"
+            ? (
+              <>
+                <SignupProgress step="success" />
+                <StepHeading step="success" autoFocus={false} />
+                <SuccessPanel email={values.email} />
+              </>
+            )
+            : (
+              <>
+                <Island name="SignupWizard" props={{ step, values, errors, autoFocus, texts: TOAST_TEXTS }} />
+                <HiddenValues values={values} step={step} />
+              </>
+            )}
+        </div>
+      </div>
+    </SiteLayout>
+  );
+}

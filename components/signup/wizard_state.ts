@@ -1,0 +1,44 @@
+/** The state `/signup` renders: a fresh wizard, the step a post moved to, or the success step. */
+import { cleanText, isValidEmail, normalizeEmail } from "../../lib/text.ts";
+import {
+  BANNER_ID,
+  EMPTY_SIGNUP,
+  ERROR_SUMMARY_ID,
+  fieldErrors,
+  type SignupValues,
+  type WizardMove,
+} from "./wizard_flow.ts";
+import type { Banner } from "./notices.tsx";
+import type { SignupPageState } from "./SignupPage.tsx";
+
+/** A fresh wizard at its first step (a plain GET: nothing to focus but the page). */
+export const firstStep = (): SignupPageState => ({
+  step: "account",
+  values: EMPTY_SIGNUP,
+  errors: {},
+  summary: null,
+  banner: null,
+  autoFocus: null,
+});
+
+/** `?verified=true&email=…`: the success step, naming the address only when it is one. */
+export function successStep(email: string | undefined): SignupPageState {
+  const address = isValidEmail(email) ? normalizeEmail(cleanText(email)) : "";
+  return { ...firstStep(), step: "success", values: { ...EMPTY_SIGNUP, email: address } };
+}
+
+/**
+ * The step a post moved to. A refused step shows its error summary (focused on load); a
+ * banner (sent, resent, refused by the server) takes the focus; otherwise the new heading.
+ */
+export function stepAfterPost(move: WizardMove, values: SignupValues, banner: Banner | null = null): SignupPageState {
+  const summary = move.problem ? { title: move.problem.title, message: move.problem.message } : null;
+  return {
+    step: move.step,
+    values,
+    errors: fieldErrors(move.problem, values),
+    summary,
+    banner,
+    autoFocus: summary ? ERROR_SUMMARY_ID : banner ? BANNER_ID : move.focus,
+  };
+}

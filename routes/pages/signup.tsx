@@ -1,0 +1,141 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { renderPage, sendPage } from "../../lib/render/page.tsx";
+import { signInPerson } from "../../lib/auth/middleware.ts";
+import { resendVerification, startSignup, verifySignup } from "../../lib/signup.ts";
+import { checkSignup, MAX_TEAM_NAME_LENGTH, SIGNUP_MESSAGES } from "../../lib/signup_rules.ts";
+import { AppError, RateLimitError, ValidationError } from "../../lib/errors.ts";
+import { cleanText, isValidEmail } from "../../lib/text.ts";
+import { signupContext } from "../api/signup.ts";
+import { continueSignupHref } from "../../islands/SignupVerify.tsx";
+import { SignupPage, type SignupPageState } from "../../components/signup/SignupPage.tsx";
+import { VerifyEmailPage } from "../../components/signup/VerifyEmailPage.tsx";
+import { CelebrationPage } from "../../components/signup/CelebrationPage.tsx";
+import {
+  moveTo,
+  moveToProblem,
+  moveWizard,
+  parseStep,
+  readSignupValues,
+  type SignupValues,
+} from "../../components/signup/wizard_flow.ts";
+import type { Banner } from "../../components/signup/notices.tsx";
+import { firstStep, stepAfterPost, successStep } from "../../components/signup/wizard_state.ts";
+
+/** Signup pages show personal data: never cached. */
+const PRIVATE: [string, string][] = [["cache-control", "no-store"]];
+/** Pages about the e-mailed link's secret: never cached, the token never sent on in a Referer. */
+const LINK_PAGE: [string, string][] = [...PRIVATE, ["referrer-policy", "no-referrer"]];
+const TEAM_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const INVALID_EMAIL = "Please enter a valid email address.";
+
+function sendWizard(c: Context<AppEnv>, state: SignupPageState, status = 200, headers: [string, string][] = []) {
+  const page = renderPage(c.var.deps.assets, <SignupPage state={state} />, {
+    title: "Create Your Team",
+    description: "Create a free GoalMates team for your youth soccer team's parents.",
+    status,
+  });
+  return sendPage(c, page, [...PRIVATE, ...headers]);
+}
+
+/** A refusal from lib/ (a rate limit, a rule) shown on the step that was posted. */
+function sendRefusal(c: Context<AppEnv>, error: unknown, step: "review" | "verify", values: SignupValues) {
+  if (!(error instanceof AppError)) throw error;
+  const headers: [string, string][] = error instanceof RateLimitError
+    ? [["retry-after", String(error.retryAfterSeconds)]]
+    : [];
+  return sendWizard(
+    c,
+    stepAfterPost(moveTo(step), values, { title: "Error", message: error.message, tone: "error" }),
+    error.status,
+    headers,
+  );
+}
+
+/** 'Finish & Verify by Email': stores the signup and mails the link, then 'Check Your Email'. */
+async function finishSignup(c: Context<AppEnv>, values: SignupValues) {
+  const check = checkSignup({ ...values });
+  if (!check.ok) return sendWizard(c, stepAfterPost(moveToProblem(check.problem), values), 400);
+  try {
+    await startSignup(signupContext(c), check.value);
+  } catch (error) {
+    return sendRefusal(c, error, "review", values);
+  }
+  const sent = { ...values, email: check.value.email };
+  const banner: Banner = {
+    title: SIGNUP_MESSAGES.emailSent,
+    message: SIGNUP_MESSAGES.sentTo(sent.email),
+    tone: "success",
+  };
+  return sendWizard(c, stepAfterPost(moveTo("verify"), sent, banner));
+}
+
+/** 'Resend Email' on the verify step. */
+async function resendLink(c: Context<AppEnv>, values: SignupValues) {
+  try {
+    if (!isValidEmail(values.email)) throw new ValidationError(INVALID_EMAIL);
+    await resendVerification(signupContext(c), values.email);
+  } catch (error) {
+    return sendRefusal(c, error, "verify", values);
+  }
+  const banner: Banner = { title: SIGNUP_MESSAGES.emailResent, message: SIGNUP_MESSAGES.resent, tone: "success" };
+  return sendWizard(c, stepAfterPost(moveTo("verify"), values, banner));
+}
+
+function sendVerifyPage(c: Context<AppEnv>, token: string, failed: boolean) {
+  const page = renderPage(c.var.deps.assets, <VerifyEmailPage token={token} failed={failed} />, {
+    title: "Email Verification",
+    status: failed ? 400 : 200,
+    noindex: true,
+  });
+  return sendPage(c, page, LINK_PAGE);
+}
+
+/** The signup wizard, the page its e-mail links to, and the team-created celebration. */
+export const signupPageRoutes = new Hono<AppEnv>()
+  .get("/signup", (c) => {
+    const verified = c.req.query("verified") === "true";
+    return sendWizard(c, verified ? successStep(c.req.query("email")) : firstStep());
+  })
+  // Without JavaScript every step posts here with the earlier steps in hidden fields.
+  .post("/signup", async (c) => {
+    const form = await c.req.parseBody();
+    const values = readSignupValues(form);
+    const step = parseStep(form.step);
+    const action = typeof form.action === "string" ? form.action : "continue";
+    if (step === "review" && action === "finish") return await finishSignup(c, values);
+    if (step === "verify" && action === "resend") return await resendLink(c, values);
+    const move = moveWizard(step, action, values);
+    return sendWizard(c, stepAfterPost(move, values), move.problem ? 400 : 200);
+  })
+  // Opening the link spends nothing: the page's own call (or its no-JS button) does.
+  .get("/signup/verify", (c) => {
+    const token = (c.req.query("token") ?? "").slice(0, 100);
+    return sendVerifyPage(c, token, token === "");
+  })
+  .post("/signup/verify", async (c) => {
+    const { kv, now } = c.var.deps;
+    const form = await c.req.parseBody();
+    let email: string;
+    try {
+      const { team, user } = await verifySignup(kv, form.token, now());
+      await signInPerson(c, user.id, team.id);
+      email = user.email;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return sendVerifyPage(c, "", true);
+    }
+    // The session cookie rides on the redirect (pages sent with sendPage carry no cookies).
+    for (const [name, value] of LINK_PAGE) c.header(name, value);
+    return c.redirect(continueSignupHref(email), 303);
+  })
+  .get("/signup-success", (c) => {
+    const teamName = cleanText(c.req.query("teamName") ?? "").slice(0, MAX_TEAM_NAME_LENGTH) || "Your Team";
+    const teamId = c.req.query("teamId") ?? "";
+    const dashboardHref = TEAM_ID.test(teamId) ? `/family-dashboard/${teamId}` : "/family-dashboard";
+    const page = renderPage(c.var.deps.assets, <CelebrationPage teamName={teamName} dashboardHref={dashboardHref} />, {
+      title: "Team Created",
+      noindex: true,
+    });
+    return sendPage(c, page, PRIVATE);
+  });

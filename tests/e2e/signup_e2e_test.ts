@@ -1,0 +1,332 @@
+import assert from "node:assert/strict";
+import type axe from "axe-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import {
+  launchBrowser,
+  type PageProblems,
+  PROJECT_ROOT,
+  recordCspViolations,
+  startServer,
+  type TestServer,
+  watchPage,
+} from "./server.ts";
+import { linkIn, type SmtpSink, startSmtpSink } from "./smtp_sink.ts";
+
+const AGE_LABEL = "I confirm that I am 18 years of age or older";
+/** The browser's own report of a refused call (the invalid-link check answers 400). */
+const REFUSED_CALL = [/status of 400/];
+
+async function readAxeSource(): Promise<string> {
+  return await Deno.readTextFile(new URL(`file://${PROJECT_ROOT}/node_modules/axe-core/axe.min.js`));
+}
+
+/** Runs axe on the page as it is; fails on serious or critical violations (as a11y_e2e_test.ts). */
+async function assertAccessible(page: Page, axeSource: string, where: string): Promise<void> {
+  await page.addScriptTag({ content: axeSource });
+  const results = await page.evaluate(async () =>
+    await (globalThis as unknown as { axe: typeof axe }).axe.run(document)
+  );
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(
+    blocking.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`),
+    [],
+    `axe found serious or critical violations on ${where}`,
+  );
+}
+
+/** Waits until the page's islands have loaded their bundles and hydrated. */
+async function hydrated(page: Page, island: string): Promise<void> {
+  await page.waitForFunction(
+    (name) =>
+      performance.getEntriesByType("resource").some((e) => e.name.includes(`/build/island-${name}-`)) &&
+      !document.querySelector("[data-island][aria-busy]"),
+    island,
+  );
+}
+
+const heading = (page: Page, name: string) => page.getByRole("heading", { name, exact: true });
+const toastWith = (page: Page, title: string) => page.locator(".toast").filter({ hasText: title });
+
+async function fillAccount(page: Page, email: string) {
+  await page.getByLabel("First name", { exact: true }).fill("Casey");
+  await page.getByLabel("Last name", { exact: true }).fill("Morgan");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel(AGE_LABEL).check();
+}
+
+async function fillTeamAndPlayer(page: Page, teamName: string) {
+  await page.getByLabel("Team name", { exact: true }).fill(teamName);
+  await page.getByLabel("Age group").selectOption("U10");
+  await page.getByLabel("Team type").selectOption({ label: "Co-ed" });
+  await page.getByRole("button", { name: "Continue" }).click();
+  await heading(page, "Your Player").waitFor();
+  await page.getByLabel("Player first name").fill("Sam");
+  await page.getByLabel("Player last name").fill("Rivera");
+  await page.getByLabel(/Jersey number/).fill("10");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await heading(page, "Verify Your Details").waitFor();
+}
+
+Deno.test({
+  name: "[e2e] signup: the wizard, the mailed link, the success step and the celebration",
+  async fn(t) {
+    let sink: SmtpSink | undefined;
+    let server: TestServer | undefined;
+    let browser: Browser | undefined;
+    try {
+      sink = await startSmtpSink();
+      server = await startServer({ SMTP_URL: sink.url });
+      browser = await launchBrowser();
+      const base = server.url;
+      const context = await browser.newContext();
+      context.setDefaultTimeout(10_000);
+      await recordCspViolations(context);
+      const page = await context.newPage();
+      const problems: PageProblems = watchPage(page);
+      const referers: string[] = [];
+      page.on("request", (r) => referers.push(r.headers()["referer"] ?? ""));
+      const email = "casey.morgan@example.com";
+      let link = "";
+      let verified: { teamId: string; slug: string; teamName: string } | undefined;
+
+      await t.step("Continue with empty fields: the spec's toast, fields marked, focus on the first", async () => {
+        await page.goto(`${base}/signup`);
+        await hydrated(page, "SignupWizard");
+        // Survives only while the wizard moves without reloading the page.
+        await page.evaluate(() => Object.assign(globalThis, { __sameDocument: true }));
+        await page.getByRole("button", { name: "Continue" }).click();
+        const toast = toastWith(page, "Please fill all required fields");
+        await toast.waitFor();
+        assert.match(await toast.innerText(), /All fields are required including the 18\+ confirmation\./);
+        const firstName = page.getByLabel("First name", { exact: true });
+        assert.equal(await firstName.getAttribute("aria-invalid"), "true");
+        assert.equal(await page.evaluate(() => document.activeElement?.id), "signup-firstName");
+        await problems.assertNone("signup with errors");
+      });
+
+      await t.step("every step, then 'Finish & Verify by Email' shows 'Check Your Email'", async () => {
+        await fillAccount(page, email);
+        await page.getByRole("button", { name: "Continue" }).click();
+        await heading(page, "Your Team").waitFor();
+        assert.equal(await page.evaluate(() => document.activeElement?.id), "signup-step-heading");
+        await fillTeamAndPlayer(page, "Comets FC");
+        const review = await page.locator(".signup-review").innerText();
+        for (const shown of ["Casey Morgan", email, "Comets FC", "U10", "Co-ed", "Sam Rivera", "10"]) {
+          assert.ok(review.includes(shown), `the review lacks ${shown}`);
+        }
+        await page.getByRole("button", { name: "Finish & Verify by Email" }).click();
+        await heading(page, "Check Your Email").waitFor();
+        await toastWith(page, "Email sent!").waitFor();
+        assert.ok((await page.locator(".signup-verify").innerText()).includes(email));
+        assert.equal(new URL(page.url()).pathname, "/signup");
+        assert.equal(await page.evaluate(() => "__sameDocument" in globalThis), true, "no page load in between");
+        await problems.assertNone("signup verify step");
+      });
+
+      await t.step("Resend Email mails a fresh link, which replaces the first", async () => {
+        const first = linkIn(await sink!.waitForMail(email, "/signup/verify"), "/signup/verify");
+        assert.ok(first.startsWith(`${base}/signup/verify?token=`), "links are built from APP_URL");
+        await page.getByRole("button", { name: "Resend Email" }).click();
+        await toastWith(page, "Email resent!").waitFor();
+        const deadline = Date.now() + 10_000;
+        while (sink!.messages.filter((m) => m.to.includes(email)).length < 2 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const mails = sink!.messages.filter((m) => m.to.includes(email));
+        assert.equal(mails.length, 2);
+        link = linkIn(mails[1], "/signup/verify");
+        assert.notEqual(link, first);
+        await problems.assertNone("after resend");
+
+        await page.goto(first);
+        await page.locator("#main").getByText(
+          "The verification link is invalid or has expired. Please try signing up again.",
+        )
+          .waitFor();
+        await toastWith(page, "Verification failed").waitFor();
+        assert.equal(await page.getByRole("link", { name: "Back to signup" }).getAttribute("href"), "/signup");
+        await problems.assertNone("an outdated link", REFUSED_CALL);
+      });
+
+      await t.step("the link verifies; Continue signup lands on the success step", async () => {
+        const answer = page.waitForResponse((r) => r.url().endsWith("/api/signup/verify-token"));
+        await page.goto(link);
+        verified = await (await answer).json();
+        await toastWith(page, "Email verified!").waitFor();
+        await page.getByRole("link", { name: "Continue signup" }).click();
+        await page.waitForURL(`${base}/signup?verified=true&email=${encodeURIComponent(email)}`);
+        await heading(page, "Team Created").waitFor();
+        assert.ok((await page.locator(".signup-success").innerText()).includes("Team created successfully!"));
+        assert.equal(await page.getByRole("link", { name: "Go to Dashboard" }).getAttribute("href"), "/dashboard");
+        await problems.assertNone("success step");
+        const token = new URL(link).searchParams.get("token")!;
+        assert.ok(!referers.some((r) => r.includes(token)), "the token never travels in a Referer");
+        assert.ok(!server!.output().includes(token), "the server log never shows the token");
+      });
+
+      await t.step("the team's public roster shows the player", async () => {
+        assert.equal(verified?.slug, "comets-fc");
+        await page.goto(`${base}/t/${verified!.slug}/roster`);
+        await page.getByRole("heading", { name: "Comets FC" }).waitFor();
+        const tile = page.locator(".tile").filter({ hasText: "Sam" });
+        assert.equal(await tile.count(), 1);
+        assert.equal((await tile.locator(".jersey").textContent())?.trim(), "10");
+        await problems.assertNone("roster");
+      });
+
+      await t.step("the celebration: confetti, then a countdown to the family dashboard", async () => {
+        const { teamId } = verified!;
+        await page.goto(`${base}/signup-success?teamName=Comets%20FC&teamId=${teamId}`);
+        await page.getByRole("heading", { name: "Comets FC is on GoalMates!" }).waitFor();
+        await page.locator(".confetti__piece").first().waitFor();
+        assert.equal(await page.locator(".confetti").getAttribute("aria-hidden"), "true");
+        await toastWith(page, "Team created successfully!").waitFor();
+        const button = page.getByRole("link", { name: "Go to Family Dashboard" });
+        assert.equal(await button.getAttribute("href"), `/family-dashboard/${teamId}`);
+        await page.getByText(/Taking you to your family dashboard in [1-5] seconds?/).waitFor();
+        assert.equal(await page.locator(".confetti").count(), 0, "the confetti is gone after 3 seconds");
+        await problems.assertNone("celebration");
+        // The dashboard redirects on to the hub for a signed-in admin.
+        await page.waitForURL((url) => url.pathname !== "/signup-success", { timeout: 10_000 });
+        assert.match(new URL(page.url()).pathname, /^\/(family-dashboard\/[0-9A-Z]{26}|home)$/);
+      });
+
+      await t.step("with reduced motion: no confetti, and the countdown can be stopped", async () => {
+        await page.emulateMedia({ reducedMotion: "reduce" });
+        await page.goto(`${base}/signup-success`);
+        await hydrated(page, "SignupCelebration");
+        await page.getByText(/Taking you to your family dashboard in 5 seconds/).waitFor();
+        assert.equal(await page.locator(".confetti").count(), 0);
+        await page.getByRole("button", { name: "Stay on this page" }).click();
+        await page.getByText("Staying here. Use the button when you are ready.").waitFor();
+        await page.waitForTimeout(1500);
+        assert.equal(new URL(page.url()).pathname, "/signup-success");
+        await problems.assertNone("celebration, stopped");
+      });
+    } catch (error) {
+      if (server) console.error(`--- server output ---\n${server.output()}`);
+      throw error;
+    } finally {
+      await browser?.close();
+      await server?.stop();
+      await sink?.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "[e2e] signup: axe finds no serious or critical violations along the wizard; Edit and Change email work",
+  async fn(t) {
+    let server: TestServer | undefined;
+    let browser: Browser | undefined;
+    try {
+      const axeSource = await readAxeSource();
+      server = await startServer();
+      browser = await launchBrowser();
+      // The scan's script is injected: only this context bypasses the page's CSP.
+      const context: BrowserContext = await browser.newContext({ bypassCSP: true });
+      context.setDefaultTimeout(10_000);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/signup`);
+      await hydrated(page, "SignupWizard");
+      await t.step("step 1", () => assertAccessible(page, axeSource, "/signup"));
+      await t.step("step 1 with errors", async () => {
+        await page.getByRole("button", { name: "Continue" }).click();
+        await toastWith(page, "Please fill all required fields").waitFor();
+        await assertAccessible(page, axeSource, "/signup with errors");
+      });
+      await t.step("the review step", async () => {
+        await fillAccount(page, "axe@example.com");
+        await page.getByRole("button", { name: "Continue" }).click();
+        await heading(page, "Your Team").waitFor();
+        await fillTeamAndPlayer(page, "Axe United");
+        await assertAccessible(page, axeSource, "/signup review");
+      });
+      await t.step("Edit goes back to a step with its answers; Change email returns to the first step", async () => {
+        await page.getByRole("button", { name: "Edit your team" }).click();
+        await heading(page, "Your Team").waitFor();
+        assert.equal(await page.getByLabel("Team name", { exact: true }).inputValue(), "Axe United");
+        await page.getByRole("button", { name: "Continue" }).click();
+        await page.getByRole("button", { name: "Continue" }).click();
+        await heading(page, "Verify Your Details").waitFor();
+        await page.getByRole("button", { name: "Finish & Verify by Email" }).click();
+        await heading(page, "Check Your Email").waitFor();
+        await assertAccessible(page, axeSource, "/signup verify step");
+        await page.getByRole("button", { name: "Change email" }).click();
+        await heading(page, "Your Details").waitFor();
+        assert.equal(await page.evaluate(() => document.activeElement?.id), "signup-email");
+        assert.equal(await page.getByLabel("Email", { exact: true }).inputValue(), "axe@example.com");
+      });
+      await t.step("the success step and the celebration", async () => {
+        await page.goto(`${server!.url}/signup?verified=true&email=axe%40example.com`);
+        await assertAccessible(page, axeSource, "/signup success");
+        await page.goto(`${server!.url}/signup-success?teamName=Axe%20United`);
+        await assertAccessible(page, axeSource, "/signup-success");
+      });
+    } finally {
+      await browser?.close();
+      await server?.stop();
+    }
+  },
+});
+
+Deno.test({
+  name: "[e2e] signup without JavaScript: every step posts, to 'Check Your Email' and through the link",
+  async fn(t) {
+    let sink: SmtpSink | undefined;
+    let server: TestServer | undefined;
+    let browser: Browser | undefined;
+    try {
+      sink = await startSmtpSink();
+      server = await startServer({ SMTP_URL: sink.url });
+      browser = await launchBrowser();
+      const base = server.url;
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      context.setDefaultTimeout(10_000);
+      const page = await context.newPage();
+      const email = "nojs@example.com";
+
+      await t.step("a refused step shows the summary, focused, and the field messages", async () => {
+        await page.goto(`${base}/signup`);
+        const [response] = await Promise.all([
+          page.waitForResponse((r) => r.request().method() === "POST"),
+          page.getByRole("button", { name: "Continue" }).click(),
+        ]);
+        assert.equal(response.status(), 400);
+        const summary = page.locator("#signup-error-summary");
+        assert.match(await summary.innerText(), /Please fill all required fields/);
+        assert.match(await summary.innerText(), /All fields are required including the 18\+ confirmation\./);
+        assert.equal(await page.locator("#signup-error-summary:focus").count(), 1, "the summary has the focus");
+        assert.equal(await page.getByLabel("Email", { exact: true }).getAttribute("aria-invalid"), "true");
+      });
+
+      await t.step("the steps post one after another to 'Check Your Email'", async () => {
+        await fillAccount(page, email);
+        await page.getByRole("button", { name: "Continue" }).click();
+        await heading(page, "Your Team").waitFor();
+        await fillTeamAndPlayer(page, "No Script FC");
+        await page.getByRole("button", { name: "Finish & Verify by Email" }).click();
+        await heading(page, "Check Your Email").waitFor();
+        await page.getByText("Email sent!").waitFor();
+        assert.ok((await page.locator(".signup-verify").innerText()).includes(email));
+      });
+
+      await t.step("the mailed link's button verifies and opens the success step", async () => {
+        const link = linkIn(await sink!.waitForMail(email, "/signup/verify"), "/signup/verify");
+        await page.goto(link);
+        await page.getByRole("button", { name: "Verify my email" }).click();
+        await page.waitForURL(`${base}/signup?verified=true&email=${encodeURIComponent(email)}`);
+        await heading(page, "Team Created").waitFor();
+        const cookies = await context.cookies();
+        assert.ok(cookies.some((c) => c.name === "gm_session"), "signed in");
+      });
+    } catch (error) {
+      if (server) console.error(`--- server output ---\n${server.output()}`);
+      throw error;
+    } finally {
+      await browser?.close();
+      await server?.stop();
+      await sink?.close();
+    }
+  },
+});
