@@ -3,6 +3,7 @@ import { openKv } from "./lib/db/kv.ts";
 import { ensureAssets } from "./lib/render/bundle.ts";
 import { seedDemoAccounts, seedDemoTeam } from "./lib/seed.ts";
 import { ensureSysadmin } from "./lib/auth/login.ts";
+import { resumeTeamDeletions } from "./lib/team_deletion.ts";
 import { createMailer, startQueueWorker } from "./lib/mail/mod.ts";
 import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
 
@@ -14,6 +15,9 @@ if (Deno.env.get("NODE_ENV") !== "production") {
 }
 const kv = await openKv(config.kvPath);
 const assets = await ensureAssets(PROJECT_ROOT);
+// Finishes removing any team whose deletion a crash or restart interrupted.
+const resumed = await resumeTeamDeletions(kv);
+if (resumed > 0) console.log(`Finished deleting ${resumed} team(s).`);
 if (config.env === "development") {
   const demo = await seedDemoTeam(kv);
   await seedDemoAccounts(kv, demo);

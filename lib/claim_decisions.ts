@@ -12,7 +12,8 @@ import { addAuditEntry } from "./db/audit.ts";
 import { commitTeamChange } from "./db/team_revisions.ts";
 import { hashToken, newToken, type StoredToken } from "./auth/tokens.ts";
 import { addMailToQueue } from "./mail/mod.ts";
-import { claimApprovedMail } from "./mail/templates.ts";
+import { claimApprovedMail, joinApprovedMail } from "./mail/templates.ts";
+import { type LoginGrant, MAGIC_LINK_TTL_MS } from "./auth/login.ts";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.ts";
 
 export const DECISION_MESSAGES = {
@@ -74,7 +75,7 @@ export async function denyClaim(d: Decision): Promise<Claim> {
   const op = closeClaim(d.kv.atomic(), entry, decided);
   addAuditEntry(op, {
     teamId: d.teamId,
-    action: "claim.denied",
+    action: entry.value.kind === "join" ? "join-request.denied" : "claim.denied",
     targetId: d.claimId,
     actor: d.actor,
     detail: `${entry.value.email} for ${entry.value.playerName ?? "an unmatched player"}`,
@@ -105,7 +106,12 @@ export async function approveClaim(d: Decision & { playerId?: string }): Promise
   const team = teamEntry.value;
   if (!player || !team) throw new NotFoundError(DECISION_MESSAGES.playerGone);
   const existingUser = userIdEntry.value ? (await d.kv.get<User>(keys.user(userIdEntry.value))).value : null;
-  const user = existingUser ?? buildUser({ email: claim.email, firstName: "", lastName: "" }, d.now);
+  const user = existingUser ?? buildUser({
+    email: claim.email,
+    firstName: claim.requesterFirstName ?? "",
+    lastName: claim.requesterLastName ?? "",
+  }, d.now);
+  const joiningPlayer = claim.kind === "join" && claim.userType === "player";
   const membershipEntry = await d.kv.get<Membership>(keys.membership(user.id, d.teamId));
 
   const playerName = `${player.firstName} ${player.lastName}`;
@@ -118,10 +124,6 @@ export async function approveClaim(d: Decision & { playerId?: string }): Promise
     parentName: `${user.firstName} ${user.lastName}`.trim() || null,
   };
   const token = newToken();
-  const grant: StoredToken<EditGrant> = {
-    payload: { teamId: d.teamId, playerId: player.id, email: claim.email, claimId: claim.id },
-    expiresAt: d.now.getTime() + EDIT_LINK_TTL_MS,
-  };
 
   const op = closeClaim(d.kv.atomic(), entry, decided).check(playerEntry);
   if (existingUser) op.check(userIdEntry);
@@ -131,24 +133,46 @@ export async function approveClaim(d: Decision & { playerId?: string }): Promise
     addMembership(op, {
       userId: user.id,
       teamId: d.teamId,
-      role: "TEAM_STANDARD",
-      playerId: null,
+      role: joiningPlayer ? "PLAYER" : "TEAM_STANDARD",
+      playerId: joiningPlayer ? player.id : null,
       createdAt: d.now.toISOString(),
     });
   }
-  addGuardian(op, d.teamId, player.id, user.id, d.now);
-  op.set(keys.editToken(await hashToken(token)), grant, { expireIn: EDIT_LINK_TTL_MS });
-  addMailToQueue(op, {
-    to: { address: claim.email },
-    kind: "claim-approved",
-    ...claimApprovedMail({ playerName, teamName: team.name, link: `${d.appUrl}/edit?token=${token}` }),
-  }, d.now);
+  if (!joiningPlayer) addGuardian(op, d.teamId, player.id, user.id, d.now);
+  if (claim.kind === "join") {
+    // A join request is answered with a sign-in link to the team, not an edit link.
+    const grant: StoredToken<LoginGrant> = {
+      payload: { userId: user.id, email: user.email, selectedTeamId: d.teamId, next: "/dashboard" },
+      expiresAt: d.now.getTime() + MAGIC_LINK_TTL_MS,
+    };
+    op.set(keys.loginToken(await hashToken(token)), grant, { expireIn: MAGIC_LINK_TTL_MS });
+    addMailToQueue(op, {
+      to: { address: claim.email },
+      kind: "join-approved",
+      ...joinApprovedMail({
+        firstName: user.firstName,
+        teamName: team.name,
+        link: `${d.appUrl}/auth/magic?token=${token}`,
+      }),
+    }, d.now);
+  } else {
+    const grant: StoredToken<EditGrant> = {
+      payload: { teamId: d.teamId, playerId: player.id, email: claim.email, claimId: claim.id },
+      expiresAt: d.now.getTime() + EDIT_LINK_TTL_MS,
+    };
+    op.set(keys.editToken(await hashToken(token)), grant, { expireIn: EDIT_LINK_TTL_MS });
+    addMailToQueue(op, {
+      to: { address: claim.email },
+      kind: "claim-approved",
+      ...claimApprovedMail({ playerName, teamName: team.name, link: `${d.appUrl}/edit?token=${token}` }),
+    }, d.now);
+  }
   addAuditEntry(op, {
     teamId: d.teamId,
-    action: "claim.approved",
+    action: claim.kind === "join" ? "join-request.approved" : "claim.approved",
     targetId: claim.id,
     actor: d.actor,
-    detail: `${claim.email} as a parent of ${playerName}`,
+    detail: joiningPlayer ? `${claim.email} as ${playerName}` : `${claim.email} as a parent of ${playerName}`,
   }, d.now);
   await commitOrConflict(d, op);
   return decided;

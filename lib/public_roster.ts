@@ -1,6 +1,8 @@
 import { keys } from "./db/keys.ts";
 import { resolveTeamId, type Team } from "./db/teams.ts";
 import { listPlayers } from "./db/players.ts";
+import { guardiansByPlayer } from "./db/guardians.ts";
+import type { User } from "./db/users.ts";
 import { type PublicPlayer, sortPlayers, toPublicPlayer } from "./roster.ts";
 
 export interface PublicRoster {
@@ -22,6 +24,10 @@ export async function loadPublicRoster(kv: Deno.Kv, key: string, now = new Date(
   const [revision, teamEntry] = await kv.getMany<[number, Team]>([keys.teamRevision(teamId), keys.team(teamId)]);
   const team = teamEntry.value;
   if (!team) return null;
-  const players = (await listPlayers(kv, teamId)).map((p) => toPublicPlayer(p, team.settings, now));
+  // Parents' first names are read only when the team shows them; e-mails and phones never leave here.
+  const parents = team.settings.showParentNames ? await guardiansByPlayer(kv, teamId) : new Map<string, User[]>();
+  const players = (await listPlayers(kv, teamId)).map((p) =>
+    toPublicPlayer(p, team.settings, now, (parents.get(p.id) ?? []).map((u) => u.firstName))
+  );
   return { team, players: sortPlayers(players, "name"), revision: revision.versionstamp };
 }

@@ -3,7 +3,8 @@ import type { TeamSettings } from "./db/teams.ts";
 
 /**
  * A player as anyone may see them on the public roster (DECISIONS.md privacy rules): last
- * name as an initial ("R.") unless the team shows full names; age instead of birth year.
+ * name as an initial ("R.") unless the team shows full names; age instead of birth year;
+ * parents' first names only when the team shows parent names (the key is absent otherwise).
  */
 export type PublicPlayer =
   & Pick<
@@ -19,7 +20,7 @@ export type PublicPlayer =
     | "yearsPlaying"
     | "stats"
   >
-  & { age: number | null };
+  & { age: number | null; parentNames?: string[] };
 
 export const SORTS = ["name", "jersey", "position"] as const;
 export const GROUPINGS = ["none", "position"] as const;
@@ -31,9 +32,14 @@ export type RosterMode = typeof MODES[number];
 export const NO_POSITION = "No Position";
 export const ALL_PLAYERS = "All Players";
 
-export function toPublicPlayer(p: Player, settings: TeamSettings, now = new Date()): PublicPlayer {
+export function toPublicPlayer(
+  p: Player,
+  settings: TeamSettings,
+  now = new Date(),
+  parentFirstNames: string[] = [],
+): PublicPlayer {
   const photos = settings.showPhotos;
-  return {
+  const shown: PublicPlayer = {
     id: p.id,
     firstName: p.firstName,
     lastName: settings.showLastNames ? p.lastName : lastInitial(p.lastName),
@@ -46,6 +52,8 @@ export function toPublicPlayer(p: Player, settings: TeamSettings, now = new Date
     yearsPlaying: p.yearsPlaying,
     stats: p.stats,
   };
+  if (settings.showParentNames) shown.parentNames = parentFirstNames.filter((name) => name.trim() !== "");
+  return shown;
 }
 
 export function lastInitial(lastName: string): string {

@@ -129,7 +129,7 @@ function DetailList({ team, players, view }: { team: Team; players: PublicPlayer
                   <div className="player-row__body">
                     <div>
                       <p className="player-row__label">Parent Information:</p>
-                      <p>Contact via claim system</p>
+                      <p>{p.parentNames?.length ? p.parentNames.join(", ") : "Contact via claim system"}</p>
                     </div>
                     <div>
                       <p className="player-row__label">Player Details:</p>

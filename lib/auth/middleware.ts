@@ -38,6 +38,7 @@ function cookieNames(c: Ctx) {
     secure,
     user: secure ? "__Host-gm_session" : "gm_session",
     sysadmin: secure ? "__Host-gm_sysadmin" : "gm_sysadmin",
+    edit: secure ? "__Host-gm_edit" : "gm_edit",
   };
 }
 
@@ -157,4 +158,33 @@ export async function signOutSysadmin(c: Ctx): Promise<void> {
   await endSession(c.var.deps.kv, sysadminSessionStore, getCookie(c, names.sysadmin));
   deleteCookie(c, names.sysadmin, { path: "/", secure: names.secure, httpOnly: true, sameSite: "Strict" });
   c.set("sysadmin", null);
+}
+
+/** The cookie of the one-player edit session an edit link opens. */
+export function getEditCookie(c: Ctx): string | undefined {
+  return getCookie(c, cookieNames(c).edit);
+}
+
+export function setEditCookie(c: Ctx, value: string, maxAgeSeconds: number): void {
+  const names = cookieNames(c);
+  setCookie(c, names.edit, value, {
+    path: "/",
+    httpOnly: true,
+    secure: names.secure,
+    sameSite: "Strict",
+    maxAge: maxAgeSeconds,
+  });
+}
+
+/**
+ * Who is acting, as the audit log names them. Call after an authorisation middleware: on a
+ * team route, the person is named when they administer the team, else the system
+ * administrator whose session let the request through.
+ */
+export async function actorOf(c: Ctx): Promise<string> {
+  const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
+  const teamId = c.var.teamId;
+  const userActs = user && (!teamId || !sysadmin || user.roles[teamId] === "TEAM_ADMIN");
+  if (user && userActs) return user.kind === "team" ? `team:${user.email}` : user.email;
+  return sysadmin ? `sysadmin:${sysadmin.email}` : "anonymous";
 }

@@ -6,6 +6,12 @@ export type ClaimStatus = "pending" | "approved" | "denied";
 export interface Claim {
   id: string;
   teamId: string;
+  /** A claim from the public roster, or a join request from an invite link (same review queue). */
+  kind?: "claim" | "join";
+  /** For join requests: who is joining. */
+  userType?: "player" | "parent";
+  requesterFirstName?: string;
+  requesterLastName?: string;
   mode: ClaimMode;
   jerseyNumber: number | null;
   childSurname: string | null;
@@ -37,4 +43,13 @@ export async function insertPendingClaim(kv: Deno.Kv, claim: Claim): Promise<boo
     .set(guard, claim.id)
     .commit();
   return result.ok;
+}
+
+/** Every claim and join request of a team, newest first. */
+export async function listClaims(kv: Deno.Kv, teamId: string, limit = 2000): Promise<Claim[]> {
+  const claims: Claim[] = [];
+  for await (const entry of kv.list<Claim>({ prefix: keys.teamClaims(teamId) }, { reverse: true, limit })) {
+    claims.push(entry.value);
+  }
+  return claims;
 }

@@ -18,9 +18,11 @@ export const keys = {
   claimByStatus: (teamId: string, status: string, claimId: string) =>
     ["claims_by_status", teamId, status, claimId] as const,
   claimsWithStatus: (teamId: string, status: string) => ["claims_by_status", teamId, status] as const,
+  teamClaimStatusIndex: (teamId: string) => ["claims_by_status", teamId] as const,
   /** Unique while a claim is pending: one open claim per e-mail and subject. */
   pendingClaimBySubject: (teamId: string, subject: string, email: string) =>
     ["pending_claims_by_subject", teamId, subject, email] as const,
+  teamPendingClaimGuards: (teamId: string) => ["pending_claims_by_subject", teamId] as const,
 
   /** Development outbox: mail kept instead of sent when no SMTP server is configured. */
   outboxMail: (mailId: string) => ["outbox", mailId] as const,
@@ -42,11 +44,28 @@ export const keys = {
   playerGuardian: (teamId: string, playerId: string, userId: string) =>
     ["player_guardians", teamId, playerId, userId] as const,
   playerGuardians: (teamId: string, playerId: string) => ["player_guardians", teamId, playerId] as const,
+  teamGuardians: (teamId: string) => ["player_guardians", teamId] as const,
   guardianPlayer: (teamId: string, userId: string, playerId: string) =>
     ["guardian_players", teamId, userId, playerId] as const,
   guardianPlayers: (teamId: string, userId: string) => ["guardian_players", teamId, userId] as const,
+  teamGuardianIndex: (teamId: string) => ["guardian_players", teamId] as const,
   /** Shared team username and password (team login at /teams/{teamId}). */
   teamAccess: (teamId: string) => ["team_access", teamId] as const,
+  /**
+   * A parent e-mail an admin listed for a player (CSV import) before that person has an
+   * account or link; `parentEmailInvite` is the same record indexed by e-mail, so signing
+   * in by magic link can find every player the address was listed for.
+   */
+  playerParentEmail: (teamId: string, playerId: string, email: string) =>
+    ["player_parent_emails", teamId, playerId, email] as const,
+  playerParentEmails: (teamId: string, playerId: string) => ["player_parent_emails", teamId, playerId] as const,
+  teamParentEmails: (teamId: string) => ["player_parent_emails", teamId] as const,
+  parentEmailInvite: (email: string, teamId: string, playerId: string) =>
+    ["player_parent_emails_by_email", email, teamId, playerId] as const,
+  parentEmailInvites: (email: string) => ["player_parent_emails_by_email", email] as const,
+  /** A team whose deletion has started but whose records may not all be gone yet. */
+  teamDeletion: (teamId: string) => ["team_deletions", teamId] as const,
+  teamDeletions: () => ["team_deletions"] as const,
 
   session: (sessionId: string) => ["sessions", sessionId] as const,
   /** Every open session of a user, so a password change can end the others. */
@@ -71,5 +90,32 @@ export const keys = {
   teamAuditEntry: (teamId: string, entryId: string) => ["team_audit", teamId, entryId] as const,
   teamAudit: (teamId: string) => ["team_audit", teamId] as const,
 
+  /** The team's current invite link, and its code → team id index (unique). */
+  joinLink: (teamId: string) => ["join_links", teamId] as const,
+  joinCode: (code: string) => ["join_codes", code] as const,
+  /** How many times the current invite code was opened (a KvU64 counter). */
+  joinLinkUses: (teamId: string, code: string) => ["join_link_uses", teamId, code] as const,
+  teamJoinLinkUses: (teamId: string) => ["join_link_uses", teamId] as const,
+
   rateLimit: (bucket: string, subject: string, window: number) => ["rate_limits", bucket, subject, window] as const,
 } as const;
+
+/**
+ * Every prefix whose second element is a team id. Deleting a team removes everything under
+ * these; add each new team-scoped prefix here. Records keyed by team elsewhere in the key
+ * (`membership`, `parentEmailInvite`, `joinCode`) are removed through their team-keyed twin,
+ * and the exact keys `team`, `teamBySlug`, `teamRevision`, `teamAccess`, `joinLink` and
+ * `teamDeletion` by name (lib/team_deletion.ts).
+ */
+export const teamScopedPrefixes = (teamId: string): Deno.KvKey[] => [
+  keys.teamPlayers(teamId),
+  keys.teamClaims(teamId),
+  keys.teamClaimStatusIndex(teamId),
+  keys.teamPendingClaimGuards(teamId),
+  keys.teamMembers(teamId),
+  keys.teamGuardians(teamId),
+  keys.teamGuardianIndex(teamId),
+  keys.teamParentEmails(teamId),
+  keys.teamAudit(teamId),
+  keys.teamJoinLinkUses(teamId),
+];

@@ -1,0 +1,79 @@
+/**
+ * The single-use edit link from a claim approval. Opening it (the page's own API call, never
+ * the HTML GET) spends the token and opens a one-hour edit session for that one player; a
+ * second open of the same link is refused, except a reload in the browser that holds the
+ * session.
+ */
+import { keys } from "./db/keys.ts";
+import type { Player } from "./db/players.ts";
+import { guardiansByPlayer } from "./db/guardians.ts";
+import { hashToken, spendToken } from "./auth/tokens.ts";
+import { readSession, type SessionStore, startSession, type StoredSession } from "./auth/sessions.ts";
+import type { EditGrant } from "./claim_decisions.ts";
+
+export const EDIT_MESSAGES = {
+  noToken: "No token provided",
+  invalid: "Invalid or expired token",
+  updated: "Player information updated successfully",
+  emailAdded: "Email added successfully",
+} as const;
+
+export interface EditSessionData extends EditGrant {
+  /** The link that opened this session, so a reload of the same link is recognised. */
+  tokenHash: string;
+}
+
+export const editSessionStore: SessionStore<EditSessionData> = { key: keys.editSession };
+
+/** Long enough to fix a name and a photo, short enough that a forgotten tab does not matter. */
+export const EDIT_SESSION_POLICY = { absoluteMs: 60 * 60 * 1000, idleMs: 60 * 60 * 1000 };
+
+export interface OpenedLink {
+  grant: EditSessionData;
+  /** Set when this call spent the token: the new session's cookie. */
+  started?: { cookieValue: string; maxAgeSeconds: number };
+}
+
+/**
+ * Spends an edit link, or recognises the session it already opened in this browser.
+ * Null when the link is unknown, expired, spent elsewhere, or its player is gone.
+ */
+export async function openEditLink(
+  kv: Deno.Kv,
+  token: string,
+  sessionCookie: string | undefined,
+  now: Date,
+): Promise<OpenedLink | null> {
+  const tokenHash = await hashToken(token);
+  const current = await readSession(kv, editSessionStore, sessionCookie, now.getTime());
+  if (current && current.data.tokenHash === tokenHash) {
+    return (await playerExists(kv, current.data)) ? { grant: current.data } : null;
+  }
+  const grant = await spendToken<EditGrant>(kv, keys.editToken, token, now.getTime());
+  if (!grant || !(await playerExists(kv, grant))) return null;
+  const data: EditSessionData = { ...grant, tokenHash };
+  const started = await startSession(kv, editSessionStore, data, EDIT_SESSION_POLICY, now.getTime());
+  return { grant: data, started };
+}
+
+async function playerExists(kv: Deno.Kv, grant: EditGrant): Promise<boolean> {
+  return (await kv.get(keys.player(grant.teamId, grant.playerId))).versionstamp !== null;
+}
+
+export async function readEditSession(
+  kv: Deno.Kv,
+  cookie: string | undefined,
+  now: Date,
+): Promise<StoredSession<EditSessionData> | null> {
+  return await readSession(kv, editSessionStore, cookie, now.getTime());
+}
+
+/** The e-mails of a player's parents (the accounts linked as guardians). */
+export async function guardianEmails(kv: Deno.Kv, teamId: string, playerId: string): Promise<string[]> {
+  const parents = (await guardiansByPlayer(kv, teamId, playerId)).get(playerId) ?? [];
+  return parents.map((u) => u.email).sort();
+}
+
+export async function getEditablePlayer(kv: Deno.Kv, grant: EditGrant): Promise<Player | null> {
+  return (await kv.get<Player>(keys.player(grant.teamId, grant.playerId))).value;
+}

@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { actorOf, requireTeamRole } from "../../lib/auth/middleware.ts";
+import { approveClaim, DECISION_MESSAGES, denyClaim } from "../../lib/claim_decisions.ts";
+import { claimsOverview, claimView, exportClaimsCsv } from "../../lib/claims_admin.ts";
+import { getTeam, publicTeam } from "../../lib/db/teams.ts";
+import { NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { readJson } from "../../lib/http.ts";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+const admin = requireTeamRole("TEAM_ADMIN");
+
+/** A decision's optional body: `{ playerId }` picks the player for a claim that matched none or several. */
+async function decisionBody(c: Context<AppEnv>): Promise<{ playerId?: string }> {
+  const hasBody = (c.req.header("content-length") ?? "0") !== "0" || c.req.header("transfer-encoding") !== undefined;
+  if (!hasBody) return {};
+  const body = await readJson(c);
+  const playerId = typeof body === "object" && body !== null ? (body as Record<string, unknown>).playerId : undefined;
+  if (playerId !== undefined && typeof playerId !== "string") throw new ValidationError(DECISION_MESSAGES.choosePlayer);
+  return { playerId };
+}
+
+async function decide(c: Context<AppEnv>, decision: "approve" | "deny") {
+  const { kv, config, now } = c.var.deps;
+  const base = {
+    kv,
+    teamId: c.var.teamId!,
+    claimId: c.req.param("claimId") ?? "",
+    actor: await actorOf(c),
+    appUrl: config.appUrl,
+    now: now(),
+  };
+  const claim = decision === "approve"
+    ? await approveClaim({ ...base, ...(await decisionBody(c)) })
+    : await denyClaim(base);
+  const message = decision === "approve" ? DECISION_MESSAGES.approved : DECISION_MESSAGES.denied;
+  return c.json({ success: true, message, claim: claimView(claim) }, 200, NO_STORE);
+}
+
+async function overview(c: Context<AppEnv>) {
+  return c.json(await claimsOverview(c.var.deps.kv, c.var.teamId!), 200, NO_STORE);
+}
+
+/** The claims review queue (claims and join requests) under both of the spec's prefixes. */
+export const adminClaimApiRoutes = new Hono<AppEnv>()
+  .get("/api/admin/:teamId/claims", admin, overview)
+  .get("/api/v2/teams/:teamId/claims", admin, overview)
+  .get("/api/admin/:teamId/claims/export", admin, async (c) => {
+    const csv = await exportClaimsCsv(c.var.deps.kv, c.var.teamId!);
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="claims-${c.var.teamId}.csv"`,
+      "Cache-Control": "no-store",
+    });
+  })
+  .post("/api/admin/:teamId/claims/:claimId/approve", admin, (c) => decide(c, "approve"))
+  .post("/api/admin/:teamId/claims/:claimId/deny", admin, (c) => decide(c, "deny"))
+  .post("/api/teams/:teamId/claims/:claimId/approve", admin, (c) => decide(c, "approve"))
+  .post("/api/teams/:teamId/claims/:claimId/deny", admin, (c) => decide(c, "deny"))
+  .get("/api/v2/teams/:teamId", admin, async (c) => {
+    const team = await getTeam(c.var.deps.kv, c.var.teamId!);
+    if (!team) throw new NotFoundError("Team not found");
+    return c.json({ ...publicTeam(team), teamType: team.teamType, settings: team.settings }, 200, NO_STORE);
+  });

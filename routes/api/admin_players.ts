@@ -1,0 +1,67 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { actorOf, requireTeamRole } from "../../lib/auth/middleware.ts";
+import {
+  addPlayer,
+  listAdminPlayers,
+  parseNewPlayer,
+  parsePlayerPatch,
+  removePlayer,
+  type RosterChange,
+  updatePlayer,
+} from "../../lib/roster_admin.ts";
+import { exportRosterCsv, IMPORT_MESSAGES, importRosterCsv } from "../../lib/roster_import.ts";
+import { UnsupportedMediaTypeError } from "../../lib/errors.ts";
+import { readJson } from "../../lib/http.ts";
+
+type Ctx = Context<AppEnv>;
+
+/** Admin answers carry parents' e-mails: never stored by a browser or proxy cache. */
+const NO_STORE = { "Cache-Control": "no-store" };
+const CSV_TYPE = /^\s*text\/csv\s*(;|$)/i;
+
+const admin = requireTeamRole("TEAM_ADMIN");
+
+async function changeBy(c: Ctx): Promise<RosterChange> {
+  return { kv: c.var.deps.kv, teamId: c.var.teamId!, actor: await actorOf(c), now: c.var.deps.now() };
+}
+
+async function listPlayers(c: Ctx) {
+  const players = await listAdminPlayers(c.var.deps.kv, c.var.teamId!, c.var.deps.now());
+  return c.json({ players }, 200, NO_STORE);
+}
+
+/** The team admin's roster: list, add, change, remove, CSV import and export. */
+export const adminPlayerApiRoutes = new Hono<AppEnv>()
+  .get("/api/admin/:teamId/players", admin, listPlayers)
+  .get("/api/v2/teams/:teamId/players", admin, listPlayers)
+  .post("/api/admin/:teamId/players", admin, async (c) => {
+    const input = parseNewPlayer(await readJson(c));
+    const player = await addPlayer(await changeBy(c), input);
+    return c.json({ player }, 201, NO_STORE);
+  })
+  .patch("/api/admin/:teamId/players/:playerId", admin, async (c) => {
+    const patch = parsePlayerPatch(await readJson(c), c.var.deps.now());
+    const player = await updatePlayer(await changeBy(c), c.req.param("playerId"), patch);
+    return c.json({ player }, 200, NO_STORE);
+  })
+  .delete("/api/admin/:teamId/players/:playerId", admin, async (c) => {
+    await removePlayer(await changeBy(c), c.req.param("playerId"));
+    return c.json({ success: true }, 200, NO_STORE);
+  })
+  .post("/api/admin/:teamId/players/import", admin, async (c) => {
+    if (!CSV_TYPE.test(c.req.header("content-type") ?? "")) throw new UnsupportedMediaTypeError(IMPORT_MESSAGES.notCsv);
+    const dryRun = c.req.query("dryRun") === "true";
+    const result = await importRosterCsv(await changeBy(c), await c.req.text(), { dryRun });
+    if (result.kind === "imported") return c.json({ imported: result.imported }, 201, NO_STORE);
+    if (result.kind === "preview") return c.json(result.preview, 200, NO_STORE);
+    return c.json({ message: IMPORT_MESSAGES.invalid(result.preview.invalid), ...result.preview }, 400, NO_STORE);
+  })
+  .get("/api/admin/:teamId/players/export", admin, async (c) => {
+    const { filename, csv } = await exportRosterCsv(c.var.deps.kv, c.var.teamId!);
+    return c.body(csv, 200, {
+      ...NO_STORE,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+    });
+  });

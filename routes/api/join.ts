@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { actorOf, requireTeamRole } from "../../lib/auth/middleware.ts";
+import { currentJoinLink, openJoinCode, regenerateJoinLink } from "../../lib/join_links.ts";
+import { publicTeam, resolveTeam } from "../../lib/db/teams.ts";
+import { NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { clientIp, readJson } from "../../lib/http.ts";
+import { checkIdentity, checkJoinRequest, JOIN_MESSAGES } from "../../lib/join_rules.ts";
+import { shortName, submitJoinRequest, verifyPlayer } from "../../lib/join_requests.ts";
+import type { Context } from "hono";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+const asObject = (body: unknown): Record<string, unknown> =>
+  typeof body === "object" && body !== null && !Array.isArray(body) ? body as Record<string, unknown> : {};
+
+async function teamOf(c: Context<AppEnv>) {
+  const team = await resolveTeam(c.var.deps.kv, c.req.param("teamKey") ?? "");
+  if (!team) throw new NotFoundError("Team not found");
+  return team;
+}
+
+async function readLink(c: Context<AppEnv>) {
+  const { kv, config, now } = c.var.deps;
+  return c.json(await currentJoinLink(kv, c.var.teamId!, await actorOf(c), config.appUrl, now()), 200, NO_STORE);
+}
+
+/** Invite links: the admin's view and Generate New, and the join page's lookup by code. */
+export const joinApiRoutes = new Hono<AppEnv>()
+  .get("/api/teams/by-join-code/:code", async (c) => {
+    const team = await openJoinCode(c.var.deps.kv, c.req.param("code"), c.var.deps.now());
+    if (!team) throw new NotFoundError("Team not found");
+    return c.json(publicTeam(team), 200, NO_STORE);
+  })
+  .post("/api/teams/:teamKey/verify-player", async (c) => {
+    const checked = checkIdentity(asObject(await readJson(c)));
+    if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
+    const team = await teamOf(c);
+    const player = await verifyPlayer(c.var.deps.kv, team, checked.value, clientIp(c), c.var.deps.now());
+    return c.json(
+      player ? { found: true, playerName: shortName(player) } : { found: false, message: JOIN_MESSAGES.playerNotFound },
+      200,
+      NO_STORE,
+    );
+  })
+  .post("/api/teams/:teamKey/join-requests", async (c) => {
+    const checked = checkJoinRequest(asObject(await readJson(c)));
+    if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
+    const team = await teamOf(c);
+    const request = await submitJoinRequest(c.var.deps.kv, team, checked.value, clientIp(c), c.var.deps.now());
+    return c.json({ success: true, message: JOIN_MESSAGES.submitted, requestId: request.id }, 201, NO_STORE);
+  })
+  .get("/api/teams/:teamId/join-link", requireTeamRole("TEAM_ADMIN"), readLink)
+  .get("/api/v2/teams/:teamId/join-link", requireTeamRole("TEAM_ADMIN"), readLink)
+  .post("/api/teams/:teamId/join-link", requireTeamRole("TEAM_ADMIN"), async (c) => {
+    const { kv, config, now } = c.var.deps;
+    const link = await regenerateJoinLink(kv, c.var.teamId!, await actorOf(c), config.appUrl, now());
+    return c.json(link, 201, NO_STORE);
+  });

@@ -1,0 +1,52 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { getEditCookie, getSessionUser, getSysadmin, setEditCookie } from "../../lib/auth/middleware.ts";
+import {
+  EDIT_MESSAGES,
+  getEditablePlayer,
+  guardianEmails,
+  openEditLink,
+  readEditSession,
+} from "../../lib/edit_links.ts";
+import { editableTeamFor, PLAYER_NOT_FOUND, savePlayerEdit } from "../../lib/player_edits.ts";
+import { checkPlayerEdit } from "../../lib/player_rules.ts";
+import { NotFoundError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
+import { readJson } from "../../lib/http.ts";
+import type { Context } from "hono";
+
+const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+/** Who may edit `playerId`, and in which team: the link's edit session, a parent, or an admin. */
+async function editorOf(c: Context<AppEnv>, playerId: string): Promise<{ teamId: string; actor: string }> {
+  const { kv, now } = c.var.deps;
+  const edit = await readEditSession(kv, getEditCookie(c), now());
+  if (edit && edit.data.playerId === playerId) return { teamId: edit.data.teamId, actor: edit.data.email };
+  const user = await getSessionUser(c);
+  if (!user && !edit && !(await getSysadmin(c))) throw new UnauthorizedError();
+  const teamId = user ? await editableTeamFor(kv, user, playerId) : null;
+  if (!teamId) throw new NotFoundError(PLAYER_NOT_FOUND);
+  return { teamId, actor: user!.kind === "team" ? `team:${user!.email}` : user!.email };
+}
+
+/** The edit link's calls: open it, save the player. */
+export const playerApiRoutes = new Hono<AppEnv>()
+  .get("/api/edit", async (c) => {
+    const { kv, now } = c.var.deps;
+    const token = c.req.query("token");
+    if (!token) throw new ValidationError(EDIT_MESSAGES.noToken);
+    const opened = await openEditLink(kv, token, getEditCookie(c), now());
+    const player = opened && await getEditablePlayer(kv, opened.grant);
+    if (!opened || !player) return c.json({ message: EDIT_MESSAGES.invalid }, 410, NO_STORE);
+    if (opened.started) setEditCookie(c, opened.started.cookieValue, opened.started.maxAgeSeconds);
+    const playerEmails = await guardianEmails(kv, player.teamId, player.id);
+    return c.json({ player, playerEmails }, 200, NO_STORE);
+  })
+  .patch("/api/players/:playerId", async (c) => {
+    const { kv, config, now } = c.var.deps;
+    const playerId = c.req.param("playerId");
+    const editor = await editorOf(c, playerId);
+    const checked = checkPlayerEdit(await readJson(c), config.appOrigin);
+    if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
+    const player = await savePlayerEdit(kv, editor.teamId, playerId, checked.value, editor.actor, now());
+    return c.json({ success: true, message: EDIT_MESSAGES.updated, player }, 200, NO_STORE);
+  });

@@ -1,0 +1,135 @@
+import assert from "node:assert/strict";
+import { createTestApp, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { cookiesFrom, createAccount, queuedMail, tokenFromMail } from "../auth_helpers.ts";
+import { ensureSysadmin } from "../../lib/auth/login.ts";
+import { listAudit } from "../../lib/db/audit.ts";
+
+type App = Parameters<typeof requestJson>[0];
+
+async function signIn(t: { app: App; kv: Deno.Kv }, email: string): Promise<string> {
+  await requestJson(t.app, "/api/team/magic-link", { body: { email } });
+  const token = await tokenFromMail(t.kv, email, "/auth/magic");
+  return cookiesFrom(
+    await t.app.request(`${TEST_ORIGIN}/auth/magic`, {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token }).toString(),
+    }),
+  );
+}
+
+async function setup() {
+  const t = await createTestApp();
+  const { team, players } = await seedTeam(t.kv);
+  await createAccount(t.kv, { email: "coach@example.com", teamId: team.id, role: "TEAM_ADMIN" });
+  const cookie = await signIn(t, "coach@example.com");
+  const claim = async (body: Record<string, unknown>) =>
+    (await (await requestJson(t.app, `/api/teams/${team.slug}/claims`, { body })).json()).claimId as string;
+  return { t, team, players, cookie, claim };
+}
+
+Deno.test("[admin claims] the queue with counts; approve and deny under both paths; a decided claim stays decided", async () => {
+  const { t, team, cookie, claim } = await setup();
+  await using _ = t;
+  const first = await claim({ mode: "jersey", jerseyNumber: 4, email: "ana@example.com" });
+  const second = await claim({ mode: "jersey", jerseyNumber: 7, email: "bo@example.com" });
+  const third = await claim({ mode: "surname", childSurname: "Nobody", email: "cy@example.com" });
+  const get = (path: string) => requestJson(t.app, path, { headers: { cookie } });
+
+  const list = await (await get(`/api/admin/${team.id}/claims`)).json();
+  assert.deepEqual(list.counts, { pending: 3, approved: 0, denied: 0 });
+  assert.deepEqual(list.claims.map((c: { id: string }) => c.id), [third, second, first], "newest first");
+  assert.ok(!("subject" in list.claims[0]));
+  assert.deepEqual(await (await get(`/api/v2/teams/${team.slug}/claims`)).json(), list);
+
+  const post = (path: string, body?: unknown) =>
+    requestJson(t.app, path, { method: "POST", body, headers: { cookie } });
+  const approved = await post(`/api/admin/${team.id}/claims/${first}/approve`);
+  assert.equal(approved.status, 200);
+  assert.equal((await approved.json()).claim.status, "approved");
+  const denied = await post(`/api/teams/${team.id}/claims/${second}/deny`);
+  assert.equal((await denied.json()).claim.status, "denied");
+  const again = await post(`/api/teams/${team.id}/claims/${first}/deny`);
+  assert.equal(again.status, 409);
+  assert.equal((await again.json()).message, "This claim has already been decided.");
+
+  const unmatched = await post(`/api/admin/${team.id}/claims/${third}/approve`);
+  assert.equal(unmatched.status, 400);
+  assert.equal((await unmatched.json()).message, "Choose which player this claim is for.");
+  assert.equal((await post(`/api/admin/${team.id}/claims/nope/approve`)).status, 404);
+
+  assert.deepEqual((await (await get(`/api/admin/${team.id}/claims`)).json()).counts, {
+    pending: 1,
+    approved: 1,
+    denied: 1,
+  });
+  const csv = await get(`/api/admin/${team.id}/claims/export`);
+  assert.equal(csv.headers.get("content-type"), "text/csv; charset=utf-8");
+  assert.match(csv.headers.get("content-disposition")!, /^attachment; filename="claims-/);
+  const lines = (await csv.text()).trim().split("\r\n");
+  assert.equal(lines.length, 4);
+  assert.match(lines[0], /^type,status,createdAt/);
+  assert.match(lines[1], /^claim,approved,.*ana@example\.com/);
+});
+
+Deno.test("[admin claims] 50 simultaneous approve/deny requests: one 200, 49 409, one mail, one audit entry", async () => {
+  const { t, team, cookie, claim } = await setup();
+  await using _ = t;
+  const id = await claim({ mode: "jersey", jerseyNumber: 4, email: "ana@example.com" });
+  const before = (await queuedMail(t.kv)).length;
+  const results = await Promise.all(
+    Array.from(
+      { length: 50 },
+      (_, i) =>
+        requestJson(t.app, `/api/admin/${team.id}/claims/${id}/${i % 2 ? "approve" : "deny"}`, {
+          method: "POST",
+          headers: { cookie },
+        }),
+    ),
+  );
+  assert.equal(results.filter((r) => r.status === 200).length, 1);
+  assert.equal(results.filter((r) => r.status === 409).length, 49);
+  const winner = await results.find((r) => r.status === 200)!.json();
+  const mails = (await queuedMail(t.kv)).length - before;
+  assert.equal(mails, winner.claim.status === "approved" ? 1 : 0);
+  assert.equal((await listAudit(t.kv, { teamId: team.id })).length, 1);
+});
+
+Deno.test("[admin claims] authorisation matrix over every claims route", async () => {
+  const { t, team, claim } = await setup();
+  await using _ = t;
+  const other = await seedTeam(t.kv);
+  await createAccount(t.kv, { email: "parent@example.com", teamId: team.id });
+  await createAccount(t.kv, { email: "player@example.com", teamId: team.id, role: "PLAYER" });
+  await createAccount(t.kv, { email: "other@example.com", teamId: other.team.id, role: "TEAM_ADMIN" });
+  await ensureSysadmin(t.kv, "root@example.com", "a very long sysadmin password");
+  const sysadmin = cookiesFrom(
+    await requestJson(t.app, "/api/sysadmin/login", {
+      body: { email: "root@example.com", password: "a very long sysadmin password" },
+    }),
+  );
+  const identities: [string, string, number][] = [
+    ["anonymous", "", 401],
+    ["parent", await signIn(t, "parent@example.com"), 403],
+    ["player", await signIn(t, "player@example.com"), 403],
+    ["admin of another team", await signIn(t, "other@example.com"), 403],
+    ["system administrator", sysadmin, 200],
+  ];
+  for (const [who, cookie, status] of identities) {
+    const id = await claim({ mode: "jersey", jerseyNumber: 9, email: `${who.replaceAll(" ", "")}@example.com` });
+    const routes: [string, string][] = [
+      ["GET", `/api/admin/${team.id}/claims`],
+      ["GET", `/api/v2/teams/${team.id}/claims`],
+      ["GET", `/api/admin/${team.id}/claims/export`],
+      ["GET", `/api/v2/teams/${team.id}`],
+      ["POST", `/api/admin/${team.id}/claims/${id}/deny`],
+      ["POST", `/api/teams/${team.id}/claims/${id}/approve`],
+    ];
+    for (const [method, path] of routes) {
+      const res = await requestJson(t.app, path, { method, headers: cookie ? { cookie } : {} });
+      // The system administrator's second decision on the same claim is a 409: the first one won.
+      const expected = status === 200 && path.endsWith("/approve") ? 409 : status;
+      assert.equal(res.status, expected, `${who} ${method} ${path}`);
+    }
+  }
+});
