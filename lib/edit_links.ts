@@ -6,7 +6,6 @@
  */
 import { keys } from "./db/keys.ts";
 import type { Player } from "./db/players.ts";
-import { guardiansByPlayer } from "./db/guardians.ts";
 import { hashToken, spendToken } from "./auth/tokens.ts";
 import { readSession, type SessionStore, startSession, type StoredSession } from "./auth/sessions.ts";
 import type { EditGrant } from "./claim_decisions.ts";
@@ -66,12 +65,6 @@ export async function readEditSession(
   now: Date,
 ): Promise<StoredSession<EditSessionData> | null> {
   return await readSession(kv, editSessionStore, cookie, now.getTime());
-}
-
-/** The e-mails of a player's parents (the accounts linked as guardians). */
-export async function guardianEmails(kv: Deno.Kv, teamId: string, playerId: string): Promise<string[]> {
-  const parents = (await guardiansByPlayer(kv, teamId, playerId)).get(playerId) ?? [];
-  return parents.map((u) => u.email).sort();
 }
 
 export async function getEditablePlayer(kv: Deno.Kv, grant: EditGrant): Promise<Player | null> {

@@ -20,6 +20,7 @@ import { hubPageRoutes } from "./pages/hub.tsx";
 import { playerApiRoutes } from "./api/players.ts";
 import { joinApiRoutes } from "./api/join.ts";
 import { adminClaimApiRoutes } from "./api/admin_claims.ts";
+import { adminAccessApiRoutes } from "./api/admin_access.ts";
 import { signupPageRoutes } from "./pages/signup.tsx";
 import { adminPlayerApiRoutes } from "./api/admin_players.ts";
 import { adminSettingsApiRoutes } from "./api/admin_settings.ts";
@@ -82,6 +83,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route("/", playerApiRoutes);
   app.route("/", joinApiRoutes);
   app.route("/", adminClaimApiRoutes);
+  app.route("/", adminAccessApiRoutes);
   app.route("/", signupPageRoutes);
   app.route("/", adminPlayerApiRoutes);
   app.route("/", adminSettingsApiRoutes);

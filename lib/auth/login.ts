@@ -13,6 +13,7 @@ import { isValidEmail, normalizeEmail } from "../text.ts";
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
 import { passwordProblem } from "./password_policy.ts";
 import { issueToken, spendToken } from "./tokens.ts";
+import { acceptParentInvites, hasParentInvites } from "../co_parents.ts";
 
 export const AUTH_MESSAGES = {
   magicLinkSent: "Magic link sent!",
@@ -100,24 +101,34 @@ export async function requestMagicLink(
     ctx.now.getTime(),
   );
   const user = await getUserByEmail(ctx.kv, email);
-  if (!user) return;
-  const scoped = grantFor(user, await listMemberships(ctx.kv, user.id), scope);
+  // An address listed as a player's parent becomes an account when it signs in.
+  const invited = scope.kind === "any" && await hasParentInvites(ctx.kv, email);
+  if (!user && !invited) return;
+  const scoped = user
+    ? grantFor(user, await listMemberships(ctx.kv, user.id), scope) ??
+      (invited ? { userId: user.id, email, selectedTeamId: null, next: "/home" } : null)
+    : { userId: "", email, selectedTeamId: null, next: "/home" };
   if (!scoped) return;
   const grant = next ? { ...scoped, next } : scoped;
   const token = await issueToken(ctx.kv, keys.loginToken, grant, MAGIC_LINK_TTL_MS, ctx.now.getTime());
   await queueMail(ctx.kv, {
-    to: { name: `${user.firstName} ${user.lastName}`.trim(), address: user.email },
+    to: { name: user ? `${user.firstName} ${user.lastName}`.trim() : undefined, address: email },
     kind: "sign-in",
-    ...signInMail({ firstName: user.firstName, link: `${ctx.appUrl}/auth/magic?token=${token}` }),
+    ...signInMail({ firstName: user?.firstName, link: `${ctx.appUrl}/auth/magic?token=${token}` }),
   }, ctx.now);
 }
 
-/** Spends a sign-in link: the grant, or null when unknown, expired, spent or its account changed. */
+/**
+ * Spends a sign-in link: the grant (with the account it signs in), or null when unknown,
+ * expired, spent or its account changed. Pending parent invites of the address are
+ * accepted here, which is how a co-parent's account comes to exist.
+ */
 export async function redeemMagicLink(kv: Deno.Kv, token: string, now: Date): Promise<LoginGrant | null> {
   const grant = await spendToken<LoginGrant>(kv, keys.loginToken, token, now.getTime());
   if (!grant) return null;
-  const user = (await getUserEntry(kv, grant.userId)).value;
-  return user && user.email === grant.email ? grant : null;
+  const user = await acceptParentInvites(kv, grant.email, now);
+  if (!user || (grant.userId && user.id !== grant.userId)) return null;
+  return { ...grant, userId: user.id };
 }
 
 async function limitAttempts(ctx: AuthContext, rules: RateRule[]) {

@@ -105,3 +105,16 @@ export function testMail(
     : signInMail({ firstName: input.playerName, link: input.link });
   return { ...content, subject: `[Test] ${content.subject}` };
 }
+
+export function coAdminInviteMail(input: { teamName: string; invitedBy: string; link: string }): MailContent {
+  return compose({
+    subject: `You are now an admin of ${input.teamName} on GoalMates`,
+    greeting: hello(),
+    paragraphs: [
+      `${input.invitedBy} made you an admin of ${input.teamName}: you can review claims, manage the roster and the invite link.`,
+      "Use the button below to sign in. The link works once and expires in 15 minutes; after that, request a new one on the sign-in page.",
+    ],
+    action: { label: "Open the team admin area", url: input.link },
+    footer: FOOTER,
+  });
+}

@@ -1,13 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { getEditCookie, getSessionUser, getSysadmin, setEditCookie } from "../../lib/auth/middleware.ts";
-import {
-  EDIT_MESSAGES,
-  getEditablePlayer,
-  guardianEmails,
-  openEditLink,
-  readEditSession,
-} from "../../lib/edit_links.ts";
+import { EDIT_MESSAGES, getEditablePlayer, openEditLink, readEditSession } from "../../lib/edit_links.ts";
+import { addParentEmail, parseParentEmail, playerEmails } from "../../lib/co_parents.ts";
 import { editableTeamFor, PLAYER_NOT_FOUND, savePlayerEdit } from "../../lib/player_edits.ts";
 import { checkPlayerEdit } from "../../lib/player_rules.ts";
 import { NotFoundError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
@@ -28,7 +23,7 @@ async function editorOf(c: Context<AppEnv>, playerId: string): Promise<{ teamId:
   return { teamId, actor: user!.kind === "team" ? `team:${user!.email}` : user!.email };
 }
 
-/** The edit link's calls: open it, save the player. */
+/** The edit link's calls: open it, save the player, add a co-parent's e-mail. */
 export const playerApiRoutes = new Hono<AppEnv>()
   .get("/api/edit", async (c) => {
     const { kv, now } = c.var.deps;
@@ -38,8 +33,7 @@ export const playerApiRoutes = new Hono<AppEnv>()
     const player = opened && await getEditablePlayer(kv, opened.grant);
     if (!opened || !player) return c.json({ message: EDIT_MESSAGES.invalid }, 410, NO_STORE);
     if (opened.started) setEditCookie(c, opened.started.cookieValue, opened.started.maxAgeSeconds);
-    const playerEmails = await guardianEmails(kv, player.teamId, player.id);
-    return c.json({ player, playerEmails }, 200, NO_STORE);
+    return c.json({ player, playerEmails: await playerEmails(kv, player.teamId, player.id) }, 200, NO_STORE);
   })
   .patch("/api/players/:playerId", async (c) => {
     const { kv, config, now } = c.var.deps;
@@ -49,4 +43,12 @@ export const playerApiRoutes = new Hono<AppEnv>()
     if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
     const player = await savePlayerEdit(kv, editor.teamId, playerId, checked.value, editor.actor, now());
     return c.json({ success: true, message: EDIT_MESSAGES.updated, player }, 200, NO_STORE);
+  })
+  .post("/api/players/:playerId/emails", async (c) => {
+    const { kv, now } = c.var.deps;
+    const playerId = c.req.param("playerId");
+    const editor = await editorOf(c, playerId);
+    const email = parseParentEmail(((await readJson(c)) as Record<string, unknown> | null)?.email);
+    const emails = await addParentEmail(kv, editor.teamId, playerId, email, editor.actor, now());
+    return c.json({ success: true, message: EDIT_MESSAGES.emailAdded, playerEmails: emails }, 200, NO_STORE);
   });

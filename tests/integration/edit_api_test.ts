@@ -140,3 +140,44 @@ Deno.test("[edit] PATCH by session: the player's parent and the team admin may; 
   assert.equal((await patch(t.app, player.id, EDIT, await signIn("coach@example.com"))).status, 200);
   assert.equal((await patch(t.app, "01ARZ3NDEKTSV4RRFFQ69G5FAV", EDIT, await signIn("coach@example.com"))).status, 404);
 });
+
+Deno.test("[edit] Parent Emails: an added address becomes the player's parent when it signs in by magic link", async () => {
+  await using t = await createTestApp();
+  const { team, player, token } = await approvedClaim(t.kv);
+  const cookie = cookiesFrom(await openLink(t.app, token));
+  const add = (email: unknown, c = cookie) =>
+    requestJson(t.app, `/api/players/${player.id}/emails`, { body: { email }, headers: c ? { cookie: c } : {} });
+  for (const bad of ["", "no-at-sign", 42]) {
+    const res = await add(bad);
+    assert.equal(res.status, 400);
+    assert.equal((await res.json()).message, "Please enter a valid email address");
+  }
+  assert.equal((await add("dad@example.com", "")).status, 401);
+  const added = await add("Dad@Example.com");
+  assert.equal(added.status, 200);
+  assert.deepEqual(await added.json(), {
+    success: true,
+    message: "Email added successfully",
+    playerEmails: ["ana@example.com", "dad@example.com"],
+  });
+
+  // The co-parent has no account yet, but a sign-in link is sent and creates one.
+  await requestJson(t.app, "/api/team/magic-link", { body: { email: "dad@example.com" } });
+  const link = await tokenFromMail(t.kv, "dad@example.com", "/auth/magic");
+  const signedIn = await t.app.request(`${TEST_ORIGIN}/auth/magic`, {
+    method: "POST",
+    headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ token: link }).toString(),
+  });
+  assert.equal(signedIn.status, 303);
+  const session = await (await requestJson(t.app, "/api/v2/auth/session", {
+    headers: { cookie: cookiesFrom(signedIn) },
+  })).json();
+  assert.equal(session.user.email, "dad@example.com");
+  assert.equal(session.user.roles[team.id], "TEAM_STANDARD");
+  assert.ok((await t.kv.get(keys.playerGuardian(team.id, player.id, session.user.id))).value);
+  assert.deepEqual(await (await openLink(t.app, token, cookie)).json().then((b) => b.playerEmails), [
+    "ana@example.com",
+    "dad@example.com",
+  ]);
+});

@@ -1,21 +1,11 @@
 import assert from "node:assert/strict";
+import { signIn } from "../admin_helpers.ts";
 import { createTestApp, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
-import { cookiesFrom, createAccount, tokenFromMail } from "../auth_helpers.ts";
+import { cookiesFrom, createAccount } from "../auth_helpers.ts";
 import { ensureSysadmin } from "../../lib/auth/login.ts";
 import { setMembership } from "../../lib/db/users.ts";
 
 type App = Parameters<typeof requestJson>[0];
-
-async function signIn(t: { app: App; kv: Deno.Kv }, email: string): Promise<string> {
-  await requestJson(t.app, "/api/team/magic-link", { body: { email } });
-  const token = await tokenFromMail(t.kv, email, "/auth/magic");
-  const res = await t.app.request(`${TEST_ORIGIN}/auth/magic`, {
-    method: "POST",
-    headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ token }).toString(),
-  });
-  return cookiesFrom(res);
-}
 
 const get = (app: App, path: string, cookie = "") =>
   app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });

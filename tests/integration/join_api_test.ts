@@ -1,22 +1,11 @@
 import assert from "node:assert/strict";
+import { signIn } from "../admin_helpers.ts";
 import { createTestApp, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
-import { cookiesFrom, createAccount, tokenFromMail } from "../auth_helpers.ts";
+import { cookiesFrom, createAccount } from "../auth_helpers.ts";
 import { listAudit } from "../../lib/db/audit.ts";
 import { newJoinCode } from "../../lib/join_links.ts";
 
 type App = Parameters<typeof requestJson>[0];
-
-async function signIn(t: { app: App; kv: Deno.Kv }, email: string): Promise<string> {
-  await requestJson(t.app, "/api/team/magic-link", { body: { email } });
-  const token = await tokenFromMail(t.kv, email, "/auth/magic");
-  return cookiesFrom(
-    await t.app.request(`${TEST_ORIGIN}/auth/magic`, {
-      method: "POST",
-      headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ token }).toString(),
-    }),
-  );
-}
 
 Deno.test("[join] codes are 16 characters of A–Z0–9", () => {
   const codes = new Set(Array.from({ length: 2000 }, newJoinCode));
