@@ -1,51 +1,7 @@
 import assert from "node:assert/strict";
-import type axe from "axe-core";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, PROJECT_ROOT, startServer, type TestServer } from "./server.ts";
-
-/** axe-core's browser build, read from the installed package. */
-async function readAxeSource(): Promise<string> {
-  const candidates = [
-    new URL("./axe.min.js", import.meta.resolve("axe-core")),
-    new URL(`file://${PROJECT_ROOT}/node_modules/axe-core/axe.min.js`),
-  ];
-  for (const url of candidates) {
-    try {
-      return await Deno.readTextFile(url);
-    } catch {
-      // Try the next place.
-    }
-  }
-  throw new Error("axe-core is not installed: run `deno install` (it is in deno.json's imports).");
-}
-
-const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
-
-function describe(violations: axe.Result[]): string {
-  return violations.map((v) =>
-    `- ${v.id} (${v.impact}): ${v.help}\n  ${v.helpUrl}\n` +
-    v.nodes.map((n) => `    at ${JSON.stringify(n.target)}: ${n.failureSummary?.replace(/\n/g, " | ")}`)
-      .join("\n")
-  ).join("\n");
-}
-
-/** Runs axe on the page as it is now; fails on serious or critical violations. */
-async function assertAccessible(page: Page, axeSource: string, where: string): Promise<void> {
-  // The page's CSP refuses inline scripts without its nonce; the scan's context bypasses CSP.
-  await page.addScriptTag({ content: axeSource });
-  const results = await page.evaluate(async () => {
-    const axeGlobal = (globalThis as unknown as { axe: typeof axe }).axe;
-    return await axeGlobal.run(document);
-  });
-  const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ""));
-  const minor = results.violations.filter((v) => !BLOCKING_IMPACTS.has(v.impact ?? ""));
-  if (minor.length > 0) console.log(`axe on ${where}: minor or moderate findings:\n${describe(minor)}`);
-  assert.equal(
-    blocking.length,
-    0,
-    `axe found serious or critical violations on ${where} (${page.url()}):\n${describe(blocking)}`,
-  );
-}
+import type { Browser, BrowserContext } from "playwright-core";
+import { launchBrowser, startServer, type TestServer } from "./server.ts";
+import { assertAccessible, readAxeSource } from "./page_checks.ts";
 
 Deno.test("[e2e] a11y: axe finds no serious or critical violations", async (t) => {
   let server: TestServer | undefined;

@@ -1,16 +1,15 @@
 import assert from "node:assert/strict";
-import type axe from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import {
   launchBrowser,
   type PageProblems,
-  PROJECT_ROOT,
   recordCspViolations,
   startServer,
   type TestServer,
   watchPage,
 } from "./server.ts";
 import { linkIn, type SmtpSink, startSmtpSink } from "./smtp_sink.ts";
+import { assertAccessible, hydrated, readAxeSource, toastWith } from "./page_checks.ts";
 
 const SYSADMIN = { email: "root@goalmates.test", password: "a sysadmin password" };
 /** The demo team admin that development mode seeds (lib/seed.ts). */
@@ -18,35 +17,6 @@ const DEMO_ADMIN = { email: "coach@example.com", password: "rockets-demo-2026" }
 /** The browser's own console report of a call the server refused (expected in these steps). */
 const REFUSED_CALL = [/status of 40[01]/];
 
-async function readAxeSource(): Promise<string> {
-  return await Deno.readTextFile(new URL(`file://${PROJECT_ROOT}/node_modules/axe-core/axe.min.js`));
-}
-
-/** Runs axe on the page as it is; fails on serious or critical violations (as a11y_e2e_test.ts). */
-async function assertAccessible(page: Page, axeSource: string, where: string): Promise<void> {
-  await page.addScriptTag({ content: axeSource });
-  const results = await page.evaluate(async () =>
-    await (globalThis as unknown as { axe: typeof axe }).axe.run(document)
-  );
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(
-    blocking.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`),
-    [],
-    `axe found serious or critical violations on ${where}`,
-  );
-}
-
-/** Waits until the island's bundle has loaded and React owns its markup. */
-async function hydrated(page: Page, island: string): Promise<void> {
-  await page.waitForFunction(
-    (name) =>
-      performance.getEntriesByType("resource").some((e) => e.name.includes(`/build/island-${name}-`)) &&
-      !document.querySelector("[data-island][aria-busy]"),
-    island,
-  );
-}
-
-const toastWith = (page: Page, title: string) => page.locator(".toast").filter({ hasText: title });
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");
 
 async function expectToast(page: Page, title: string, description: string): Promise<void> {

@@ -1,51 +1,21 @@
 import assert from "node:assert/strict";
-import type axe from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import {
   launchBrowser,
   type PageProblems,
-  PROJECT_ROOT,
   recordCspViolations,
   startServer,
   type TestServer,
   watchPage,
 } from "./server.ts";
 import { linkIn, type SmtpSink, startSmtpSink } from "./smtp_sink.ts";
+import { assertAccessible, hydrated, readAxeSource, toastWith } from "./page_checks.ts";
 
 const AGE_LABEL = "I confirm that I am 18 years of age or older";
 /** The browser's own report of a refused call (the invalid-link check answers 400). */
 const REFUSED_CALL = [/status of 400/];
 
-async function readAxeSource(): Promise<string> {
-  return await Deno.readTextFile(new URL(`file://${PROJECT_ROOT}/node_modules/axe-core/axe.min.js`));
-}
-
-/** Runs axe on the page as it is; fails on serious or critical violations (as a11y_e2e_test.ts). */
-async function assertAccessible(page: Page, axeSource: string, where: string): Promise<void> {
-  await page.addScriptTag({ content: axeSource });
-  const results = await page.evaluate(async () =>
-    await (globalThis as unknown as { axe: typeof axe }).axe.run(document)
-  );
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(
-    blocking.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`),
-    [],
-    `axe found serious or critical violations on ${where}`,
-  );
-}
-
-/** Waits until the page's islands have loaded their bundles and hydrated. */
-async function hydrated(page: Page, island: string): Promise<void> {
-  await page.waitForFunction(
-    (name) =>
-      performance.getEntriesByType("resource").some((e) => e.name.includes(`/build/island-${name}-`)) &&
-      !document.querySelector("[data-island][aria-busy]"),
-    island,
-  );
-}
-
 const heading = (page: Page, name: string) => page.getByRole("heading", { name, exact: true });
-const toastWith = (page: Page, title: string) => page.locator(".toast").filter({ hasText: title });
 
 async function fillAccount(page: Page, email: string) {
   await page.getByLabel("First name", { exact: true }).fill("Casey");

@@ -1,0 +1,61 @@
+/** Checks the end-to-end tests share: axe-core scans, hydration, toasts. */
+import assert from "node:assert/strict";
+import type axe from "axe-core";
+import type { Page } from "playwright-core";
+import { PROJECT_ROOT } from "./server.ts";
+
+/** axe-core's browser build, read from the installed package. */
+export async function readAxeSource(): Promise<string> {
+  const candidates = [
+    new URL("./axe.min.js", import.meta.resolve("axe-core")),
+    new URL(`file://${PROJECT_ROOT}/node_modules/axe-core/axe.min.js`),
+  ];
+  for (const url of candidates) {
+    try {
+      return await Deno.readTextFile(url);
+    } catch {
+      // Try the next place.
+    }
+  }
+  throw new Error("axe-core is not installed: run `deno install` (it is in deno.json's imports).");
+}
+
+const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
+
+function describe(violations: axe.Result[]): string {
+  return violations.map((v) =>
+    `- ${v.id} (${v.impact}): ${v.help}\n  ${v.helpUrl}\n` +
+    v.nodes.map((n) => `    at ${JSON.stringify(n.target)}: ${n.failureSummary?.replace(/\n/g, " | ")}`)
+      .join("\n")
+  ).join("\n");
+}
+
+/**
+ * Runs axe on the page as it is now; fails on serious or critical violations. The page's
+ * context must bypass CSP (the scan is an inline script without the page's nonce).
+ */
+export async function assertAccessible(page: Page, axeSource: string, where: string): Promise<void> {
+  await page.addScriptTag({ content: axeSource });
+  const results = await page.evaluate(async () => {
+    const axeGlobal = (globalThis as unknown as { axe: typeof axe }).axe;
+    return await axeGlobal.run(document);
+  });
+  const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ""));
+  assert.equal(
+    blocking.length,
+    0,
+    `axe found serious or critical violations on ${where} (${page.url()}):\n${describe(blocking)}`,
+  );
+}
+
+/** Waits until an island's bundle has loaded and React owns its markup. */
+export async function hydrated(page: Page, island: string): Promise<void> {
+  await page.waitForFunction(
+    (name) =>
+      performance.getEntriesByType("resource").some((e) => e.name.includes(`/build/island-${name}-`)) &&
+      !document.querySelector("[data-island][aria-busy]"),
+    island,
+  );
+}
+
+export const toastWith = (page: Page, title: string) => page.locator(".toast").filter({ hasText: title });
