@@ -5,6 +5,15 @@ import SignupCelebration from "./SignupCelebration.tsx";
 import TeamLogin from "./TeamLogin.tsx";
 import SysadminLogin from "./SysadminLogin.tsx";
 import EmailTest from "./EmailTest.tsx";
+import InviteLinkCard from "./InviteLinkCard.tsx";
+import ClaimActions from "./ClaimActions.tsx";
+import ShareLink from "./ShareLink.tsx";
+import TeamAccessLogin from "./TeamAccessLogin.tsx";
+import EditPlayer from "./EditPlayer.tsx";
+import JoinFlow from "./JoinFlow.tsx";
+import RosterManager from "./RosterManager.tsx";
+import SettingsForm from "./SettingsForm.tsx";
+import PrintButton from "./PrintButton.tsx";
 
 /**
  * The island registry. Each entry is the default export of `islands/<Name>.tsx`; the
@@ -18,6 +27,15 @@ export const islands = {
   TeamLogin,
   SysadminLogin,
   EmailTest,
+  InviteLinkCard,
+  ClaimActions,
+  ShareLink,
+  TeamAccessLogin,
+  EditPlayer,
+  JoinFlow,
+  RosterManager,
+  SettingsForm,
+  PrintButton,
 } as const;
 
 export type IslandName = keyof typeof islands;

@@ -110,16 +110,21 @@ export async function currentJoinLink(
   return link ? await view(kv, link, appUrl, now) : await regenerateJoinLink(kv, teamId, actor, appUrl, now);
 }
 
+/** The team a live invite code belongs to, without counting an open (null when unknown, replaced or expired). */
+export async function peekJoinCode(kv: Deno.Kv, code: string, now = new Date()): Promise<Team | null> {
+  if (!JOIN_CODE_PATTERN.test(code)) return null;
+  const teamId = (await kv.get<string>(keys.joinCode(code))).value;
+  const link = teamId ? (await kv.get<JoinLink>(keys.joinLink(teamId))).value : null;
+  if (!link || link.code !== code || link.expiresAt <= now.getTime()) return null;
+  return await getTeam(kv, link.teamId);
+}
+
 /**
  * The team an invite code opens, counting the open; null when the code is unknown,
  * replaced or expired (the join page then says 'Team Not Found').
  */
 export async function openJoinCode(kv: Deno.Kv, code: string, now = new Date()): Promise<Team | null> {
-  if (!JOIN_CODE_PATTERN.test(code)) return null;
-  const teamId = (await kv.get<string>(keys.joinCode(code))).value;
-  if (!teamId) return null;
-  const link = (await kv.get<JoinLink>(keys.joinLink(teamId))).value;
-  if (!link || link.code !== code || link.expiresAt <= now.getTime()) return null;
-  await kv.atomic().sum(keys.joinLinkUses(teamId, code), 1n).commit();
-  return await getTeam(kv, teamId);
+  const team = await peekJoinCode(kv, code, now);
+  if (team) await kv.atomic().sum(keys.joinLinkUses(team.id, code), 1n).commit();
+  return team;
 }

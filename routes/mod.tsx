@@ -28,6 +28,11 @@ import { loginPageRoutes } from "./pages/login.tsx";
 import { sysadminLoginPageRoutes } from "./pages/sysadmin_login.tsx";
 import { emailTestPageRoutes } from "./pages/email_test.tsx";
 import { testEmailApiRoutes } from "./api/test_email.ts";
+import { adminPageRoutes } from "./pages/admin.tsx";
+import { editPageRoutes } from "./pages/edit.tsx";
+import { joinPageRoutes } from "./pages/join.tsx";
+import { adminRosterPageRoutes } from "./pages/admin_roster.tsx";
+import { adminSettingsPageRoutes } from "./pages/admin_settings.tsx";
 
 export const PROJECT_ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -91,6 +96,11 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route("/", sysadminLoginPageRoutes);
   app.route("/", emailTestPageRoutes);
   app.route("/", testEmailApiRoutes);
+  app.route("/", adminPageRoutes);
+  app.route("/", editPageRoutes);
+  app.route("/", joinPageRoutes);
+  app.route("/", adminRosterPageRoutes);
+  app.route("/", adminSettingsPageRoutes);
 
   const renderError = (c: Parameters<typeof sendPage>[0], status: number, title: string, message: string) =>
     sendPage(c, renderPage(assets, <ErrorPage status={status} title={title} message={message} />, { title, status }));

@@ -1,0 +1,138 @@
+import { Island } from "../../lib/render/island.tsx";
+import { MIN_PASSWORD_LENGTH } from "../../lib/auth/password_policy.ts";
+import { AdminLayout, AdminNotice } from "./AdminLayout.tsx";
+import type { AdminPaths } from "./paths.ts";
+import type { AccessData } from "./admin_data.ts";
+import type { Notice } from "./ClaimsPage.tsx";
+
+/** What a refused Access form shows again: its field errors and what was typed (never the password). */
+export interface AccessFormState {
+  login: { username: string; errors: Record<string, string> };
+  invite: { email: string; error: string | null };
+}
+
+export const EMPTY_ACCESS_FORMS: AccessFormState = {
+  login: { username: "", errors: {} },
+  invite: { email: "", error: null },
+};
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? <p className="field__error" id={id}>{message}</p> : null;
+}
+
+function TeamLoginForm({ data, paths, form }: { data: AccessData; paths: AdminPaths; form: AccessFormState }) {
+  const { errors } = form.login;
+  const username = form.login.username || data.access.username || "";
+  return (
+    <section className="card admin-card" aria-labelledby="team-login-heading">
+      <h2 id="team-login-heading">Team Username and Password</h2>
+      <p className="muted">
+        {data.access.username
+          ? (
+            <>
+              Helpers can sign in at this team's page with the username <strong>{data.access.username}</strong>.
+            </>
+          )
+          : "No team login yet. Set one so helpers can sign in at this team's page without their own account."}
+      </p>
+      <form method="post" action={`${paths.access}/login`} className="form" noValidate>
+        <div className="field">
+          <label htmlFor="access-username">Team username</label>
+          <input
+            id="access-username"
+            name="username"
+            type="text"
+            autoComplete="off"
+            defaultValue={username}
+            aria-invalid={errors.username ? true : undefined}
+            aria-describedby={errors.username ? "access-username-error" : undefined}
+          />
+          <FieldError id="access-username-error" message={errors.username} />
+        </div>
+        <div className="field">
+          <label htmlFor="access-password">New password</label>
+          <input
+            id="access-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            minLength={MIN_PASSWORD_LENGTH}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={`access-password-hint${errors.password ? " access-password-error" : ""}`}
+          />
+          <p className="field__hint" id="access-password-hint">At least {MIN_PASSWORD_LENGTH} characters.</p>
+          <FieldError id="access-password-error" message={errors.password} />
+        </div>
+        <button type="submit" className="button button--primary">Save Team Login</button>
+      </form>
+    </section>
+  );
+}
+
+function CoAdmins({ data, paths, form }: { data: AccessData; paths: AdminPaths; form: AccessFormState }) {
+  const { admins } = data.access;
+  const { error } = form.invite;
+  return (
+    <section className="card admin-card" aria-labelledby="admins-heading">
+      <h2 id="admins-heading">Team Admins</h2>
+      <ul className="admin-list">
+        {admins.map((a) => {
+          const name = `${a.firstName} ${a.lastName}`.trim() || a.email;
+          return (
+            <li key={a.userId} className="admin-list__item">
+              <div>
+                <p className="admin-list__name">{name}{a.isYou && <span className="badge">You</span>}</p>
+                <p className="muted">{a.email}</p>
+              </div>
+              {admins.length > 1 && (
+                <form method="post" action={`${paths.access}/admins/${encodeURIComponent(a.userId)}/remove`}>
+                  <button type="submit" className="button button--secondary" aria-label={`Remove ${name}`}>
+                    Remove
+                  </button>
+                </form>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {admins.length <= 1 && <p className="muted">A team needs at least one admin: invite another before leaving.</p>}
+      <form method="post" action={`${paths.access}/admins`} className="form admin-invite" noValidate>
+        <div className="field">
+          <label htmlFor="invite-email">Invite a co-admin by email</label>
+          <input
+            id="invite-email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            defaultValue={form.invite.email}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "invite-email-error" : undefined}
+          />
+          <FieldError id="invite-email-error" message={error ?? undefined} />
+        </div>
+        <button type="submit" className="button button--primary">Invite</button>
+      </form>
+    </section>
+  );
+}
+
+/** Access: the invite link, the team's shared username and password, and its admins. */
+export function AccessPage(
+  { data, paths, notice, form }: { data: AccessData; paths: AdminPaths; notice: Notice; form: AccessFormState },
+) {
+  const { team, link } = data;
+  return (
+    <AdminLayout team={team} paths={paths} current="access" pendingCount={data.pendingCount} title="Access">
+      <AdminNotice notice={notice} />
+      <Island
+        name="InviteLinkCard"
+        hydrate="interaction"
+        props={{ teamId: team.id, teamName: team.name, link, regenerateAction: `${paths.access}/invite-link` }}
+      />
+      <div className="admin-columns">
+        <TeamLoginForm data={data} paths={paths} form={form} />
+        <CoAdmins data={data} paths={paths} form={form} />
+      </div>
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,53 @@
+/** What `/teams/{teamId}` shows to someone who is not (yet) an admin of the team. */
+import { Island } from "../../lib/render/island.tsx";
+import { SiteLayout } from "../SiteLayout.tsx";
+import type { TeamAccessLoginProps } from "../../islands/TeamAccessLogin.tsx";
+
+/** Signed out: the team's own login (team username and password, or a magic link). */
+export function TeamLoginByIdPage({ teamName, login }: { teamName: string; login: TeamAccessLoginProps }) {
+  return (
+    <SiteLayout narrow>
+      <div className="login">
+        <div className="card login-card">
+          <h1 className="login-card__title">Team Login</h1>
+          <p className="login-card__lead">Sign in to manage {teamName}.</p>
+          <Island name="TeamAccessLogin" props={login} />
+        </div>
+        <p className="login__back">
+          <a href="/team-login">Sign in with your own email instead</a>
+        </p>
+      </div>
+    </SiteLayout>
+  );
+}
+
+/** Signed in without admin rights on this team. */
+export function DashboardMovedPage({ teamId }: { teamId: string }) {
+  return (
+    <SiteLayout narrow>
+      <div className="card empty-state">
+        <h1>Dashboard Moved</h1>
+        <p>The team dashboard is for team admins. Your team's page is now the Family Dashboard.</p>
+        <div className="admin-actions admin-actions--center">
+          <a className="button button--secondary" href="/admin">Go to /admin</a>
+          <a className="button button--primary" href={`/family-dashboard/${encodeURIComponent(teamId)}`}>
+            Family Dashboard
+          </a>
+        </div>
+      </div>
+    </SiteLayout>
+  );
+}
+
+/** The id or slug names no team. */
+export function InvalidTeamPage() {
+  return (
+    <SiteLayout narrow>
+      <div className="empty-state">
+        <h1>Invalid Team</h1>
+        <p>We could not find this team. Check the link, or sign in to see your teams.</p>
+        <a className="button button--primary" href="/team-login">Team Login</a>
+      </div>
+    </SiteLayout>
+  );
+}

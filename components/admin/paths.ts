@@ -1,0 +1,39 @@
+/**
+ * The admin area's links. One implementation answers under two prefixes (DECISIONS.md):
+ * `/admin/{teamId}/…` and `/teams/{teamId}/…`; links stay under the prefix the request used.
+ * The Access page exists only under /admin.
+ */
+export type AdminPrefix = "admin" | "teams";
+
+export type AdminSection = "dashboard" | "claims" | "roster" | "access" | "settings";
+
+export interface AdminPaths {
+  dashboard: string;
+  claims: string;
+  roster: string;
+  access: string;
+  settings: string;
+  /** Where the no-JavaScript approve/deny forms of one claim post (add `/approve` or `/deny`). */
+  claim(claimId: string): string;
+  familyDashboard: string;
+  /** The CSV download of Export Claims. */
+  claimsExport: string;
+}
+
+export function adminPaths(teamId: string, prefix: AdminPrefix): AdminPaths {
+  const id = encodeURIComponent(teamId);
+  const base = `/${prefix}/${id}`;
+  return {
+    dashboard: base,
+    claims: `${base}/claims`,
+    roster: `${base}/roster`,
+    access: `/admin/${id}/access`,
+    settings: `${base}/settings`,
+    claim: (claimId) => `${base}/claims/${encodeURIComponent(claimId)}`,
+    familyDashboard: `/family-dashboard/${id}`,
+    claimsExport: `/api/admin/${id}/claims/export`,
+  };
+}
+
+/** The public roster a parent opens; 'Back to Roster' and Share Roster lead here. */
+export const publicRosterPath = (slug: string) => `/t/${encodeURIComponent(slug)}/roster`;

@@ -1,0 +1,11 @@
+import { Island } from "../../../lib/render/island.tsx";
+import type { RosterManagerProps } from "../../../islands/RosterManager.tsx";
+
+/** The roster management page's content (inside the admin layout's `<main>`). */
+export function RosterManagementContent(props: RosterManagerProps) {
+  return (
+    <div className="admin-roster">
+      <Island name="RosterManager" props={props} hydrate="visible" />
+    </div>
+  );
+}

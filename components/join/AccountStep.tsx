@@ -1,0 +1,75 @@
+import type { FormEvent, MouseEvent, Ref } from "react";
+import { TextField } from "../edit/TextField.tsx";
+import type { AccountValues, IdentityValues } from "./join_flow.ts";
+
+interface AccountStepProps {
+  action: string;
+  identity: IdentityValues;
+  values: AccountValues;
+  playerName: string;
+  errors: Record<string, string>;
+  pending: boolean;
+  headingRef: Ref<HTMLHeadingElement>;
+  onChange(values: AccountValues): void;
+  onSubmit(e: FormEvent<HTMLFormElement>): void;
+  onBack(e: MouseEvent<HTMLButtonElement>): void;
+}
+
+/** Step 2: the requester's own name and e-mail (the verified player rides along hidden). */
+export function AccountStep(
+  { action, identity, values, playerName, errors, pending, headingRef, onChange, onSubmit, onBack }: AccountStepProps,
+) {
+  const set = (name: keyof AccountValues) => (e: { currentTarget: HTMLInputElement }) =>
+    onChange({ ...values, [name]: e.currentTarget.value });
+  const field = (name: keyof AccountValues) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: set(name),
+  });
+  return (
+    <section className="card join-step" aria-labelledby="join-account-title">
+      <h2 id="join-account-title" ref={headingRef} tabIndex={-1}>Your Details</h2>
+      <p className="notice notice--success">
+        Player found: <strong>{playerName}</strong>
+      </p>
+      <form method="post" action={action} className="form" noValidate onSubmit={onSubmit}>
+        <input type="hidden" name="step" value="account" />
+        <input type="hidden" name="userType" value={identity.userType} />
+        <input type="hidden" name="jerseyNumber" value={identity.jerseyNumber} />
+        <input type="hidden" name="playerLastName" value={identity.lastName} />
+        <div className="join-row">
+          <TextField id="join-first-name" label="First name" autoComplete="given-name" {...field("firstName")} />
+          <TextField id="join-last-name" label="Last name" autoComplete="family-name" {...field("lastName")} />
+        </div>
+        <TextField id="join-email" label="Email" type="email" autoComplete="email" {...field("email")} />
+        <TextField
+          id="join-confirm-email"
+          label="Confirm email"
+          type="email"
+          autoComplete="email"
+          {...field("confirmEmail")}
+        />
+        {/* Submit comes first, so Enter in a field submits rather than goes back. */}
+        <button
+          type="submit"
+          name="action"
+          value="submit"
+          className="button button--primary button--block"
+          disabled={pending}
+        >
+          {pending ? "Submitting..." : "Submit Join Request"}
+        </button>
+        <button
+          type="submit"
+          name="action"
+          value="back"
+          className="button button--ghost button--block"
+          onClick={onBack}
+        >
+          Back to Player Verification
+        </button>
+      </form>
+    </section>
+  );
+}

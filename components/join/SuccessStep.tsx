@@ -1,0 +1,29 @@
+import type { FormEvent, Ref } from "react";
+import { JOIN_TEXTS } from "./join_flow.ts";
+
+interface SuccessStepProps {
+  action: string;
+  message: string;
+  headingRef: Ref<HTMLHeadingElement>;
+  onAgain(e: FormEvent<HTMLFormElement>): void;
+}
+
+/** Step 3: the request waits for a team admin. */
+export function SuccessStep({ action, message, headingRef, onAgain }: SuccessStepProps) {
+  return (
+    <section className="card join-step join-success" aria-labelledby="join-success-title">
+      <span className="join-success__icon" aria-hidden="true">✓</span>
+      <h2 id="join-success-title" ref={headingRef} tabIndex={-1}>{JOIN_TEXTS.submittedTitle}</h2>
+      <p>{message}</p>
+      <div className="join-success__actions">
+        <a className="button button--primary" href="/team-login">Go to Team Login</a>
+        {/* A post, not a link: reopening an invite link would count another open. */}
+        <form method="post" action={action} onSubmit={onAgain}>
+          <input type="hidden" name="step" value="success" />
+          <input type="hidden" name="action" value="again" />
+          <button type="submit" className="button button--secondary">Submit Another Request</button>
+        </form>
+      </div>
+    </section>
+  );
+}

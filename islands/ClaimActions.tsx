@@ -1,0 +1,86 @@
+import { type FormEvent, useState } from "react";
+import { toast } from "../lib/client/toast.tsx";
+import { replyMessage, sendJson } from "../components/admin/share.ts";
+
+export interface ClaimActionsProps {
+  teamId: string;
+  claimId: string;
+  /** The page route the forms post to without JavaScript (`…/approve`, `…/deny` are appended). */
+  formAction: string;
+  /** Where the page route sends the browser back to after a decision. */
+  back: "dashboard" | "claims";
+  /** Who asked, for the buttons' accessible names ("Approve claim from …"). */
+  requester: string;
+  /** The roster to pick from when the claim matched no player or several; null when it matched one. */
+  choices: { id: string; label: string }[] | null;
+}
+
+type Decision = "approve" | "deny";
+
+/** Approve and Deny for one pending claim: in place with JavaScript, as two small forms without. */
+export default function ClaimActions({ teamId, claimId, formAction, back, requester, choices }: ClaimActionsProps) {
+  const [decided, setDecided] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const selectId = `claim-player-${claimId}`;
+
+  const submit = (decision: Decision) => async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const playerId = new FormData(e.currentTarget).get("playerId");
+    setPending(true);
+    try {
+      const url = `/api/admin/${encodeURIComponent(teamId)}/claims/${encodeURIComponent(claimId)}/${decision}`;
+      const reply = await sendJson("POST", url, typeof playerId === "string" && playerId ? { playerId } : undefined);
+      if (!reply.ok) {
+        toast({ title: "Error", description: replyMessage(reply, `${reply.status}`), variant: "destructive" });
+        // Someone else decided first: nothing is left to do here.
+        if (reply.status === 409) setDecided("Already decided");
+        return;
+      }
+      const approved = decision === "approve";
+      toast({ title: approved ? "Claim Approved" : "Claim Denied", description: replyMessage(reply, "") });
+      setDecided(approved ? "Approved" : "Denied");
+    } catch {
+      toast({ title: "Error", description: "Unable to connect to server", variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (decided) return <p className="claim-actions__done" role="status">{decided}</p>;
+
+  return (
+    <div className="claim-actions">
+      <form method="post" action={`${formAction}/approve`} onSubmit={submit("approve")} className="claim-actions__form">
+        <input type="hidden" name="back" value={back} />
+        {choices && (
+          <>
+            <label htmlFor={selectId} className="visually-hidden">Player for the claim from {requester}</label>
+            <select id={selectId} name="playerId" className="claim-actions__select" required defaultValue="">
+              <option value="" disabled>Choose a player</option>
+              {choices.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+            </select>
+          </>
+        )}
+        <button
+          type="submit"
+          className="button button--primary button--sm"
+          disabled={pending}
+          aria-label={`Approve claim from ${requester}`}
+        >
+          Approve
+        </button>
+      </form>
+      <form method="post" action={`${formAction}/deny`} onSubmit={submit("deny")} className="claim-actions__form">
+        <input type="hidden" name="back" value={back} />
+        <button
+          type="submit"
+          className="button button--secondary button--sm"
+          disabled={pending}
+          aria-label={`Deny claim from ${requester}`}
+        >
+          Deny
+        </button>
+      </form>
+    </div>
+  );
+}

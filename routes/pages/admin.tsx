@@ -1,0 +1,110 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { getSessionUser, getSysadmin, requireTeamRole, signInUser } from "../../lib/auth/middleware.ts";
+import { ADMIN_POLICY } from "../../lib/auth/sessions.ts";
+import { loginTeamAccess, parseLoginEmail, requestMagicLink } from "../../lib/auth/login.ts";
+import { resolveTeam, type Team } from "../../lib/db/teams.ts";
+import { AppError, RateLimitError } from "../../lib/errors.ts";
+import { authContext } from "../api/auth.ts";
+import { DashboardMovedPage, InvalidTeamPage, TeamLoginByIdPage } from "../../components/admin/TeamDoorPages.tsx";
+import { TEAM_LOGIN_TEXTS, type TeamAccessLoginProps } from "../../islands/TeamAccessLogin.tsx";
+import { renderAccess, renderClaims, renderDashboard, sendAdminPage } from "./admin_render.tsx";
+import { adminFormRoutes } from "./admin_forms.tsx";
+
+type Ctx = Context<AppEnv>;
+const admin = requireTeamRole("TEAM_ADMIN");
+
+const formText = (form: Record<string, unknown>, name: string) =>
+  typeof form[name] === "string" ? form[name] as string : "";
+
+function sendTeamLogin(
+  c: Ctx,
+  team: Team,
+  changes: Partial<TeamAccessLoginProps> = {},
+  status = 200,
+  headers: [string, string][] = [],
+) {
+  const login: TeamAccessLoginProps = {
+    teamId: team.id,
+    loginError: null,
+    username: "",
+    magicError: null,
+    magicSentTo: null,
+    ...changes,
+  };
+  return sendAdminPage(
+    c,
+    <TeamLoginByIdPage teamName={team.name} login={login} />,
+    `Team Login · ${team.name}`,
+    status,
+    headers,
+  );
+}
+
+/** The `/teams/{teamId}` routes' team (by id or slug), or the 'Invalid Team' page. */
+async function teamOrInvalid(c: Ctx): Promise<Team | Response> {
+  const team = await resolveTeam(c.var.deps.kv, c.req.param("teamId") ?? "");
+  return team ?? sendAdminPage(c, <InvalidTeamPage />, "Invalid Team", 404);
+}
+
+/** A refusal from lib/ as the status and message the form shows again. */
+function refusal(error: unknown, fallback: string) {
+  if (!(error instanceof AppError)) throw error;
+  const headers: [string, string][] = error instanceof RateLimitError
+    ? [["retry-after", String(error.retryAfterSeconds)]]
+    : [];
+  return { status: error.status, message: error instanceof RateLimitError ? error.message : fallback, headers };
+}
+
+/**
+ * The team admin area under `/admin/{teamId}` and `/teams/{teamId}` (one implementation, two
+ * prefixes), and `/teams/{teamId}` itself: the dashboard for its admins, the team's login
+ * when signed out, 'Dashboard Moved' for everyone else (DECISIONS.md).
+ */
+export const adminPageRoutes = new Hono<AppEnv>()
+  .get("/admin/:teamId", admin, (c) => renderDashboard(c, "admin"))
+  .get("/admin/:teamId/claims", admin, (c) => renderClaims(c, "admin"))
+  .get("/teams/:teamId/claims", admin, (c) => renderClaims(c, "teams"))
+  .get("/admin/:teamId/access", admin, (c) => renderAccess(c))
+  .get("/teams/:teamId", async (c) => {
+    const team = await teamOrInvalid(c);
+    if (team instanceof Response) return team;
+    const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
+    if (!user && !sysadmin) return sendTeamLogin(c, team);
+    if (sysadmin || user?.roles[team.id] === "TEAM_ADMIN") {
+      c.set("teamId", team.id);
+      return await renderDashboard(c, "teams");
+    }
+    return sendAdminPage(c, <DashboardMovedPage teamId={team.id} />, "Dashboard Moved");
+  })
+  // The team login's forms without JavaScript (the island calls the same lib through the API).
+  .post("/teams/:teamId/login", async (c) => {
+    const team = await teamOrInvalid(c);
+    if (team instanceof Response) return team;
+    const form = await c.req.parseBody();
+    const username = formText(form, "username").trim();
+    try {
+      await loginTeamAccess(authContext(c), team.id, username, formText(form, "password"));
+    } catch (error) {
+      const { status, message, headers } = refusal(error, TEAM_LOGIN_TEXTS.invalid);
+      return sendTeamLogin(c, team, { username, loginError: message }, status, headers);
+    }
+    const teamAccess = { teamId: team.id, username: username.toLowerCase() };
+    await signInUser(c, { userId: null, teamAccess, selectedTeamId: team.id }, ADMIN_POLICY);
+    c.header("Cache-Control", "no-store");
+    return c.redirect(`/teams/${encodeURIComponent(team.id)}`, 303);
+  })
+  .post("/teams/:teamId/magic-link", async (c) => {
+    const team = await teamOrInvalid(c);
+    if (team instanceof Response) return team;
+    const email = formText(await c.req.parseBody(), "email").trim();
+    try {
+      await requestMagicLink(authContext(c), parseLoginEmail(email), { kind: "team", teamId: team.id });
+    } catch (error) {
+      const { status, message, headers } = refusal(error, TEAM_LOGIN_TEXTS.checkEmail);
+      return sendTeamLogin(c, team, { magicError: message }, status, headers);
+    }
+    // The same answer whether or not the address belongs to the team.
+    return sendTeamLogin(c, team, { magicSentTo: email });
+  })
+  .route("/", adminFormRoutes);

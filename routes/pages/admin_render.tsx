@@ -1,0 +1,91 @@
+/** Renders the admin area's pages for both URL prefixes; the route files only pick which. */
+import type { Context } from "hono";
+import type { ReactNode } from "react";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { actorOf, getSessionUser } from "../../lib/auth/middleware.ts";
+import { renderPage, sendPage } from "../../lib/render/page.tsx";
+import { DECISION_MESSAGES } from "../../lib/claim_decisions.ts";
+import { ACCESS_MESSAGES } from "../../lib/team_access.ts";
+import { loadAccess, loadClaims, loadDashboard } from "../../components/admin/admin_data.ts";
+import { adminPaths, type AdminPrefix } from "../../components/admin/paths.ts";
+import { DashboardPage } from "../../components/admin/DashboardPage.tsx";
+import { ClaimsPage, type Notice } from "../../components/admin/ClaimsPage.tsx";
+import { type AccessFormState, AccessPage, EMPTY_ACCESS_FORMS } from "../../components/admin/AccessPage.tsx";
+
+type Ctx = Context<AppEnv>;
+
+/** Admin pages show one team's private data: never cached, never indexed. */
+export function sendAdminPage(
+  c: Ctx,
+  element: ReactNode,
+  title: string,
+  status = 200,
+  headers: [string, string][] = [],
+) {
+  const page = renderPage(c.var.deps.assets, element, { title, status, noindex: true });
+  return sendPage(c, page, [["cache-control", "no-store"], ...headers]);
+}
+
+/**
+ * The notices a post/redirect/get can lead to, by the short code in the query string: the
+ * URL never carries text that the page would show.
+ */
+export const CLAIM_NOTICES: Record<string, Notice> = {
+  approved: { kind: "success", text: DECISION_MESSAGES.approved },
+  denied: { kind: "success", text: DECISION_MESSAGES.denied },
+  decided: { kind: "error", text: DECISION_MESSAGES.alreadyDecided },
+  choose: { kind: "error", text: DECISION_MESSAGES.choosePlayer },
+  gone: { kind: "error", text: DECISION_MESSAGES.playerGone },
+  missing: { kind: "error", text: DECISION_MESSAGES.notFound },
+};
+
+export const ACCESS_NOTICES: Record<string, Notice> = {
+  saved: { kind: "success", text: ACCESS_MESSAGES.saved },
+  invited: { kind: "success", text: "Invitation sent: they are now an admin of this team and got a sign-in link." },
+  removed: { kind: "success", text: ACCESS_MESSAGES.removed },
+  regenerated: { kind: "success", text: "New invite link generated. The old link no longer works." },
+  lastAdmin: { kind: "error", text: ACCESS_MESSAGES.lastAdmin },
+  notAdmin: { kind: "error", text: ACCESS_MESSAGES.notAdmin },
+};
+
+const noticeFrom = (c: Ctx, table: Record<string, Notice>): Notice =>
+  table[c.req.query("done") ?? ""] ?? table[c.req.query("error") ?? ""] ?? null;
+
+const linkContext = async (c: Ctx) => ({
+  actor: await actorOf(c),
+  appUrl: c.var.deps.config.appUrl,
+  now: c.var.deps.now(),
+});
+
+/** Call after `requireTeamRole` (or an equivalent check): `c.var.teamId` is the team. */
+export async function renderDashboard(c: Ctx, prefix: AdminPrefix) {
+  const teamId = c.var.teamId!;
+  const data = await loadDashboard(c.var.deps.kv, teamId, await linkContext(c));
+  const paths = adminPaths(teamId, prefix);
+  return sendAdminPage(
+    c,
+    <DashboardPage
+      data={data}
+      paths={paths}
+      appUrl={c.var.deps.config.appUrl}
+      notice={noticeFrom(c, CLAIM_NOTICES)}
+    />,
+    `${data.team.name} Dashboard`,
+  );
+}
+
+export async function renderClaims(c: Ctx, prefix: AdminPrefix) {
+  const teamId = c.var.teamId!;
+  const data = await loadClaims(c.var.deps.kv, teamId);
+  const page = <ClaimsPage data={data} paths={adminPaths(teamId, prefix)} notice={noticeFrom(c, CLAIM_NOTICES)} />;
+  return sendAdminPage(c, page, `Claims · ${data.team.name}`);
+}
+
+export async function renderAccess(c: Ctx, form: AccessFormState = EMPTY_ACCESS_FORMS, status = 200) {
+  const teamId = c.var.teamId!;
+  const user = await getSessionUser(c);
+  const data = await loadAccess(c.var.deps.kv, teamId, user?.id ?? null, await linkContext(c));
+  const notice = status === 200 ? noticeFrom(c, ACCESS_NOTICES) : null;
+  const page = <AccessPage data={data} paths={adminPaths(teamId, "admin")} notice={notice} form={form} />;
+  return sendAdminPage(c, page, `Access · ${data.team.name}`, status);
+}

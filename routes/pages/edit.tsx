@@ -1,0 +1,25 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { renderPage, sendPage } from "../../lib/render/page.tsx";
+import { EditPage, InvalidLinkPage } from "../../components/edit/EditPage.tsx";
+
+/** The page carries a secret in its URL: never cached, never sent on in a Referer. */
+const LINK_PAGE: [string, string][] = [["cache-control", "no-store"], ["referrer-policy", "no-referrer"]];
+/** Longer than any token we issue; anything beyond is not ours and not worth echoing. */
+const MAX_TOKEN_LENGTH = 200;
+
+function sendEditPage(c: Context<AppEnv>, token: string) {
+  const page = renderPage(c.var.deps.assets, token ? <EditPage token={token} /> : <InvalidLinkPage />, {
+    title: "Edit Player",
+    status: token ? 200 : 400,
+    noindex: true,
+  });
+  return sendPage(c, page, LINK_PAGE);
+}
+
+/**
+ * `/edit?token=…`, the link a claim approval e-mails. DECISIONS.md: the HTML GET spends
+ * nothing; the page's own call to GET /api/edit does.
+ */
+export const editPageRoutes = new Hono<AppEnv>()
+  .get("/edit", (c) => sendEditPage(c, (c.req.query("token") ?? "").trim().slice(0, MAX_TOKEN_LENGTH)));

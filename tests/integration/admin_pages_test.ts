@@ -1,0 +1,356 @@
+import assert from "node:assert/strict";
+import { createTestApp, dumpKv, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { ADMIN_PREFIXES, adminWorld, IDENTITIES, type Identity } from "../admin_helpers.ts";
+import { cookiesFrom, createAccount, queuedMail } from "../auth_helpers.ts";
+import { approveClaim } from "../../lib/claim_decisions.ts";
+import { keys } from "../../lib/db/keys.ts";
+import type { Claim } from "../../lib/db/claims.ts";
+import { setTeamAccessCredentials } from "../../lib/team_access.ts";
+import { currentJoinLink } from "../../lib/join_links.ts";
+
+type App = Awaited<ReturnType<typeof createTestApp>>["app"];
+
+const get = (app: App, path: string, cookie = "") =>
+  app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
+
+/** A browser's form post with a session cookie. */
+const postWithCookie = (app: App, path: string, cookie: string, fields: Record<string, string> = {}) =>
+  app.request(`${TEST_ORIGIN}${path}`, {
+    method: "POST",
+    headers: { origin: TEST_ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+let ipCounter = 10;
+async function claimJersey(app: App, slug: string, jerseyNumber: number, email: string): Promise<string> {
+  const res = await requestJson(app, `/api/teams/${slug}/claims`, {
+    body: { mode: "jersey", jerseyNumber, email },
+    ip: `198.51.100.${ipCounter++}`,
+  });
+  assert.equal(res.status, 201, await res.clone().text());
+  return (await res.json()).claimId;
+}
+
+async function readClaim(kv: Deno.Kv, teamId: string, claimId: string): Promise<Claim> {
+  return (await kv.get<Claim>(keys.claim(teamId, claimId))).value!;
+}
+
+/** The text of a dashboard tile, by its data attribute. */
+function tile(html: string, id: string): string {
+  const match = new RegExp(
+    `data-tile="${id}"><p class="admin-tile__label">[^<]*</p><p class="admin-tile__value">([^<]*)</p>`,
+  )
+    .exec(html);
+  assert.ok(match, `tile ${id} missing`);
+  return match[1];
+}
+
+Deno.test("[admin pages] every page route × the six identities", async (t) => {
+  await using app = await createTestApp();
+  const world = await adminWorld(app);
+  const id = world.team.id;
+  const adminRoutes = [`/admin/${id}`, `/admin/${id}/claims`, `/admin/${id}/access`, `/teams/${id}/claims`];
+  for (const identity of IDENTITIES) {
+    await t.step(identity, async () => {
+      const cookie = world.cookies[identity];
+      for (const path of adminRoutes) {
+        const res = await get(app.app, path, cookie);
+        const body = await res.text();
+        if (identity === "anonymous") {
+          assert.equal(res.status, 303, path);
+          assert.equal(res.headers.get("location"), `/team-login?next=${encodeURIComponent(path)}`);
+        } else if (identity === "admin" || identity === "sysadmin") {
+          assert.equal(res.status, 200, `${identity} ${path}`);
+          assert.equal(res.headers.get("cache-control"), "no-store");
+          assert.match(body, /<nav aria-label="Team admin">/);
+        } else {
+          assert.equal(res.status, 403, `${identity} ${path}`);
+          assert.ok(!body.includes(world.team.name), "a refusal names nothing of the team");
+        }
+      }
+      // /teams/{teamId}: the second reading of the route (DECISIONS.md).
+      const res = await get(app.app, `/teams/${id}`, cookie);
+      const body = await res.text();
+      assert.equal(res.status, 200, `${identity} /teams/{id}`);
+      const expected: Record<Identity, RegExp> = {
+        anonymous: new RegExp(`action="/teams/${id}/login"`),
+        parent: /<h1>Dashboard Moved<\/h1>/,
+        player: /<h1>Dashboard Moved<\/h1>/,
+        otherAdmin: /<h1>Dashboard Moved<\/h1>/,
+        admin: /data-tile="players"/,
+        sysadmin: /data-tile="players"/,
+      };
+      assert.match(body, expected[identity]);
+      if (/Dashboard Moved/.test(body)) {
+        assert.ok(body.includes(`href="/admin"`));
+        assert.ok(body.includes(`href="/family-dashboard/${id}"`));
+      }
+    });
+  }
+  await t.step("form posts refuse everyone but the team's admins and change nothing", async () => {
+    const claimId = await claimJersey(app.app, world.team.slug, 7, "mum@example.com");
+    const forms = [
+      `/admin/${id}/claims/${claimId}/approve`,
+      `/teams/${id}/claims/${claimId}/deny`,
+      `/admin/${id}/access/login`,
+      `/admin/${id}/access/admins`,
+      `/admin/${id}/access/invite-link`,
+    ];
+    const before = await dumpKv(app.kv, ADMIN_PREFIXES);
+    for (const identity of ["anonymous", "parent", "player", "otherAdmin"] as const) {
+      for (const path of forms) {
+        const res = await postWithCookie(app.app, path, world.cookies[identity], {
+          username: "hijack",
+          password: "a long enough password",
+          email: "evil@example.com",
+        });
+        assert.equal(res.status, identity === "anonymous" ? 303 : 403, `${identity} ${path}`);
+        if (identity === "anonymous") assert.match(res.headers.get("location")!, /^\/team-login\?next=/);
+      }
+    }
+    assert.deepEqual(await dumpKv(app.kv, ADMIN_PREFIXES), before);
+  });
+});
+
+Deno.test("[admin pages] /teams/{id} for an unknown team is the 'Invalid Team' page", async () => {
+  await using app = await createTestApp();
+  const res = await get(app.app, "/teams/no-such-team");
+  assert.equal(res.status, 404);
+  assert.match(await res.text(), /<h1>Invalid Team<\/h1>/);
+});
+
+Deno.test("[admin pages] dashboard: real tiles, coverage, 3 pending claims and View All, nav badge", async () => {
+  await using app = await createTestApp();
+  const world = await adminWorld(app);
+  const { team } = world;
+  const claimIds = [];
+  for (let i = 0; i < 5; i++) claimIds.push(await claimJersey(app.app, team.slug, 7, `p${i}@example.com`));
+  await approveClaim({
+    kv: app.kv,
+    teamId: team.id,
+    claimId: claimIds[0],
+    actor: "test",
+    appUrl: TEST_ORIGIN,
+    now: new Date(),
+  });
+  const res = await get(app.app, `/admin/${team.id}`, world.cookies.admin);
+  assert.equal(res.status, 200);
+  const html = await res.text();
+  assert.equal(tile(html, "pending"), "4");
+  assert.equal(tile(html, "players"), "4");
+  assert.equal(tile(html, "parent-access"), "1");
+  assert.equal(tile(html, "coverage"), "25%");
+  assert.match(html, new RegExp(`<h1>${team.name}</h1>`));
+  assert.ok(html.includes(`href="/family-dashboard/${team.id}"`));
+  assert.ok(html.includes(`href="/admin/${team.id}/roster?add=1"`), "Add Player opens the roster's add form");
+  assert.ok(html.includes("Share Roster"));
+  assert.ok(html.includes(`href="/t/${team.slug}/roster"`), "Back to Roster");
+  assert.ok(html.includes(`href="/api/logout"`));
+  assert.equal((html.match(/class="pending-list__item"/g) ?? []).length, 3);
+  assert.match(html, new RegExp(`href="/admin/${team.id}/claims">View All`));
+  assert.match(html, /aria-current="page"[^>]*>Dashboard/);
+  assert.match(html, /admin-nav__badge">4<span class="visually-hidden">pending/);
+  assert.ok(html.includes("Invite Link") && html.includes(`${TEST_ORIGIN}/join/`));
+  assert.ok(!html.includes("Calendar"), "the Team Calendar card arrives later");
+
+  // Under /teams the navigation stays under /teams (Access lives only under /admin).
+  const teamsHtml = await (await get(app.app, `/teams/${team.id}`, world.cookies.admin)).text();
+  assert.ok(teamsHtml.includes(`href="/teams/${team.id}/claims"`));
+  assert.ok(teamsHtml.includes(`href="/admin/${team.id}/access"`));
+});
+
+Deno.test("[admin pages] coverage is 0% without players; no View All with 3 or fewer", async () => {
+  await using app = await createTestApp();
+  const { team } = await seedTeam(app.kv, {}, []);
+  await createAccount(app.kv, { email: "solo@example.com", teamId: team.id, role: "TEAM_ADMIN" });
+  const { signIn } = await import("../admin_helpers.ts");
+  const cookie = await signIn(app, "solo@example.com");
+  const html = await (await get(app.app, `/admin/${team.id}`, cookie)).text();
+  assert.equal(tile(html, "players"), "0");
+  assert.equal(tile(html, "coverage"), "0%");
+  assert.ok(!html.includes("View All"));
+  assert.ok(!html.includes("admin-nav__badge"));
+});
+
+Deno.test("[admin pages] claims page: counts, tables, empty state, Export Claims", async () => {
+  await using app = await createTestApp();
+  const world = await adminWorld(app);
+  const { team } = world;
+  const empty = await (await get(app.app, `/admin/${team.id}/claims`, world.cookies.admin)).text();
+  assert.match(empty, /No claims yet/);
+  assert.ok(empty.includes(`href="/api/admin/${team.id}/claims/export"`));
+
+  await claimJersey(app.app, team.slug, 4, "okafor@example.com");
+  const surname = await requestJson(app.app, `/api/teams/${team.slug}/claims`, {
+    body: { mode: "surname", childSurname: "Rodriguez", email: "rod@example.com", note: "Twins!" },
+    ip: "198.51.100.200",
+  });
+  assert.equal(surname.status, 201);
+  const html = await (await get(app.app, `/teams/${team.id}/claims`, world.cookies.sysadmin)).text();
+  assert.match(html, /data-count="pending"><p class="admin-tile__label">Pending<\/p><p class="admin-tile__value">2</);
+  assert.match(html, /<th scope="col">Jersey \/ Surname<\/th>/);
+  assert.match(html, /<th scope="row">okafor@example.com<\/th>/);
+  assert.ok(html.includes("Twins!"));
+  assert.ok(html.includes("Surname Rodriguez"));
+  // The surname matched two players: approving needs a choice from the roster.
+  assert.equal((html.match(/<select[^>]*name="playerId"/g) ?? []).length, 1);
+  assert.ok(html.includes("#9 Diego Rodriguez") && html.includes("#12 Chloe Anderson"));
+  assert.ok(html.includes(`action="/teams/${team.id}/claims/`), "forms post under the request's prefix");
+  assert.match(html, /aria-current="page"[^>]*>Claims/);
+});
+
+Deno.test("[admin pages] no-JS approve and deny: KV changes, 303 back, notice", async () => {
+  await using app = await createTestApp();
+  const world = await adminWorld(app);
+  const { team, players } = world;
+  const cookie = world.cookies.admin;
+  const first = await claimJersey(app.app, team.slug, 7, "maya-mum@example.com");
+  const second = await claimJersey(app.app, team.slug, 4, "sofia-dad@example.com");
+
+  const approve = await postWithCookie(app.app, `/admin/${team.id}/claims/${first}/approve`, cookie, {
+    back: "claims",
+  });
+  assert.equal(approve.status, 303);
+  assert.equal(approve.headers.get("location"), `/admin/${team.id}/claims?done=approved`);
+  assert.equal((await readClaim(app.kv, team.id, first)).status, "approved");
+  assert.ok((await queuedMail(app.kv)).some((m) => m.mail.kind === "claim-approved"), "the parent gets the edit link");
+  const page = await (await get(app.app, `/admin/${team.id}/claims?done=approved`, cookie)).text();
+  assert.match(page, /role="status">Claim approved\./);
+  assert.match(page, /status--approved">Approved/);
+
+  const deny = await postWithCookie(app.app, `/teams/${team.id}/claims/${second}/deny`, cookie, { back: "dashboard" });
+  assert.equal(deny.status, 303);
+  assert.equal(deny.headers.get("location"), `/teams/${team.id}?done=denied`);
+  assert.equal((await readClaim(app.kv, team.id, second)).status, "denied");
+  assert.match(await (await get(app.app, `/teams/${team.id}?done=denied`, cookie)).text(), /Claim denied\./);
+
+  // Deciding twice: the second decision changes nothing and says why.
+  const again = await postWithCookie(app.app, `/admin/${team.id}/claims/${second}/approve`, cookie, { back: "claims" });
+  assert.equal(again.headers.get("location"), `/admin/${team.id}/claims?error=decided`);
+  assert.equal((await readClaim(app.kv, team.id, second)).status, "denied");
+  const refused = await (await get(app.app, `/admin/${team.id}/claims?error=decided`, cookie)).text();
+  assert.match(refused, /role="alert">This claim has already been decided\./);
+  assert.ok(
+    !(await (await get(app.app, `/admin/${team.id}/claims?error=<b>hi</b>`, cookie)).text()).includes("hi</b>"),
+  );
+
+  // A claim that matched two players needs the choice from the select.
+  const res = await requestJson(app.app, `/api/teams/${team.slug}/claims`, {
+    body: { mode: "surname", childSurname: "Rodriguez", email: "rod@example.com" },
+    ip: "198.51.100.201",
+  });
+  const ambiguous = (await res.json()).claimId;
+  const noChoice = await postWithCookie(app.app, `/admin/${team.id}/claims/${ambiguous}/approve`, cookie, {
+    back: "dashboard",
+  });
+  assert.equal(noChoice.headers.get("location"), `/admin/${team.id}/claims?error=choose`);
+  assert.equal((await readClaim(app.kv, team.id, ambiguous)).status, "pending");
+  const diego = players.find((p) => p.firstName === "Diego")!;
+  const chosen = await postWithCookie(app.app, `/admin/${team.id}/claims/${ambiguous}/approve`, cookie, {
+    back: "claims",
+    playerId: diego.id,
+  });
+  assert.equal(chosen.headers.get("location"), `/admin/${team.id}/claims?done=approved`);
+  assert.deepEqual((await readClaim(app.kv, team.id, ambiguous)).playerIds, [diego.id]);
+});
+
+Deno.test("[admin pages] team login at /teams/{id}: through the API and without JavaScript", async () => {
+  await using app = await createTestApp();
+  const { team } = await seedTeam(app.kv);
+  await setTeamAccessCredentials(app.kv, team.id, "rockets", "a long team password", "test");
+
+  const form = await (await get(app.app, `/teams/${team.slug}`)).text();
+  assert.match(form, /<label for="team-username">Team username<\/label>/);
+  assert.match(form, new RegExp(`action="/teams/${team.id}/magic-link"`));
+
+  // The island's call.
+  const wrong = await requestJson(app.app, `/api/teams/${team.id}/login`, {
+    body: { username: "rockets", password: "not the password" },
+  });
+  assert.equal(wrong.status, 401);
+  assert.equal((await wrong.json()).message, "Invalid username or password. Please try again.");
+  const right = await requestJson(app.app, `/api/teams/${team.id}/login`, {
+    body: { username: "rockets", password: "a long team password" },
+  });
+  assert.equal(right.status, 200);
+  const apiCookie = cookiesFrom(right);
+  const dashboard = await get(app.app, `/teams/${team.id}`, apiCookie);
+  assert.match(await dashboard.text(), /data-tile="players"/);
+
+  // The form without JavaScript.
+  const refused = await postForm(app.app, `/teams/${team.id}/login`, { username: "rockets", password: "nope" });
+  assert.equal(refused.status, 401);
+  const refusedHtml = await refused.text();
+  assert.match(refusedHtml, /role="alert">Invalid username or password\. Please try again\./);
+  assert.match(refusedHtml, /value="rockets"/);
+  const ok = await postForm(app.app, `/teams/${team.id}/login`, {
+    username: "Rockets",
+    password: "a long team password",
+  });
+  assert.equal(ok.status, 303);
+  assert.equal(ok.headers.get("location"), `/teams/${team.id}`);
+  const formCookie = cookiesFrom(ok);
+  assert.ok(formCookie);
+  assert.match(await (await get(app.app, `/admin/${team.id}/claims`, formCookie)).text(), /<h1>Claims<\/h1>/);
+
+  const magic = await postForm(app.app, `/teams/${team.id}/magic-link`, { email: "nobody@example.com" });
+  assert.equal(magic.status, 200);
+  assert.match(await magic.text(), /Magic link sent!/);
+  const badEmail = await postForm(app.app, `/teams/${team.id}/magic-link`, { email: "nope" });
+  assert.equal(badEmail.status, 400);
+  assert.match(await badEmail.text(), /Please check your email address and try again\./);
+  assert.equal((await postForm(app.app, "/teams/no-such-team/login", { username: "a", password: "b" })).status, 404);
+});
+
+Deno.test("[admin pages] access page: invite link, team login form, co-admins", async () => {
+  await using app = await createTestApp();
+  const world = await adminWorld(app);
+  const { team } = world;
+  const cookie = world.cookies.admin;
+  const access = `/admin/${team.id}/access`;
+  const html = await (await get(app.app, access, cookie)).text();
+  const link = await currentJoinLink(app.kv, team.id, "test", TEST_ORIGIN);
+  assert.ok(html.includes(link.joinUrl));
+  assert.match(html, /Used 0 times/);
+  assert.ok(html.includes("Generate New") && html.includes("stops the current one from working"));
+  assert.match(html, /aria-current="page"[^>]*>Access/);
+  assert.ok(html.includes("admin@example.com") && !html.includes(`aria-label="Remove`), "never the last admin");
+
+  const regenerated = await postWithCookie(app.app, `${access}/invite-link`, cookie);
+  assert.equal(regenerated.headers.get("location"), `${access}?done=regenerated`);
+  assert.notEqual((await currentJoinLink(app.kv, team.id, "test", TEST_ORIGIN)).code, link.code);
+
+  const short = await postWithCookie(app.app, `${access}/login`, cookie, { username: "rockets", password: "short" });
+  assert.equal(short.status, 400);
+  const shortHtml = await short.text();
+  assert.match(shortHtml, /id="access-password-error">[^<]*12/);
+  assert.match(shortHtml, /aria-invalid="true"/);
+  const saved = await postWithCookie(app.app, `${access}/login`, cookie, {
+    username: "rockets",
+    password: "a long team password",
+  });
+  assert.equal(saved.headers.get("location"), `${access}?done=saved`);
+  const savedHtml = await (await get(app.app, `${access}?done=saved`, cookie)).text();
+  assert.match(savedHtml, /Team login saved\./);
+  assert.match(savedHtml, /username <strong>rockets<\/strong>/);
+
+  const invalid = await postWithCookie(app.app, `${access}/admins`, cookie, { email: "not-an-email" });
+  assert.equal(invalid.status, 400);
+  assert.match(await invalid.text(), /id="invite-email-error">Please enter a valid email address\./);
+  const invited = await postWithCookie(app.app, `${access}/admins`, cookie, { email: "Helper@Example.com" });
+  assert.equal(invited.headers.get("location"), `${access}?done=invited`);
+  assert.ok(
+    (await queuedMail(app.kv)).some((m) =>
+      m.mail.kind === "co-admin-invite" && m.mail.to.address === "helper@example.com"
+    ),
+  );
+  const withHelper = await (await get(app.app, access, cookie)).text();
+  assert.ok(withHelper.includes("helper@example.com"));
+  const removeAction = new RegExp(`action="(${access}/admins/[^"]+/remove)"`).exec(
+    withHelper.slice(withHelper.indexOf("helper@example.com")),
+  );
+  assert.ok(removeAction);
+  const removed = await postWithCookie(app.app, removeAction[1], cookie);
+  assert.equal(removed.headers.get("location"), `${access}?done=removed`);
+  assert.ok(!(await (await get(app.app, access, cookie)).text()).includes(`aria-label="Remove`));
+});

@@ -1,0 +1,195 @@
+import assert from "node:assert/strict";
+import { createTestApp, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { tokenFromMail } from "../auth_helpers.ts";
+import { submitClaim } from "../../lib/claims.ts";
+import { approveClaim } from "../../lib/claim_decisions.ts";
+import { claimsOverview } from "../../lib/claims_admin.ts";
+import { currentJoinLink, regenerateJoinLink } from "../../lib/join_links.ts";
+import { EDIT_MESSAGES } from "../../lib/edit_links.ts";
+import { JOIN_MESSAGES } from "../../lib/join_rules.ts";
+import { EDIT_TEXTS } from "../../components/edit/edit_texts.ts";
+
+type App = Parameters<typeof requestJson>[0];
+
+/** The page's visible text, entities undone (React writes ' as &#x27;). */
+async function pageText(res: Response): Promise<string> {
+  return (await res.text()).replace(/<[^>]+>/g, " ").replaceAll("&#x27;", "'").replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&").replace(/\s+/g, " ");
+}
+
+const getPage = (app: App, path: string) => app.request(`${TEST_ORIGIN}${path}`);
+
+Deno.test("[edit page] the texts match the API's", () => {
+  assert.equal(EDIT_TEXTS.noToken, EDIT_MESSAGES.noToken);
+  assert.equal(EDIT_TEXTS.invalidToken, EDIT_MESSAGES.invalid);
+  assert.equal(EDIT_TEXTS.updated, EDIT_MESSAGES.updated);
+  assert.equal(EDIT_TEXTS.emailAdded, EDIT_MESSAGES.emailAdded);
+});
+
+Deno.test("[edit page] no token: 'Invalid Link' (400); a token: the validating state, and nothing is spent", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  for (const path of ["/edit", "/edit?token=", "/edit?token=%20"]) {
+    const missing = await getPage(t.app, path);
+    assert.equal(missing.status, 400, path);
+    const text = await pageText(missing);
+    assert.match(text, /Invalid Link/);
+    assert.match(text, /No token provided/);
+  }
+
+  const claim = await submitClaim(t.kv, team, { mode: "jersey", jerseyNumber: 4, email: "ana@example.com", note: "" });
+  await approveClaim({
+    kv: t.kv,
+    teamId: team.id,
+    claimId: claim.id,
+    actor: "coach@example.com",
+    appUrl: TEST_ORIGIN,
+    now: new Date(),
+  });
+  const token = await tokenFromMail(t.kv, "ana@example.com", "/edit");
+
+  for (let i = 0; i < 2; i++) {
+    const page = await getPage(t.app, `/edit?token=${encodeURIComponent(token)}`);
+    assert.equal(page.status, 200);
+    assert.equal(page.headers.get("cache-control"), "no-store");
+    assert.equal(page.headers.get("referrer-policy"), "no-referrer");
+    assert.deepEqual(page.headers.getSetCookie(), [], "the HTML GET starts no edit session");
+    const html = await page.text();
+    assert.match(html, /Validating edit link\.\.\./);
+    assert.match(html, /data-island="EditPlayer"/);
+    assert.match(html, /<noscript>.*needs JavaScript/s);
+    assert.doesNotMatch(html, /<form/i, "no form a mail scanner could submit");
+  }
+  const opened = await requestJson(t.app, `/api/edit?token=${encodeURIComponent(token)}`);
+  assert.equal(opened.status, 200, "the page's own call still finds the token unspent");
+  assert.equal((await opened.json()).player.lastName, "Okafor");
+});
+
+Deno.test("[join page] by invite code (an open is counted), by slug; unknown, replaced or expired: 'Team Not Found'", async () => {
+  let now = Date.parse("2026-11-22T10:00:00Z");
+  await using t = await createTestApp({ now: () => new Date(now) });
+  const { team } = await seedTeam(t.kv, { name: "Riverside Hawks", season: "Spring 2027", ageGroup: "U12" });
+  const link = await regenerateJoinLink(t.kv, team.id, "coach@example.com", TEST_ORIGIN, new Date(now));
+  const uses = async () => (await currentJoinLink(t.kv, team.id, "x", TEST_ORIGIN, new Date(now))).usageCount;
+
+  for (const path of [`/join/${link.code}`, `/join/${team.slug}`, `/join/${team.slug.toUpperCase()}`]) {
+    const res = await getPage(t.app, path);
+    assert.equal(res.status, 200, path);
+    assert.equal(res.headers.get("cache-control"), "no-store");
+    const text = await pageText(res);
+    for (const part of ["Riverside Hawks", "Spring 2027", "U12", "Verify Player Information", "Jersey #"]) {
+      assert.ok(text.includes(part), `${path} shows ${part}`);
+    }
+  }
+  assert.equal(await uses(), 1, "the code's page view counted once; slugs count nothing");
+  await postForm(t.app, `/join/${link.code}`, { step: "identify" });
+  assert.equal(await uses(), 1, "the step posts are not new opens");
+
+  const notFound = async (path: string, why: string) => {
+    const res = await getPage(t.app, path);
+    assert.equal(res.status, 404, why);
+    const text = await pageText(res);
+    assert.ok(text.includes("Team Not Found"), why);
+    assert.ok(text.includes("The team link you're looking for doesn't exist or may have been changed."), why);
+    assert.ok(text.includes("Ask your team admin for a new link."), why);
+  };
+  await notFound("/join/AAAAAAAAAAAAAAAA", "an unknown code");
+  await notFound("/join/no-such-team", "an unknown slug");
+  await notFound(`/join/${link.code.toLowerCase()}`, "a lower-case code is a slug, and no team has it");
+  now += 7 * 24 * 60 * 60 * 1000 + 1000;
+  await notFound(`/join/${link.code}`, "an expired code");
+  assert.equal((await postForm(t.app, `/join/${link.code}`, { step: "identify" })).status, 404, "posts too");
+  const renewed = await regenerateJoinLink(t.kv, team.id, "coach@example.com", TEST_ORIGIN, new Date(now));
+  assert.equal((await getPage(t.app, `/join/${renewed.code}`)).status, 200);
+});
+
+Deno.test("[join page] without JavaScript: every step and message, through to a pending join request", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  const link = await regenerateJoinLink(t.kv, team.id, "coach@example.com", TEST_ORIGIN);
+  const path = `/join/${link.code}`;
+  const post = async (fields: Record<string, string>, status: number, expected: string[], ip?: string) => {
+    const res = await postForm(t.app, path, fields, ip);
+    assert.equal(res.status, status, JSON.stringify(fields));
+    const text = await pageText(res);
+    for (const part of expected) assert.ok(text.includes(part), `${JSON.stringify(fields)} shows "${part}"`);
+    return text;
+  };
+
+  await post({ step: "identify" }, 400, [
+    "Please select if you are a player or parent",
+    "Jersey number is required",
+    "Last name is required",
+  ]);
+  await post({ step: "identify", userType: "parent", jerseyNumber: "4", lastName: "Smith" }, 404, [
+    "Player Not Found",
+    JOIN_MESSAGES.playerNotFound,
+    "Player's Jersey #",
+    "Player's Last Name",
+  ]);
+  await post({ step: "identify", userType: "parent", jerseyNumber: "4", lastName: "okafor" }, 200, [
+    "Your Details",
+    "Player found: Sofia O.",
+    "Submit Join Request",
+    "Back to Player Verification",
+  ]);
+  const identity = { step: "account", userType: "parent", jerseyNumber: "4", playerLastName: "okafor" };
+  await post({ ...identity, action: "submit" }, 400, [
+    "First name is required",
+    "Last name is required",
+    "Please enter a valid email",
+    "Player found: Sofia O.",
+  ]);
+  const account = { firstName: "Ana", lastName: "Okafor", email: "ana@example.com", confirmEmail: "ana@example.org" };
+  await post({ ...identity, ...account, action: "submit" }, 400, ["Emails don't match"]);
+  const back = await postForm(t.app, path, { ...identity, ...account, action: "back" });
+  assert.equal(back.status, 200);
+  assert.match(await back.text(), /value="okafor"/, "back keeps the identify step's values");
+
+  const done = { ...identity, ...account, confirmEmail: "ANA@example.com", action: "submit" };
+  await post(done, 200, ["Join Request Submitted!", JOIN_MESSAGES.submitted, "Go to Team Login"]);
+  const { claims } = await claimsOverview(t.kv, team.id);
+  assert.equal(claims.length, 1);
+  assert.deepEqual(
+    [claims[0].kind, claims[0].status, claims[0].userType, claims[0].email, claims[0].playerName],
+    ["join", "pending", "parent", "ana@example.com", "Sofia Okafor"],
+  );
+  await post(done, 409, ["Request Failed", JOIN_MESSAGES.duplicate]);
+  await post({ step: "success", action: "again" }, 200, ["Verify Player Information"]);
+
+  const limited = async () => {
+    for (let i = 0; i < 30; i++) {
+      await postForm(
+        t.app,
+        path,
+        { step: "identify", userType: "player", jerseyNumber: "4", lastName: "x" },
+        "198.51.100.9",
+      );
+    }
+    await post({ step: "identify", userType: "player", jerseyNumber: "4", lastName: "x" }, 429, [
+      "Verification Error",
+      "Too many attempts",
+    ], "198.51.100.9");
+  };
+  await limited();
+});
+
+Deno.test("[join page] a team that limits e-mail domains refuses others (403)", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv, { settings: { allowedEmailDomains: ["club.example"] } });
+  const res = await postForm(t.app, `/join/${team.slug}`, {
+    step: "account",
+    action: "submit",
+    userType: "player",
+    jerseyNumber: "7",
+    playerLastName: "Rodriguez",
+    firstName: "Maya",
+    lastName: "Rodriguez",
+    email: "maya@example.com",
+    confirmEmail: "maya@example.com",
+  });
+  assert.equal(res.status, 403);
+  const text = await pageText(res);
+  assert.ok(text.includes("Request Failed"));
+  assert.ok(text.includes(JOIN_MESSAGES.domain(["club.example"])));
+});
