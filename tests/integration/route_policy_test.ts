@@ -1,0 +1,203 @@
+/**
+ * R13: every route declares who may call it, and the table is checked against the routes
+ * the app really registers — a new route without a row fails here. Then every protected
+ * route is called as an anonymous visitor and as a parent of the team, and must refuse both.
+ */
+import assert from "node:assert/strict";
+import { createTestApp, dumpKv } from "../helpers.ts";
+import { ADMIN_PREFIXES, adminWorld, call } from "../admin_helpers.ts";
+
+type Policy =
+  /** Anyone (what it shows is public, or it is the way in). */
+  | "public"
+  /** A signed-in person. */
+  | "user"
+  /** An admin of the route's team, or a system administrator. */
+  | "admin"
+  /** A system administrator, or anyone in development mode; 404 otherwise. */
+  | "test-tools"
+  /** Development mode only; 404 otherwise. */
+  | "dev"
+  /** The player's edit session, one of its parents, or a team admin. */
+  | "player-editor";
+
+const POLICY: Record<string, Policy> = {
+  "GET /": "public",
+  "GET /about": "public",
+  "GET /privacy": "public",
+  "GET /contact": "public",
+  "GET /favicon.svg": "public",
+  "GET /build/:name": "public",
+  "GET /t/:slug/roster": "public",
+  "GET /t/:slug/claim": "public",
+  "POST /t/:slug/claim": "public",
+  "GET /api/teams/:teamKey/roster": "public",
+  "GET /api/teams/by-slug/:slug": "public",
+  "GET /api/teams/by-join-code/:code": "public",
+  "POST /api/teams/:teamKey/claims": "public",
+  "POST /api/teams/:teamKey/verify-player": "public",
+  "POST /api/teams/:teamKey/join-requests": "public",
+  "GET /join/:key": "public",
+  "POST /join/:key": "public",
+  "GET /signup": "public",
+  "POST /signup": "public",
+  "GET /signup/verify": "public",
+  "POST /signup/verify": "public",
+  "GET /signup-success": "public",
+  "POST /api/signup/create-pending-intent": "public",
+  "POST /api/signup/resend-verification": "public",
+  "POST /api/signup/verify-token": "public",
+  "GET /team-login": "public",
+  "POST /team-login": "public",
+  "GET /admin-login": "public",
+  "GET /auth/magic": "public",
+  "POST /auth/magic": "public",
+  "GET /sysadmin/login": "public",
+  "POST /sysadmin/login": "public",
+  "POST /api/team/magic-link": "public",
+  "POST /api/team-admin/magic-link": "public",
+  "POST /api/team-admin/login": "public",
+  "POST /api/teams/:teamId/login": "public",
+  "POST /api/teams/:teamId/magic-link": "public",
+  "POST /teams/:teamId/login": "public",
+  "POST /teams/:teamId/magic-link": "public",
+  "GET /teams/:teamId": "public", // The team login form when signed out; admin checks inside.
+  "POST /api/sysadmin/login": "public",
+  "GET /api/sysadmin/status": "public",
+  "GET /api/sysadmin/verify": "public", // 401 without the sysadmin session, by design of the call.
+  "POST /api/sysadmin/logout": "public",
+  "GET /api/v2/auth/session": "public", // 401 means "no user" (SPEC.md).
+  "GET /api/v2/auth/logout": "public",
+  "GET /api/logout": "public",
+  "GET /api/edit": "public", // The edit link's token is the credential.
+  "GET /edit": "public",
+
+  "PATCH /api/v2/auth/session": "user",
+  "PUT /api/v2/auth/password": "user",
+  "GET /home": "user",
+  "POST /home/team": "user",
+  "GET /dashboard": "user",
+  "GET /family-dashboard": "user",
+  "GET /family-dashboard/:teamId": "user",
+  "GET /parent": "user",
+  "GET /parent-dashboard": "user",
+
+  "PATCH /api/players/:playerId": "player-editor",
+  "POST /api/players/:playerId/emails": "player-editor",
+
+  "GET /email-test": "test-tools",
+  "POST /email-test": "test-tools",
+  "POST /api/test-email/verification": "test-tools",
+  "POST /api/test-email/magic-link": "test-tools",
+  "POST /api/dev/auto-login": "dev",
+
+  "GET /admin/:teamId": "admin",
+  "GET /admin/:teamId/access": "admin",
+  "GET /admin/:teamId/claims": "admin",
+  "GET /admin/:teamId/roster": "admin",
+  "GET /admin/:teamId/roster/print": "admin",
+  "GET /admin/:teamId/settings": "admin",
+  "GET /teams/:teamId/claims": "admin",
+  "GET /teams/:teamId/roster": "admin",
+  "GET /teams/:teamId/roster/print": "admin",
+  "GET /teams/:teamId/settings": "admin",
+  "POST /admin/:teamId/access/admins": "admin",
+  "POST /admin/:teamId/access/admins/:userId/remove": "admin",
+  "POST /admin/:teamId/access/invite-link": "admin",
+  "POST /admin/:teamId/access/login": "admin",
+  "POST /admin/:teamId/claims/:claimId/approve": "admin",
+  "POST /admin/:teamId/claims/:claimId/deny": "admin",
+  "POST /admin/:teamId/roster/import": "admin",
+  "POST /admin/:teamId/roster/players": "admin",
+  "POST /admin/:teamId/roster/players/:playerId": "admin",
+  "POST /admin/:teamId/roster/players/:playerId/remove": "admin",
+  "POST /admin/:teamId/settings": "admin",
+  "POST /admin/:teamId/settings/delete": "admin",
+  "POST /teams/:teamId/claims/:claimId/approve": "admin",
+  "POST /teams/:teamId/claims/:claimId/deny": "admin",
+  "POST /teams/:teamId/roster/import": "admin",
+  "POST /teams/:teamId/roster/players": "admin",
+  "POST /teams/:teamId/roster/players/:playerId": "admin",
+  "POST /teams/:teamId/roster/players/:playerId/remove": "admin",
+  "POST /teams/:teamId/settings": "admin",
+  "POST /teams/:teamId/settings/delete": "admin",
+  "GET /api/admin/:teamId/access": "admin",
+  "PUT /api/admin/:teamId/access": "admin",
+  "POST /api/admin/:teamId/admins": "admin",
+  "DELETE /api/admin/:teamId/admins/:userId": "admin",
+  "GET /api/admin/:teamId/claims": "admin",
+  "GET /api/admin/:teamId/claims/export": "admin",
+  "POST /api/admin/:teamId/claims/:claimId/approve": "admin",
+  "POST /api/admin/:teamId/claims/:claimId/deny": "admin",
+  "POST /api/teams/:teamId/claims/:claimId/approve": "admin",
+  "POST /api/teams/:teamId/claims/:claimId/deny": "admin",
+  "GET /api/admin/:teamId/players": "admin",
+  "POST /api/admin/:teamId/players": "admin",
+  "PATCH /api/admin/:teamId/players/:playerId": "admin",
+  "DELETE /api/admin/:teamId/players/:playerId": "admin",
+  "POST /api/admin/:teamId/players/import": "admin",
+  "GET /api/admin/:teamId/players/export": "admin",
+  "GET /api/admin/:teamId/settings": "admin",
+  "PATCH /api/admin/:teamId/settings": "admin",
+  "DELETE /api/admin/:teamId": "admin",
+  "GET /api/teams/:teamId/join-link": "admin",
+  "POST /api/teams/:teamId/join-link": "admin",
+  "GET /api/v2/teams/:teamId": "admin",
+  "GET /api/v2/teams/:teamId/claims": "admin",
+  "GET /api/v2/teams/:teamId/join-link": "admin",
+  "GET /api/v2/teams/:teamId/players": "admin",
+};
+
+/** The routes the app registers (middleware-only entries left out). */
+function registeredRoutes(app: { routes: { method: string; path: string }[] }): string[] {
+  const routes = app.routes.filter((r) => r.method !== "ALL" && r.path !== "/*").map((r) => `${r.method} ${r.path}`);
+  return [...new Set(routes)].sort();
+}
+
+Deno.test("[policy] every registered route has a row in the policy table, and every row is a route", async () => {
+  await using t = await createTestApp();
+  const routes = registeredRoutes(t.app);
+  assert.deepEqual(routes.filter((r) => !(r in POLICY)), [], "routes without a declared policy");
+  assert.deepEqual(
+    Object.keys(POLICY).filter((r) => !routes.includes(r)).sort(),
+    [],
+    "rows for routes that do not exist",
+  );
+});
+
+const fill = (path: string, teamId: string, playerId: string) =>
+  path.replace(":teamId", teamId).replace(":playerId", playerId).replace(/:[A-Za-z]+/g, "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+
+Deno.test("[policy] protected routes refuse anonymous visitors and a parent of the team, and change nothing", async () => {
+  await using t = await createTestApp();
+  const world = await adminWorld(t);
+  const playerId = world.players[0].id;
+  const refusals: string[] = [];
+  const before = await dumpKv(t.kv, ADMIN_PREFIXES);
+  for (const [route, policy] of Object.entries(POLICY)) {
+    if (policy === "public") continue;
+    const [method, pattern] = route.split(" ");
+    const path = fill(pattern, world.team.id, playerId);
+    const isApi = path.startsWith("/api/");
+    const body = method === "GET" ? undefined : isApi ? {} : undefined;
+    const form = !isApi && method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : undefined;
+    for (const who of ["anonymous", "parent"] as const) {
+      const res = await call(t.app, method, path, { cookie: world.cookies[who], body, headers: form });
+      await res.body?.cancel();
+      const refused = policy === "dev" || policy === "test-tools"
+        ? res.status === 404
+        : policy === "user"
+        ? who === "anonymous"
+          ? res.status === 401 || (res.status === 303 && /\/team-login/.test(res.headers.get("location")!))
+          : true
+        : policy === "player-editor"
+        ? who === "anonymous" ? res.status === 401 : res.status === 404
+        : who === "anonymous"
+        ? res.status === 401 || (res.status === 303 && /\/team-login/.test(res.headers.get("location")!))
+        : res.status === 403;
+      if (!refused) refusals.push(`${who} ${route} → ${res.status}`);
+    }
+  }
+  assert.deepEqual(refusals, [], "routes that let the wrong person through");
+  assert.deepEqual(await dumpKv(t.kv, ADMIN_PREFIXES), before, "a refused request changed stored data");
+});
