@@ -1,7 +1,7 @@
 import { Island } from "../../lib/render/island.tsx";
 import { AdminLayout, AdminNotice } from "./AdminLayout.tsx";
 import type { AdminPaths } from "./paths.ts";
-import { type AdminClaim, type ClaimsData, needsPlayerChoice } from "./admin_data.ts";
+import { type AdminClaim, type ClaimsData, playerChoicesFor } from "./admin_data.ts";
 import { claimKind, claimTarget, formatDate, requesterOf } from "./format.ts";
 
 export type Notice = { kind: "success" | "error"; text: string } | null;
@@ -64,7 +64,7 @@ function PendingTable({ claims, data, paths }: { claims: AdminClaim[]; data: Cla
                         formAction: paths.claim(claim.id),
                         back: "claims",
                         requester: requesterOf(claim),
-                        choices: needsPlayerChoice(claim) ? data.choices : null,
+                        choices: playerChoicesFor(claim, data.choices),
                       }}
                     />
                   </td>

@@ -48,6 +48,15 @@ export function playerChoices(players: Player[]): PlayerChoice[] {
 /** A claim matched no player or several: approving it needs the admin to pick one. */
 export const needsPlayerChoice = (claim: AdminClaim) => claim.playerIds.length !== 1;
 
+/**
+ * The players an admin may pick for a claim: those a shared surname matched, else (a claim
+ * that matched nobody) the whole roster; null when the claim names one player.
+ */
+export function playerChoicesFor(claim: AdminClaim, roster: PlayerChoice[]): PlayerChoice[] | null {
+  if (!needsPlayerChoice(claim)) return null;
+  return claim.playerIds.length > 1 ? roster.filter((p) => claim.playerIds.includes(p.id)) : roster;
+}
+
 export interface LinkContext {
   actor: string;
   appUrl: string;

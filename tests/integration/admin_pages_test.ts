@@ -192,9 +192,10 @@ Deno.test("[admin pages] claims page: counts, tables, empty state, Export Claims
   assert.match(html, /<th scope="row">okafor@example.com<\/th>/);
   assert.ok(html.includes("Twins!"));
   assert.ok(html.includes("Surname Rodriguez"));
-  // The surname matched two players: approving needs a choice from the roster.
+  // The surname matched two players: approving needs a choice between those two.
   assert.equal((html.match(/<select[^>]*name="playerId"/g) ?? []).length, 1);
-  assert.ok(html.includes("#9 Diego Rodriguez") && html.includes("#12 Chloe Anderson"));
+  assert.ok(html.includes("#7 Maya Rodriguez") && html.includes("#9 Diego Rodriguez"));
+  assert.ok(!html.includes("#12 Chloe Anderson"), "players the surname did not match are not offered");
   assert.ok(html.includes(`action="/teams/${team.id}/claims/`), "forms post under the request's prefix");
   assert.match(html, /aria-current="page"[^>]*>Claims/);
 });
