@@ -2,44 +2,21 @@
  * What a new password must be (R7): 12 to 128 characters, any Unicode, never trimmed or
  * truncated, and not one of the commonly breached passwords long enough to pass the minimum.
  */
+import { COMMON_PASSWORDS } from "./common_passwords.ts";
+
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 128;
 
-/**
- * Breached-password lists are dominated by short strings the length rule already refuses;
- * these are the frequent ones of 12 characters or more.
- */
+/** The breached list, plus passwords people pick for this app in particular. */
 const COMMON_LONG_PASSWORDS = new Set([
-  "123456789012",
-  "1234567890123",
-  "12345678901234",
-  "123456789123",
-  "111111111111",
-  "000000000000",
+  ...COMMON_PASSWORDS,
   "password1234",
   "password12345",
   "password123456",
-  "passwordpassword",
-  "qwertyuiop123",
-  "qwertyuiopasdf",
-  "qwerty123456",
-  "1q2w3e4r5t6y",
-  "1qaz2wsx3edc",
-  "iloveyou1234",
-  "abcdefghijkl",
-  "abc123456789",
-  "letmein12345",
-  "welcome12345",
-  "football1234",
   "soccer123456",
   "goalmates123",
   "goalmates1234",
-  "administrator",
   "changeme1234",
-  "trustno11234",
-  "sunshine1234",
-  "princess1234",
-  "baseball1234",
 ]);
 
 const codePoints = (s: string) => [...s].length;

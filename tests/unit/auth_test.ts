@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { hashPassword, verifyPassword } from "../../lib/auth/passwords.ts";
 import { hashToken, issueToken, newToken, peekToken, spendToken } from "../../lib/auth/tokens.ts";
 
@@ -65,4 +66,23 @@ Deno.test("[auth] tokens: expiry is checked in code; malformed tokens are refuse
   for (const bad of ["", "short", `${token}x`, "a".repeat(42) + "="]) {
     assert.equal(await spendToken(kv, key, bad), null);
   }
+});
+
+Deno.test("[auth] password policy: 12 to 128 characters, any Unicode, breached passwords refused", async () => {
+  const { passwordProblem } = await import("../../lib/auth/password_policy.ts");
+  for (const common of ["qwerty123456", "1qaz2wsx3edc", "Password1234", "QAZWSXEDCRFV"]) {
+    assert.equal(passwordProblem(common), "This password is too common. Please choose another.", common);
+  }
+  assert.equal(passwordProblem("elevenchars"), "Password must be at least 12 characters.");
+  assert.equal(passwordProblem("x".repeat(129)), "Password must be at most 128 characters.");
+  assert.equal(passwordProblem("ü".repeat(12)), null, "counted in characters, not bytes");
+  assert.equal(passwordProblem("a quiet field at dawn"), null);
+  fc.assert(
+    fc.property(fc.string({ unit: "grapheme", minLength: 12, maxLength: 40 }), (candidate) => {
+      const length = [...candidate].length;
+      const problem = passwordProblem(candidate);
+      return length < 12 || length > 128 ? problem !== null : problem === null ||
+        problem === "This password is too common. Please choose another.";
+    }),
+  );
 });
