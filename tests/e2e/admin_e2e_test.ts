@@ -9,7 +9,7 @@ import {
   watchPage,
 } from "./server.ts";
 import { linkIn, type SmtpSink, startSmtpSink } from "./smtp_sink.ts";
-import { assertAccessible, readAxeSource } from "./page_checks.ts";
+import { assertAccessible, readAxeSource, toastWith } from "./page_checks.ts";
 import { gzipSize } from "../../bench/page_js.ts";
 
 /** The page's JavaScript budget (gzip), React included. */
@@ -38,6 +38,7 @@ Deno.test({
       const base = server.url;
       const axeSource = await readAxeSource();
       const parentEmail = "jersey.seven@example.com";
+      let editLink = "";
 
       await t.step("a parent claims jersey 7 through the roster's claim dialog", async () => {
         const context = await browser!.newContext();
@@ -114,10 +115,28 @@ Deno.test({
         await page.locator(".toast").filter({ hasText: "Claim Approved" }).waitFor();
         await row.getByRole("status").filter({ hasText: "Approved" }).waitFor();
         const mail = await sink!.waitForMail(parentEmail, "/edit?token=");
-        assert.ok(linkIn(mail, "/edit").startsWith(`${base}/edit?token=`));
+        editLink = linkIn(mail, "/edit");
+        assert.ok(editLink.startsWith(`${base}/edit?token=`));
         const js = await loadedJsGzip(page);
         assert.ok(js.total < JS_BUDGET_BYTES, `claims page JS ${js.total} B gzip is over budget`);
         await problems.assertNone("claims page");
+      });
+
+      await t.step("the parent opens the mailed link and saves an edit that shows on the public roster", async () => {
+        const parentContext = await browser!.newContext();
+        parentContext.setDefaultTimeout(10_000);
+        await recordCspViolations(parentContext);
+        const parentPage = await parentContext.newPage();
+        const parentProblems = watchPage(parentPage);
+        await parentPage.goto(editLink);
+        await parentPage.getByLabel("Last name").fill("Valdez");
+        await parentPage.getByRole("button", { name: "Save Changes" }).click();
+        await toastWith(parentPage, "Player information updated successfully").waitFor();
+        await parentPage.goto(`${base}/t/demo/roster?mode=detail`);
+        const roster = await parentPage.locator("main").innerText();
+        assert.ok(roster.includes("Maya V."), "the public roster shows the parent's edit");
+        await parentProblems.assertNone("the parent's edit");
+        await parentContext.close();
       });
 
       await t.step("the access page is accessible", async () => {
