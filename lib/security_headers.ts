@@ -10,6 +10,8 @@ const COMMON: [string, string][] = [
   ["cross-origin-opener-policy", "same-origin"],
 ];
 
+const COMMON_NAMES = new Set(["content-security-policy", ...COMMON.map(([name]) => name)]);
+
 const pageCsp = (nonce: string) =>
   `default-src 'self'; script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'self'; ` +
   `img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; ` +
@@ -62,8 +64,10 @@ export function respond(
   headers: [string, string][],
 ): Response {
   const common: [string, string][] = c.get("securityHeaders") ?? [];
-  // The route's own value for a header replaces the common one rather than repeating it.
-  const overridden = headers.length > 0 ? new Set(headers.map(([name]) => name)) : null;
-  const base = overridden ? common.filter(([name]) => !overridden.has(name)) : common;
+  // The route's own value for a header replaces the common one rather than repeating it
+  // (checked cheaply first: the hot routes set none of the common headers).
+  const base = headers.some(([name]) => COMMON_NAMES.has(name))
+    ? common.filter(([name]) => !headers.some(([own]) => own === name))
+    : common;
   return new Response(body, { status, headers: [...base, ...headers] });
 }
