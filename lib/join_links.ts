@@ -6,6 +6,7 @@ import { keys } from "./db/keys.ts";
 import { addAuditEntry } from "./db/audit.ts";
 import { getTeam, type Team } from "./db/teams.ts";
 import { ConflictError } from "./errors.ts";
+import { consumeRateLimits } from "./rate_limit.ts";
 
 export const JOIN_CODE_LENGTH = 16;
 export const JOIN_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -65,6 +66,9 @@ async function view(kv: Deno.Kv, link: JoinLink, appUrl: string, now: Date): Pro
   };
 }
 
+/** R18: Generate New at most 50 times a day per team. */
+export const JOIN_LINKS_PER_DAY = 50;
+
 /**
  * Replaces the team's invite link with a new code (the old one is removed in the same
  * commit) and records it in the audit log.
@@ -76,6 +80,14 @@ export async function regenerateJoinLink(
   appUrl: string,
   now = new Date(),
 ): Promise<JoinLinkView> {
+  await consumeRateLimits(
+    kv,
+    [
+      { bucket: "join-link-generate", subject: teamId, limit: JOIN_LINKS_PER_DAY, windowMs: 24 * 60 * 60 * 1000 },
+    ],
+    (minutes) => `Too many new invite links today. Please try again in ${Math.ceil(minutes / 60)} hours.`,
+    now.getTime(),
+  );
   for (let attempt = 0; attempt < 5; attempt++) {
     const current = await kv.get<JoinLink>(keys.joinLink(teamId));
     const link: JoinLink = {

@@ -200,3 +200,18 @@ Deno.test("[join] a team's allowed e-mail domains apply to join requests", async
   assert.equal(res.status, 403);
   assert.equal((await res.json()).message, "Please use an email address at club.example to join this team.");
 });
+
+Deno.test("[join] Generate New is limited to 50 a day per team (429 with Retry-After)", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  await createAccount(t.kv, { email: "coach@example.com", teamId: team.id, role: "TEAM_ADMIN" });
+  const cookie = await signIn(t, "coach@example.com");
+  for (let i = 0; i < 50; i++) {
+    const res = await requestJson(t.app, `/api/teams/${team.id}/join-link`, { method: "POST", headers: { cookie } });
+    assert.equal(res.status, 201);
+  }
+  const limited = await requestJson(t.app, `/api/teams/${team.id}/join-link`, { method: "POST", headers: { cookie } });
+  assert.equal(limited.status, 429);
+  assert.ok(Number(limited.headers.get("retry-after")) > 0);
+  assert.match((await limited.json()).message, /^Too many new invite links today/);
+});
