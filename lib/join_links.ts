@@ -2,7 +2,7 @@
  * Invite links (DECISIONS.md): a 16-character A–Z0–9 code, valid 7 days, its opens counted;
  * Generate New replaces it and the old code stops working at once.
  */
-import { keys } from "./db/keys.ts";
+import { JOIN_LINK_LIMIT_BUCKET, keys } from "./db/keys.ts";
 import { addAuditEntry } from "./db/audit.ts";
 import { getTeam, type Team } from "./db/teams.ts";
 import { ConflictError } from "./errors.ts";
@@ -83,7 +83,7 @@ export async function regenerateJoinLink(
   await consumeRateLimits(
     kv,
     [
-      { bucket: "join-link-generate", subject: teamId, limit: JOIN_LINKS_PER_DAY, windowMs: 24 * 60 * 60 * 1000 },
+      { bucket: JOIN_LINK_LIMIT_BUCKET, subject: teamId, limit: JOIN_LINKS_PER_DAY, windowMs: 24 * 60 * 60 * 1000 },
     ],
     (minutes) => `Too many new invite links today. Please try again in ${Math.ceil(minutes / 60)} hours.`,
     now.getTime(),

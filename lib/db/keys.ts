@@ -98,11 +98,14 @@ export const keys = {
   teamJoinLinkUses: (teamId: string) => ["join_link_uses", teamId] as const,
 
   rateLimit: (bucket: string, subject: string, window: number) => ["rate_limits", bucket, subject, window] as const,
+  /** The windows of a rate limit counted per team (e.g. new invite links a day). */
+  teamRateLimits: (bucket: string, teamId: string) => ["rate_limits", bucket, teamId] as const,
 } as const;
 
 /**
- * Every prefix whose second element is a team id. Deleting a team removes everything under
- * these; add each new team-scoped prefix here. Records keyed by team elsewhere in the key
+ * Every prefix that holds a team's records (the team id is its second element, or third for
+ * rate limits counted per team). Deleting a team removes everything under these; add each new
+ * team-scoped prefix here. Records keyed by team elsewhere in the key
  * (`membership`, `parentEmailInvite`, `joinCode`) are removed through their team-keyed twin,
  * and the exact keys `team`, `teamBySlug`, `teamRevision`, `teamAccess`, `joinLink` and
  * `teamDeletion` by name (lib/team_deletion.ts).
@@ -118,4 +121,8 @@ export const teamScopedPrefixes = (teamId: string): Deno.KvKey[] => [
   keys.teamParentEmails(teamId),
   keys.teamAudit(teamId),
   keys.teamJoinLinkUses(teamId),
+  keys.teamRateLimits(JOIN_LINK_LIMIT_BUCKET, teamId),
 ];
+
+/** The rate-limit bucket of Generate New, counted per team. */
+export const JOIN_LINK_LIMIT_BUCKET = "join-link-generate";
