@@ -29,6 +29,7 @@ export const EDIT_SESSION_POLICY = { absoluteMs: 60 * 60 * 1000, idleMs: 60 * 60
 
 export interface OpenedLink {
   grant: EditSessionData;
+  player: Player;
   /** Set when this call spent the token: the new session's cookie. */
   started?: { cookieValue: string; maxAgeSeconds: number };
 }
@@ -46,17 +47,19 @@ export async function openEditLink(
   const tokenHash = await hashToken(token);
   const current = await readSession(kv, editSessionStore, sessionCookie, now.getTime());
   if (current && current.data.tokenHash === tokenHash) {
-    return (await playerExists(kv, current.data)) ? { grant: current.data } : null;
+    const player = await editablePlayer(kv, current.data);
+    return player ? { grant: current.data, player } : null;
   }
   const grant = await spendToken<EditGrant>(kv, keys.editToken, token, now.getTime());
-  if (!grant || !(await playerExists(kv, grant))) return null;
+  const player = grant && await editablePlayer(kv, grant);
+  if (!grant || !player) return null;
   const data: EditSessionData = { ...grant, tokenHash };
   const started = await startSession(kv, editSessionStore, data, EDIT_SESSION_POLICY, now.getTime());
-  return { grant: data, started };
+  return { grant: data, player, started };
 }
 
-async function playerExists(kv: Deno.Kv, grant: EditGrant): Promise<boolean> {
-  return (await kv.get(keys.player(grant.teamId, grant.playerId))).versionstamp !== null;
+async function editablePlayer(kv: Deno.Kv, grant: EditGrant): Promise<Player | null> {
+  return (await kv.get<Player>(keys.player(grant.teamId, grant.playerId))).value;
 }
 
 export async function readEditSession(
@@ -65,8 +68,4 @@ export async function readEditSession(
   now: Date,
 ): Promise<StoredSession<EditSessionData> | null> {
   return await readSession(kv, editSessionStore, cookie, now.getTime());
-}
-
-export async function getEditablePlayer(kv: Deno.Kv, grant: EditGrant): Promise<Player | null> {
-  return (await kv.get<Player>(keys.player(grant.teamId, grant.playerId))).value;
 }

@@ -58,6 +58,16 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+/** A JSON body's fields; a body that is not an object (an array, a number, null) has none. */
+export async function readJsonFields(c: Context): Promise<Record<string, unknown>> {
+  const body = await readJson(c);
+  return typeof body === "object" && body !== null && !Array.isArray(body) ? body as Record<string, unknown> : {};
+}
+
+/** A text field of a parsed form; "" when it is absent or a file. */
+export const formText = (form: Record<string, unknown>, name: string): string =>
+  typeof form[name] === "string" ? form[name] as string : "";
+
 /** The peer address of the connection (no proxy headers are trusted). */
 export function clientIp(c: Context): string {
   try {

@@ -60,8 +60,6 @@ export function effectiveRole(roles: Record<string, TeamRole>, selectedTeamId: s
   return (selectedTeamId ? roles[selectedTeamId] : undefined) ?? "TEAM_STANDARD";
 }
 
-export const canAdminister = (user: SessionUser, teamId: string) => user.roles[teamId] === "TEAM_ADMIN";
-
 /** Builds the session user, or null when the account or its team is gone. */
 export async function loadSessionUser(kv: Deno.Kv, data: UserSessionData): Promise<SessionUser | null> {
   if (data.teamAccess) return await teamAccessUser(kv, data.teamAccess);

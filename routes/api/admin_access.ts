@@ -8,12 +8,10 @@ import {
   removeCoAdmin,
   setTeamAccessCredentials,
 } from "../../lib/team_access.ts";
-import { readJson } from "../../lib/http.ts";
+import { readJsonFields } from "../../lib/http.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const admin = requireTeamRole("TEAM_ADMIN");
-const field = (body: unknown, name: string): unknown =>
-  typeof body === "object" && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 
 /** The Access page's calls: team username/password and co-admins. */
 export const adminAccessApiRoutes = new Hono<AppEnv>()
@@ -22,13 +20,13 @@ export const adminAccessApiRoutes = new Hono<AppEnv>()
     return c.json(await getAccessOverview(c.var.deps.kv, c.var.teamId!, user?.id ?? null), 200, NO_STORE);
   })
   .put("/api/admin/:teamId/access", admin, async (c) => {
-    const body = await readJson(c);
+    const body = await readJsonFields(c);
     const { kv, now } = c.var.deps;
     const username = await setTeamAccessCredentials(
       kv,
       c.var.teamId!,
-      field(body, "username"),
-      field(body, "password"),
+      body.username,
+      body.password,
       await actorOf(c),
       now(),
     );
@@ -39,7 +37,7 @@ export const adminAccessApiRoutes = new Hono<AppEnv>()
     const email = await inviteCoAdmin(
       { kv, appUrl: config.appUrl, now: now() },
       c.var.teamId!,
-      field(await readJson(c), "email"),
+      (await readJsonFields(c)).email,
       await actorOf(c),
     );
     return c.json({ success: true, message: ACCESS_MESSAGES.invited(email) }, 201, NO_STORE);

@@ -24,7 +24,7 @@ import { userSessionStore } from "../../lib/auth/session_user.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { resolveTeamId } from "../../lib/db/teams.ts";
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
-import { clientIp, readJson, safeLocalPath } from "../../lib/http.ts";
+import { clientIp, readJsonFields, safeLocalPath } from "../../lib/http.ts";
 import type { Context } from "hono";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -34,13 +34,10 @@ export function authContext(c: Context<AppEnv>): AuthContext {
   return { kv, appUrl: config.appUrl, ip: clientIp(c), now: now() };
 }
 
-const field = (body: unknown, name: string): unknown =>
-  typeof body === "object" && body !== null ? (body as Record<string, unknown>)[name] : undefined;
-
 async function magicLink(c: Context<AppEnv>, scope: MagicLinkScope) {
-  const body = await readJson(c);
-  const email = parseLoginEmail(field(body, "email"));
-  await requestMagicLink(authContext(c), email, scope, safeLocalPath(field(body, "next"), ""));
+  const body = await readJsonFields(c);
+  const email = parseLoginEmail(body.email);
+  await requestMagicLink(authContext(c), email, scope, safeLocalPath(body.next, ""));
   return c.json({ success: true, message: AUTH_MESSAGES.magicLinkSent }, 200, NO_STORE);
 }
 
@@ -59,7 +56,7 @@ export const authApiRoutes = new Hono<AppEnv>()
   })
   /** Switches the selected team (body `selectedTeamId`, one of the user's teams). */
   .patch("/api/v2/auth/session", requireUser, async (c) => {
-    const selectedTeamId = field(await readJson(c), "selectedTeamId");
+    const { selectedTeamId } = await readJsonFields(c);
     const user = (await getSessionUser(c))!;
     if (typeof selectedTeamId !== "string" || !(selectedTeamId in user.roles)) {
       throw new ValidationError("Please choose one of your teams.", {
@@ -89,29 +86,29 @@ export const authApiRoutes = new Hono<AppEnv>()
     return await magicLink(c, { kind: "team", teamId });
   })
   .post("/api/team-admin/login", async (c) => {
-    const body = await readJson(c);
-    const { user, teamId } = await loginTeamAdmin(authContext(c), field(body, "email"), field(body, "password"));
+    const body = await readJsonFields(c);
+    const { user, teamId } = await loginTeamAdmin(authContext(c), body.email, body.password);
     await signInPerson(c, user.id, teamId);
     return c.json({ success: true, teamId }, 200, NO_STORE);
   })
   .post("/api/teams/:teamId/login", async (c) => {
-    const body = await readJson(c);
+    const body = await readJsonFields(c);
     const teamId = await resolveTeamId(c.var.deps.kv, c.req.param("teamId"));
     if (!teamId) throw new UnauthorizedError(AUTH_MESSAGES.teamLoginFailed);
     const { username } = await loginTeamAccess(
       authContext(c),
       teamId,
-      field(body, "username"),
-      field(body, "password"),
+      body.username,
+      body.password,
     );
     await signInUser(c, { userId: null, teamAccess: { teamId, username }, selectedTeamId: teamId }, ADMIN_POLICY);
     return c.json({ success: true, teamId }, 200, NO_STORE);
   })
   .put("/api/v2/auth/password", requireUser, async (c) => {
-    const body = await readJson(c);
+    const body = await readJsonFields(c);
     const user = (await getSessionUser(c))!;
     if (user.kind !== "person") throw new ForbiddenError(AUTH_MESSAGES.teamAccountNoPassword);
-    await changePassword(authContext(c), user.id, field(body, "currentPassword"), field(body, "newPassword"));
+    await changePassword(authContext(c), user.id, body.currentPassword, body.newPassword);
     // A new password ends every other session; this browser gets a fresh one.
     const { kv } = c.var.deps;
     await endAllSessions(kv, userSessionStore, keys.userSessions(user.id));

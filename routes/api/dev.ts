@@ -6,7 +6,7 @@ import { listValues } from "../../lib/db/kv.ts";
 import { getTeamBySlug } from "../../lib/db/teams.ts";
 import { getUser, getUserByEmail, type Membership, type User } from "../../lib/db/users.ts";
 import { NotFoundError } from "../../lib/errors.ts";
-import { readJson } from "../../lib/http.ts";
+import { readJsonFields } from "../../lib/http.ts";
 
 const str = (value: unknown) => typeof value === "string" && value.trim() ? value.trim() : undefined;
 
@@ -21,12 +21,12 @@ export const devApiRoutes = new Hono<AppEnv>()
   })
   .post("/api/dev/auto-login", async (c) => {
     const { kv } = c.var.deps;
-    const body = (await readJson(c)) as Record<string, unknown> | null;
-    const team = str(body?.teamSlug) ? await getTeamBySlug(kv, str(body?.teamSlug)!.toLowerCase()) : null;
-    if (str(body?.teamSlug) && !team) throw new NotFoundError("Team not found");
+    const body = await readJsonFields(c);
+    const team = str(body.teamSlug) ? await getTeamBySlug(kv, str(body.teamSlug)!.toLowerCase()) : null;
+    if (str(body.teamSlug) && !team) throw new NotFoundError("Team not found");
     let user: User | null = null;
-    if (str(body?.userId)) user = await getUser(kv, str(body?.userId)!);
-    else if (str(body?.email)) user = await getUserByEmail(kv, str(body?.email)!);
+    if (str(body.userId)) user = await getUser(kv, str(body.userId)!);
+    else if (str(body.email)) user = await getUserByEmail(kv, str(body.email)!);
     else if (team) {
       const members = await listValues<Membership>(kv, { prefix: keys.teamMembers(team.id) });
       const admin = members.find((m) => m.role === "TEAM_ADMIN");

@@ -4,15 +4,12 @@ import { actorOf, requireTeamRole } from "../../lib/auth/middleware.ts";
 import { currentJoinLink, openJoinCode, regenerateJoinLink } from "../../lib/join_links.ts";
 import { publicTeam, resolveTeam } from "../../lib/db/teams.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { clientIp, readJson } from "../../lib/http.ts";
+import { clientIp, readJsonFields } from "../../lib/http.ts";
 import { checkIdentity, checkJoinRequest, JOIN_MESSAGES } from "../../lib/join_rules.ts";
 import { shortName, submitJoinRequest, verifyPlayer } from "../../lib/join_requests.ts";
 import type { Context } from "hono";
 
 const NO_STORE = { "Cache-Control": "no-store" };
-
-const asObject = (body: unknown): Record<string, unknown> =>
-  typeof body === "object" && body !== null && !Array.isArray(body) ? body as Record<string, unknown> : {};
 
 async function teamOf(c: Context<AppEnv>) {
   const team = await resolveTeam(c.var.deps.kv, c.req.param("teamKey") ?? "");
@@ -33,7 +30,7 @@ export const joinApiRoutes = new Hono<AppEnv>()
     return c.json(publicTeam(team), 200, NO_STORE);
   })
   .post("/api/teams/:teamKey/verify-player", async (c) => {
-    const checked = checkIdentity(asObject(await readJson(c)));
+    const checked = checkIdentity(await readJsonFields(c));
     if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
     const team = await teamOf(c);
     const player = await verifyPlayer(c.var.deps.kv, team, checked.value, clientIp(c), c.var.deps.now());
@@ -44,7 +41,7 @@ export const joinApiRoutes = new Hono<AppEnv>()
     );
   })
   .post("/api/teams/:teamKey/join-requests", async (c) => {
-    const checked = checkJoinRequest(asObject(await readJson(c)));
+    const checked = checkJoinRequest(await readJsonFields(c));
     if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
     const team = await teamOf(c);
     const request = await submitJoinRequest(c.var.deps.kv, team, checked.value, clientIp(c), c.var.deps.now());

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { getEditCookie, getSessionUser, getSysadmin, setEditCookie } from "../../lib/auth/middleware.ts";
-import { EDIT_MESSAGES, getEditablePlayer, openEditLink, readEditSession } from "../../lib/edit_links.ts";
+import { EDIT_MESSAGES, openEditLink, readEditSession } from "../../lib/edit_links.ts";
 import { addParentEmail, parseParentEmail, playerEmails } from "../../lib/co_parents.ts";
 import { editableTeamFor, PLAYER_NOT_FOUND, savePlayerEdit } from "../../lib/player_edits.ts";
 import { checkPlayerEdit } from "../../lib/player_rules.ts";
 import { NotFoundError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
-import { readJson } from "../../lib/http.ts";
+import { readJson, readJsonFields } from "../../lib/http.ts";
 import type { Context } from "hono";
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
@@ -30,9 +30,9 @@ export const playerApiRoutes = new Hono<AppEnv>()
     const token = c.req.query("token");
     if (!token) throw new ValidationError(EDIT_MESSAGES.noToken);
     const opened = await openEditLink(kv, token, getEditCookie(c), now());
-    const player = opened && await getEditablePlayer(kv, opened.grant);
-    if (!opened || !player) return c.json({ message: EDIT_MESSAGES.invalid }, 410, NO_STORE);
+    if (!opened) return c.json({ message: EDIT_MESSAGES.invalid }, 410, NO_STORE);
     if (opened.started) setEditCookie(c, opened.started.cookieValue, opened.started.maxAgeSeconds);
+    const { player } = opened;
     return c.json({ player, playerEmails: await playerEmails(kv, player.teamId, player.id) }, 200, NO_STORE);
   })
   .patch("/api/players/:playerId", async (c) => {
@@ -48,7 +48,7 @@ export const playerApiRoutes = new Hono<AppEnv>()
     const { kv, now } = c.var.deps;
     const playerId = c.req.param("playerId");
     const editor = await editorOf(c, playerId);
-    const email = parseParentEmail(((await readJson(c)) as Record<string, unknown> | null)?.email);
+    const email = parseParentEmail((await readJsonFields(c)).email);
     const emails = await addParentEmail(kv, editor.teamId, playerId, email, editor.actor, now());
     return c.json({ success: true, message: EDIT_MESSAGES.emailAdded, playerEmails: emails }, 200, NO_STORE);
   });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { signInPerson } from "../../lib/auth/middleware.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { clientIp, readJson } from "../../lib/http.ts";
+import { clientIp, readJson, readJsonFields } from "../../lib/http.ts";
 import { parseSignup, resendVerification, type SignupContext, startSignup, verifySignup } from "../../lib/signup.ts";
 import { SIGNUP_MESSAGES } from "../../lib/signup_rules.ts";
 import { isValidEmail } from "../../lib/text.ts";
@@ -28,13 +28,13 @@ export const signupApiRoutes = new Hono<AppEnv>()
     );
   })
   .post("/api/signup/resend-verification", async (c) => {
-    const email = ((await readJson(c)) as Record<string, unknown> | null)?.email;
+    const email = (await readJsonFields(c)).email;
     if (!isValidEmail(email)) throw new ValidationError(INVALID_EMAIL, { email: INVALID_EMAIL });
     await resendVerification(signupContext(c), email);
     return c.json({ success: true, message: SIGNUP_MESSAGES.resent }, 200, NO_STORE);
   })
   .post("/api/signup/verify-token", async (c) => {
-    const token = ((await readJson(c)) as Record<string, unknown> | null)?.token;
+    const token = (await readJsonFields(c)).token;
     const { team, user } = await verifySignup(c.var.deps.kv, token, c.var.deps.now());
     await signInPerson(c, user.id, team.id);
     return c.json(

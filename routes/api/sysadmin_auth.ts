@@ -3,7 +3,7 @@ import type { AppEnv } from "../../lib/app_env.ts";
 import { getSysadmin, signInSysadmin, signOutSysadmin } from "../../lib/auth/middleware.ts";
 import { loginSysadmin } from "../../lib/auth/login.ts";
 import { UnauthorizedError } from "../../lib/errors.ts";
-import { readJson } from "../../lib/http.ts";
+import { readJsonFields } from "../../lib/http.ts";
 import { authContext } from "./auth.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -11,8 +11,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** The system administrator's own session: login, status, verify, logout. */
 export const sysadminAuthApiRoutes = new Hono<AppEnv>()
   .post("/api/sysadmin/login", async (c) => {
-    const body = (await readJson(c)) as Record<string, unknown> | null;
-    const email = await loginSysadmin(authContext(c), body?.email, body?.password);
+    const body = await readJsonFields(c);
+    const email = await loginSysadmin(authContext(c), body.email, body.password);
     await signInSysadmin(c, email);
     return c.json({ success: true, message: "Login successful" }, 200, NO_STORE);
   })

@@ -10,12 +10,10 @@ import { DashboardMovedPage, InvalidTeamPage, TeamLoginByIdPage } from "../../co
 import { TEAM_LOGIN_TEXTS, type TeamAccessLoginProps } from "../../islands/TeamAccessLogin.tsx";
 import { renderAccess, renderClaims, renderDashboard, sendAdminPage } from "./admin_render.tsx";
 import { adminFormRoutes } from "./admin_forms.tsx";
+import { formText } from "../../lib/http.ts";
 
 type Ctx = Context<AppEnv>;
 const admin = requireTeamRole("TEAM_ADMIN");
-
-const formText = (form: Record<string, unknown>, name: string) =>
-  typeof form[name] === "string" ? form[name] as string : "";
 
 function sendTeamLogin(
   c: Ctx,

@@ -8,12 +8,10 @@ import { AppError, ValidationError } from "../../lib/errors.ts";
 import { adminPaths, type AdminPrefix } from "../../components/admin/paths.ts";
 import { EMPTY_ACCESS_FORMS } from "../../components/admin/AccessPage.tsx";
 import { ACCESS_NOTICES, CLAIM_NOTICES, renderAccess } from "./admin_render.tsx";
+import { formText } from "../../lib/http.ts";
 
 type Ctx = Context<AppEnv>;
 const admin = requireTeamRole("TEAM_ADMIN");
-
-const formText = (form: Record<string, unknown>, name: string) =>
-  typeof form[name] === "string" ? form[name] as string : "";
 
 /** The notice code for a refusal whose message is one of `notices` (else `fallback`). */
 function codeFor(error: unknown, notices: Record<string, { text: string } | null>, fallback: string): string {

@@ -4,7 +4,7 @@ import { renderPage, sendPage } from "../../lib/render/page.tsx";
 import { loginTeamAdmin, parseLoginEmail, requestMagicLink } from "../../lib/auth/login.ts";
 import { signInPerson } from "../../lib/auth/middleware.ts";
 import { AppError, RateLimitError } from "../../lib/errors.ts";
-import { safeLocalPath } from "../../lib/http.ts";
+import { formText, safeLocalPath } from "../../lib/http.ts";
 import { authContext } from "../api/auth.ts";
 import { TeamLoginPage } from "../../components/login/TeamLoginPage.tsx";
 import { teamLoginHref } from "../../components/login/login_links.ts";
@@ -12,9 +12,6 @@ import type { TeamLoginProps } from "../../islands/TeamLogin.tsx";
 
 /** The page can show an address someone typed: never cached. */
 const PRIVATE: [string, string][] = [["cache-control", "no-store"]];
-
-const formText = (form: Record<string, unknown>, name: string) =>
-  typeof form[name] === "string" ? form[name] as string : "";
 
 function loginState(tab: TeamLoginProps["tab"], next: string, changes: Partial<TeamLoginProps> = {}): TeamLoginProps {
   return {

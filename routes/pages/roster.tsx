@@ -10,7 +10,7 @@ import { resolveTeam, type Team } from "../../lib/db/teams.ts";
 import { checkClaim } from "../../lib/claim_rules.ts";
 import { acceptClaim } from "../../lib/claims.ts";
 import { AppError, RateLimitError } from "../../lib/errors.ts";
-import { clientIp } from "../../lib/http.ts";
+import { clientIp, formText } from "../../lib/http.ts";
 
 const PLAYER_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -22,9 +22,6 @@ function readView(query: Record<string, string>): RosterView {
     player: PLAYER_ID.test(query.player ?? "") ? query.player : null,
   };
 }
-
-const formValue = (form: Record<string, unknown>, name: string) =>
-  typeof form[name] === "string" ? form[name] as string : "";
 
 /** The public roster and the claim form that works without JavaScript. */
 export const rosterPageRoutes = new Hono<AppEnv>()
@@ -69,13 +66,13 @@ export const rosterPageRoutes = new Hono<AppEnv>()
     if (!team) return c.notFound();
     const form = await c.req.parseBody();
     const values: ClaimFormValues = {
-      mode: formValue(form, "mode") === "surname" ? "surname" : "jersey",
-      jerseyNumber: formValue(form, "jerseyNumber"),
-      childSurname: formValue(form, "childSurname"),
-      email: formValue(form, "email"),
-      note: formValue(form, "note"),
+      mode: formText(form, "mode") === "surname" ? "surname" : "jersey",
+      jerseyNumber: formText(form, "jerseyNumber"),
+      childSurname: formText(form, "childSurname"),
+      email: formText(form, "email"),
+      note: formText(form, "note"),
     };
-    const check = checkClaim({ ...values, mode: formValue(form, "mode") || "jersey" });
+    const check = checkClaim({ ...values, mode: formText(form, "mode") || "jersey" });
     if (!check.ok) return sendClaimForm(c, team, values, check.fields, 400);
     try {
       await acceptClaim(kv, team, check.value, clientIp(c), now());
