@@ -1,9 +1,9 @@
 import { loadConfig } from "./lib/config.ts";
 import { openKv } from "./lib/db/kv.ts";
-import { ensureAssets } from "./lib/render/bundle.ts";
-import { seedDemoAccounts, seedDemoTeam } from "./lib/seed.ts";
+import { ensureAssets } from "./lib/render/assets.ts";
+import { seedDemoAccounts, seedDemoTeam } from "./lib/demo/mod.ts";
 import { ensureSysadmin } from "./lib/auth/login.ts";
-import { resumeTeamDeletions } from "./lib/team_deletion.ts";
+import { resumeTeamDeletions } from "./lib/teams/mod.ts";
 import { createMailer, startQueueWorker } from "./lib/mail/mod.ts";
 import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
 

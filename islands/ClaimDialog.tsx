@@ -1,5 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { checkClaim, CLAIM_MESSAGES, MAX_NOTE_LENGTH } from "../lib/claim_rules.ts";
+import { checkClaim, CLAIM_MESSAGES, MAX_NOTE_LENGTH } from "../lib/claims/rules.ts";
 import { toast } from "../lib/client/toast.tsx";
 import { ClaimSteps } from "../components/roster/ClaimSteps.tsx";
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
-import { checkPlayerEdit } from "../lib/player_rules.ts";
+import { checkPlayerEdit } from "../lib/roster/player_rules.ts";
 import { EDIT_TEXTS, type EditablePlayer, fieldsOf, type PlayerFields } from "../components/edit/edit_texts.ts";
 import { PlayerForm } from "../components/edit/PlayerForm.tsx";
 import { ParentEmails } from "../components/edit/ParentEmails.tsx";

@@ -1,6 +1,6 @@
 import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
-import { checkIdentity, checkJoinRequest, JOIN_MESSAGES } from "../lib/join_rules.ts";
+import { checkIdentity, checkJoinRequest, JOIN_MESSAGES } from "../lib/join/rules.ts";
 import { messageOf, postJson } from "../components/login/client.ts";
 import {
   type AccountValues,

@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppDeps, AppEnv, Deps } from "../lib/app_env.ts";
-import { createErrorHandler, isApiPath, NotFoundError, PayloadTooLargeError } from "../lib/errors.ts";
-import { jsonOnly, originGuard } from "../lib/http.ts";
-import { securityHeaders } from "../lib/security_headers.ts";
-import { renderPage, sendPage } from "../lib/render/page.tsx";
+import type { AppDeps, AppEnv, Deps } from "./app_env.ts";
+import { NotFoundError } from "../lib/errors.ts";
+import { createErrorHandler, isApiPath, PayloadTooLargeError } from "./errors.ts";
+import { jsonOnly, originGuard } from "./http.ts";
+import { securityHeaders } from "./security_headers.ts";
+import { renderPage } from "../lib/render/page.tsx";
+import { sendPage } from "./security_headers.ts";
 import { TeamCache } from "../lib/render/team_cache.ts";
 import { ErrorPage } from "../components/ErrorPage.tsx";
 import { staticRoutes } from "./static.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../lib/app_env.ts";
-import { BUILD_DIR } from "../lib/render/bundle.ts";
+import type { AppEnv } from "./app_env.ts";
+import { BUILD_DIR } from "../lib/render/assets.ts";
 
 const TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",

@@ -2,7 +2,7 @@ import { Island } from "../../lib/render/island.tsx";
 import { MIN_PASSWORD_LENGTH } from "../../lib/auth/password_policy.ts";
 import { AdminLayout, AdminNotice } from "./AdminLayout.tsx";
 import type { AdminPaths } from "./paths.ts";
-import type { AccessData } from "./admin_data.ts";
+import type { AccessData } from "../../lib/teams/admin_area.ts";
 import type { Notice } from "./ClaimsPage.tsx";
 
 /** What a refused Access form shows again: its field errors and what was typed (never the password). */

@@ -1,7 +1,7 @@
 import { Island } from "../../lib/render/island.tsx";
 import { AdminLayout, AdminNotice } from "./AdminLayout.tsx";
 import type { AdminPaths } from "./paths.ts";
-import { type AdminClaim, type ClaimsData, playerChoicesFor } from "./admin_data.ts";
+import { type AdminClaim, type ClaimsData, playerChoicesFor } from "../../lib/teams/admin_area.ts";
 import { claimKind, claimTarget, formatDate, requesterOf } from "./format.ts";
 
 export type Notice = { kind: "success" | "error"; text: string } | null;

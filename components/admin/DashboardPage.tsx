@@ -2,7 +2,7 @@ import { Island } from "../../lib/render/island.tsx";
 import { AdminLayout, AdminNotice } from "./AdminLayout.tsx";
 import type { Notice } from "./ClaimsPage.tsx";
 import { type AdminPaths, publicRosterPath } from "./paths.ts";
-import { type DashboardData, needsPlayerChoice } from "./admin_data.ts";
+import { type DashboardData, needsPlayerChoice } from "../../lib/teams/admin_area.ts";
 import { claimTarget, formatDate, requesterOf } from "./format.ts";
 
 /** SPEC.md section 9: the dashboard previews 3 pending claims. */

@@ -1,4 +1,4 @@
-import type { AdminClaim } from "./admin_data.ts";
+import type { AdminClaim } from "../../lib/teams/admin_area.ts";
 
 const DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 

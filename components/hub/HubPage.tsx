@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { SiteLayout } from "../SiteLayout.tsx";
-import type { HubData } from "../../lib/hub.ts";
+import type { HubData } from "../../lib/accounts/hub.ts";
 import type { SessionTeam } from "../../lib/auth/session_user.ts";
 
 function Panel({ title, children, headingId }: { title: string; children: ReactNode; headingId: string }) {

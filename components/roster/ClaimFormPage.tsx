@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from "react";
 import type { Team } from "../../lib/db/teams.ts";
-import { MAX_NOTE_LENGTH } from "../../lib/claim_rules.ts";
+import { MAX_NOTE_LENGTH } from "../../lib/claims/rules.ts";
 import { rosterHref } from "./links.ts";
 import { SiteLayout } from "../SiteLayout.tsx";
 import { ClaimSteps } from "./ClaimSteps.tsx";

@@ -1,4 +1,4 @@
-import type { PublicPlayer } from "../../lib/roster.ts";
+import type { PublicPlayer } from "../../lib/roster/public_players.ts";
 
 /**
  * The player card: real data only. Fields the admin has not entered are left out rather

@@ -1,5 +1,5 @@
 import type { Team } from "../../lib/db/teams.ts";
-import { groupPlayers, type PublicPlayer, sortPlayers } from "../../lib/roster.ts";
+import { groupPlayers, type PublicPlayer, sortPlayers } from "../../lib/roster/public_players.ts";
 import { Island } from "../../lib/render/island.tsx";
 import { PlayerCard } from "./PlayerCard.tsx";
 import { claimHref, rosterHref, type RosterView } from "./links.ts";

@@ -1,4 +1,4 @@
-import type { RosterGrouping, RosterMode, RosterSort } from "../../lib/roster.ts";
+import type { RosterGrouping, RosterMode, RosterSort } from "../../lib/roster/public_players.ts";
 
 export interface RosterView {
   mode: RosterMode;

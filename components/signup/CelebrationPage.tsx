@@ -1,6 +1,6 @@
 import { Island } from "../../lib/render/island.tsx";
 import { SiteLayout } from "../SiteLayout.tsx";
-import { SIGNUP_MESSAGES } from "../../lib/signup_rules.ts";
+import { SIGNUP_MESSAGES } from "../../lib/signup/rules.ts";
 
 /** `/signup-success`: the team-created celebration, with confetti and a countdown (island). */
 export function CelebrationPage({ teamName, dashboardHref }: { teamName: string; dashboardHref: string }) {

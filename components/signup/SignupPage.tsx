@@ -1,4 +1,4 @@
-import { SIGNUP_MESSAGES, type SignupStep } from "../../lib/signup_rules.ts";
+import { SIGNUP_MESSAGES, type SignupStep } from "../../lib/signup/rules.ts";
 import { Island } from "../../lib/render/island.tsx";
 import { SiteLayout } from "../SiteLayout.tsx";
 import { HiddenValues, SignupProgress, StepHeading, SuccessPanel } from "./WizardParts.tsx";

@@ -1,6 +1,6 @@
 import { Island } from "../../lib/render/island.tsx";
 import { SiteLayout } from "../SiteLayout.tsx";
-import { SIGNUP_MESSAGES } from "../../lib/signup_rules.ts";
+import { SIGNUP_MESSAGES } from "../../lib/signup/rules.ts";
 
 /**
  * `/signup/verify`: the SignupVerify island verifies on load. Without JavaScript a button

@@ -11,7 +11,7 @@ import {
   SIGNUP_STEPS,
   type SignupStep,
   TEAM_TYPES,
-} from "../../lib/signup_rules.ts";
+} from "../../lib/signup/rules.ts";
 import {
   FIELD_LABELS,
   fieldId,

@@ -9,7 +9,7 @@ import {
   SIGNUP_STEPS,
   type SignupProblem,
   type SignupStep,
-} from "../../lib/signup_rules.ts";
+} from "../../lib/signup/rules.ts";
 
 /** What the wizard's inputs hold: text as typed, and the 18+ checkbox. */
 export interface SignupValues {

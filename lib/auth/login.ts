@@ -8,12 +8,12 @@ import { getUserByEmail, getUserEntry, listMemberships, type Membership, updateU
 import { ForbiddenError, UnauthorizedError, ValidationError } from "../errors.ts";
 import { queueMail } from "../mail/mod.ts";
 import { signInMail } from "../mail/templates.ts";
-import { consumeRateLimits, type RateRule } from "../rate_limit.ts";
+import { consumeRateLimits, type RateRule } from "../db/rate_limits.ts";
 import { isValidEmail, normalizeEmail } from "../text.ts";
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
 import { passwordProblem } from "./password_policy.ts";
 import { issueToken, spendToken } from "./tokens.ts";
-import { acceptParentInvites, hasParentInvites } from "../co_parents.ts";
+import { acceptParentInvites, hasParentInvites } from "../accounts/mod.ts";
 
 export const AUTH_MESSAGES = {
   magicLinkSent: "Magic link sent!",

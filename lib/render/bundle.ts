@@ -1,31 +1,10 @@
 import * as esbuild from "esbuild";
 import { islands } from "../../islands/mod.ts";
-import type { AssetManifest } from "./assets.ts";
+import { type AssetManifest, BUILD_DIR, BUILD_URL, hashSources, MANIFEST } from "./assets.ts";
 import { sha256Hex } from "../hash.ts";
 
-/** Where the build writes, relative to the project root, and the URL prefix it is served at. */
-export const BUILD_DIR = "static/build";
-export const BUILD_URL = "/build";
-const MANIFEST = "manifest.json";
-/** Everything the browser bundles or the stylesheet can be built from. */
-const SOURCE_DIRS = ["islands", "components", "lib", "static"];
 /** Stylesheets, concatenated in this order into one hashed file. */
 const STYLESHEETS = ["static/styles.css", "static/marketing.css"];
-
-/**
- * Returns the asset manifest, building first when there is none or when the sources changed
- * since the last build (so `deno task start` on a fresh clone just works).
- */
-export async function ensureAssets(root: string): Promise<AssetManifest> {
-  const sourceHash = await hashSources(root);
-  try {
-    const manifest: AssetManifest = JSON.parse(await Deno.readTextFile(`${root}/${BUILD_DIR}/${MANIFEST}`));
-    if (manifest.sourceHash === sourceHash) return manifest;
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-  }
-  return await buildAssets(root, sourceHash);
-}
 
 /**
  * Bundles the boot module and one entry per island (production React, ESM, shared chunks,
@@ -147,21 +126,4 @@ async function buildStylesheet(root: string, outDir: string): Promise<string> {
   const name = `styles-${(await sha256Hex(code)).slice(0, 12)}.css`;
   await Deno.writeTextFile(`${outDir}/${name}`, code);
   return `${BUILD_URL}/${name}`;
-}
-
-async function hashSources(root: string): Promise<string> {
-  const files: string[] = [`${root}/deno.json`];
-  const walk = async (dir: string) => {
-    for await (const entry of Deno.readDir(dir)) {
-      const path = `${dir}/${entry.name}`;
-      if (entry.isDirectory && path !== `${root}/${BUILD_DIR}`) await walk(path);
-      else if (entry.isFile && /\.(tsx?|css)$/.test(entry.name)) files.push(path);
-    }
-  };
-  for (const dir of SOURCE_DIRS) await walk(`${root}/${dir}`).catch(() => {});
-  files.sort();
-  const parts = await Promise.all(
-    files.map(async (f) => `${f.slice(root.length)}\n${await Deno.readTextFile(f)}`),
-  );
-  return await sha256Hex(parts.join("\n"));
 }

@@ -1,10 +1,8 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import type { Context } from "hono";
 import type { AssetManifest } from "./assets.ts";
 import { RenderContext, RenderState } from "./context.ts";
 import { escapeHtml } from "./serialize.ts";
-import { respond } from "../security_headers.ts";
 import { Document, type DocumentMeta } from "../../components/Document.tsx";
 
 /**
@@ -42,12 +40,4 @@ export function renderPage(assets: AssetManifest, element: ReactNode, options: P
   const end = markup.lastIndexOf("</body>");
   const html = `<!DOCTYPE html>${markup.slice(0, end)}${scripts}${markup.slice(end)}`;
   return new RenderedPage(html.split(placeholder), options.status ?? 200);
-}
-
-/** Sends a rendered page with this response's nonce (and any extra headers). */
-export function sendPage(c: Context, page: RenderedPage, headers: [string, string][] = []): Response {
-  return respond(c, page.html(c.get("secureHeadersNonce") ?? ""), page.status, [
-    ["content-type", "text/html; charset=UTF-8"],
-    ...headers,
-  ]);
 }

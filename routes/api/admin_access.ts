@@ -1,14 +1,14 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { actorOf, getSessionUser, requireTeamRole } from "../../lib/auth/middleware.ts";
+import type { AppEnv } from "../app_env.ts";
+import { actorOf, getSessionUser, requireTeamRole } from "../auth_middleware.ts";
 import {
   ACCESS_MESSAGES,
   getAccessOverview,
   inviteCoAdmin,
   removeCoAdmin,
   setTeamAccessCredentials,
-} from "../../lib/team_access.ts";
-import { readJsonFields } from "../../lib/http.ts";
+} from "../../lib/teams/mod.ts";
+import { readJsonFields } from "../http.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const admin = requireTeamRole("TEAM_ADMIN");

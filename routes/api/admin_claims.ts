@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { actorOf, requireTeamRole } from "../../lib/auth/middleware.ts";
-import { approveClaim, DECISION_MESSAGES, denyClaim } from "../../lib/claim_decisions.ts";
-import { claimsOverview, claimView, exportClaimsCsv } from "../../lib/claims_admin.ts";
+import type { AppEnv } from "../app_env.ts";
+import { actorOf, requireTeamRole } from "../auth_middleware.ts";
+import { approveClaim, DECISION_MESSAGES, denyClaim } from "../../lib/claims/mod.ts";
+import { claimsOverview, claimView, exportClaimsCsv } from "../../lib/claims/mod.ts";
 import { getTeam, publicTeam } from "../../lib/db/teams.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { readJson } from "../../lib/http.ts";
+import { readJson } from "../http.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const admin = requireTeamRole("TEAM_ADMIN");

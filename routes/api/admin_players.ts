@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { actorOf, requireTeamRole } from "../../lib/auth/middleware.ts";
+import type { AppEnv } from "../app_env.ts";
+import { actorOf, requireTeamRole } from "../auth_middleware.ts";
 import {
   addPlayer,
   listAdminPlayers,
@@ -9,10 +9,10 @@ import {
   removePlayer,
   type RosterChange,
   updatePlayer,
-} from "../../lib/roster_admin.ts";
-import { exportRosterCsv, IMPORT_MESSAGES, importRosterCsv } from "../../lib/roster_import.ts";
-import { UnsupportedMediaTypeError } from "../../lib/errors.ts";
-import { readJson } from "../../lib/http.ts";
+} from "../../lib/roster/mod.ts";
+import { exportRosterCsv, IMPORT_MESSAGES, importRosterCsv } from "../../lib/roster/mod.ts";
+import { UnsupportedMediaTypeError } from "../errors.ts";
+import { readJson } from "../http.ts";
 
 type Ctx = Context<AppEnv>;
 

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { actorOf, requireTeamRole } from "../../lib/auth/middleware.ts";
-import { getTeamOrThrow, parseSettingsPatch, settingsView, updateTeamSettings } from "../../lib/team_settings.ts";
-import { deleteTeam, parseDeleteConfirmation } from "../../lib/team_deletion.ts";
-import { readJson } from "../../lib/http.ts";
+import type { AppEnv } from "../app_env.ts";
+import { actorOf, requireTeamRole } from "../auth_middleware.ts";
+import { getTeamOrThrow, parseSettingsPatch, settingsView, updateTeamSettings } from "../../lib/teams/mod.ts";
+import { deleteTeam, parseDeleteConfirmation } from "../../lib/teams/mod.ts";
+import { readJson } from "../http.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const admin = requireTeamRole("TEAM_ADMIN");

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
+import type { AppEnv } from "../app_env.ts";
 import {
   getSessionUser,
   getUserSession,
@@ -8,7 +8,7 @@ import {
   signInUser,
   signOutSysadmin,
   signOutUser,
-} from "../../lib/auth/middleware.ts";
+} from "../auth_middleware.ts";
 import {
   AUTH_MESSAGES,
   type AuthContext,
@@ -24,7 +24,7 @@ import { userSessionStore } from "../../lib/auth/session_user.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { resolveTeamId } from "../../lib/db/teams.ts";
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
-import { clientIp, readJsonFields, safeLocalPath } from "../../lib/http.ts";
+import { clientIp, readJsonFields, safeLocalPath } from "../http.ts";
 import type { Context } from "hono";
 
 const NO_STORE = { "Cache-Control": "no-store" };

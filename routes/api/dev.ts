@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { getSessionUser, signInPerson } from "../../lib/auth/middleware.ts";
+import type { AppEnv } from "../app_env.ts";
+import { getSessionUser, signInPerson } from "../auth_middleware.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { listValues } from "../../lib/db/kv.ts";
 import { getTeamBySlug } from "../../lib/db/teams.ts";
 import { getUser, getUserByEmail, type Membership, type User } from "../../lib/db/users.ts";
 import { NotFoundError } from "../../lib/errors.ts";
-import { readJsonFields } from "../../lib/http.ts";
+import { readJsonFields } from "../http.ts";
 
 const str = (value: unknown) => typeof value === "string" && value.trim() ? value.trim() : undefined;
 

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { actorOf, requireTeamRole } from "../../lib/auth/middleware.ts";
-import { currentJoinLink, openJoinCode, regenerateJoinLink } from "../../lib/join_links.ts";
+import type { AppEnv } from "../app_env.ts";
+import { actorOf, requireTeamRole } from "../auth_middleware.ts";
+import { currentJoinLink, openJoinCode, regenerateJoinLink } from "../../lib/join/mod.ts";
 import { publicTeam, resolveTeam } from "../../lib/db/teams.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { clientIp, readJsonFields } from "../../lib/http.ts";
-import { checkIdentity, checkJoinRequest, JOIN_MESSAGES } from "../../lib/join_rules.ts";
-import { shortName, submitJoinRequest, verifyPlayer } from "../../lib/join_requests.ts";
+import { clientIp, readJsonFields } from "../http.ts";
+import { checkIdentity, checkJoinRequest, JOIN_MESSAGES } from "../../lib/join/mod.ts";
+import { shortName, submitJoinRequest, verifyPlayer } from "../../lib/join/mod.ts";
 import type { Context } from "hono";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { getEditCookie, getSessionUser, getSysadmin, setEditCookie } from "../../lib/auth/middleware.ts";
-import { EDIT_MESSAGES, openEditLink, readEditSession } from "../../lib/edit_links.ts";
-import { addParentEmail, parseParentEmail, playerEmails } from "../../lib/co_parents.ts";
-import { editableTeamFor, PLAYER_NOT_FOUND, savePlayerEdit } from "../../lib/player_edits.ts";
-import { checkPlayerEdit } from "../../lib/player_rules.ts";
+import type { AppEnv } from "../app_env.ts";
+import { getEditCookie, getSessionUser, getSysadmin, setEditCookie } from "../auth_middleware.ts";
+import { EDIT_MESSAGES, openEditLink, readEditSession } from "../../lib/roster/mod.ts";
+import { addParentEmail, parseParentEmail, playerEmails } from "../../lib/accounts/mod.ts";
+import { editableTeamFor, PLAYER_NOT_FOUND, savePlayerEdit } from "../../lib/roster/mod.ts";
+import { checkPlayerEdit } from "../../lib/roster/mod.ts";
 import { NotFoundError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
-import { readJson, readJsonFields } from "../../lib/http.ts";
+import { readJson, readJsonFields } from "../http.ts";
 import type { Context } from "hono";
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };

@@ -1,10 +1,16 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { signInPerson } from "../../lib/auth/middleware.ts";
+import type { AppEnv } from "../app_env.ts";
+import { signInPerson } from "../auth_middleware.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { clientIp, readJson, readJsonFields } from "../../lib/http.ts";
-import { parseSignup, resendVerification, type SignupContext, startSignup, verifySignup } from "../../lib/signup.ts";
-import { SIGNUP_MESSAGES } from "../../lib/signup_rules.ts";
+import { clientIp, readJson, readJsonFields } from "../http.ts";
+import {
+  parseSignup,
+  resendVerification,
+  type SignupContext,
+  startSignup,
+  verifySignup,
+} from "../../lib/signup/mod.ts";
+import { SIGNUP_MESSAGES } from "../../lib/signup/mod.ts";
 import { isValidEmail } from "../../lib/text.ts";
 import type { Context } from "hono";
 

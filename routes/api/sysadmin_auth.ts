@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { getSysadmin, signInSysadmin, signOutSysadmin } from "../../lib/auth/middleware.ts";
+import type { AppEnv } from "../app_env.ts";
+import { getSysadmin, signInSysadmin, signOutSysadmin } from "../auth_middleware.ts";
 import { loginSysadmin } from "../../lib/auth/login.ts";
 import { UnauthorizedError } from "../../lib/errors.ts";
-import { readJsonFields } from "../../lib/http.ts";
+import { readJsonFields } from "../http.ts";
 import { authContext } from "./auth.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };

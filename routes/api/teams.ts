@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
+import type { AppEnv } from "../app_env.ts";
 import { publicTeam, resolveTeam } from "../../lib/db/teams.ts";
-import { loadPublicRoster } from "../../lib/public_roster.ts";
-import { acceptClaim, parseClaimInput } from "../../lib/claims.ts";
-import { CLAIM_MESSAGES } from "../../lib/claim_rules.ts";
+import { loadPublicRoster } from "../../lib/roster/mod.ts";
+import { acceptClaim, parseClaimInput } from "../../lib/claims/mod.ts";
+import { CLAIM_MESSAGES } from "../../lib/claims/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
-import { clientIp, readJson } from "../../lib/http.ts";
-import { respond } from "../../lib/security_headers.ts";
+import { clientIp, readJson } from "../http.ts";
+import { respond } from "../security_headers.ts";
 
 const TEAM_NOT_FOUND = "Team not found";
 

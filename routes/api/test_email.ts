@@ -1,9 +1,9 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { getSysadmin } from "../../lib/auth/middleware.ts";
+import type { AppEnv } from "../app_env.ts";
+import { getSysadmin } from "../auth_middleware.ts";
 import { newToken } from "../../lib/auth/tokens.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { readJson } from "../../lib/http.ts";
+import { readJson } from "../http.ts";
 import { queueMail } from "../../lib/mail/mod.ts";
 import { testMail } from "../../lib/mail/templates.ts";
 import { cleanText, isValidEmail, normalizeEmail } from "../../lib/text.ts";

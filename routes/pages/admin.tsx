@@ -1,16 +1,17 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { getSessionUser, getSysadmin, requireTeamRole, signInUser } from "../../lib/auth/middleware.ts";
+import type { AppEnv } from "../app_env.ts";
+import { getSessionUser, getSysadmin, requireTeamRole, signInUser } from "../auth_middleware.ts";
 import { ADMIN_POLICY } from "../../lib/auth/sessions.ts";
 import { loginTeamAccess, parseLoginEmail, requestMagicLink } from "../../lib/auth/login.ts";
 import { resolveTeam, type Team } from "../../lib/db/teams.ts";
 import { AppError, RateLimitError } from "../../lib/errors.ts";
+import { httpStatusOf, retryAfterHeader } from "../errors.ts";
 import { authContext } from "../api/auth.ts";
 import { DashboardMovedPage, InvalidTeamPage, TeamLoginByIdPage } from "../../components/admin/TeamDoorPages.tsx";
 import { TEAM_LOGIN_TEXTS, type TeamAccessLoginProps } from "../../islands/TeamAccessLogin.tsx";
 import { renderAccess, renderClaims, renderDashboard, sendAdminPage } from "./admin_render.tsx";
 import { adminFormRoutes } from "./admin_forms.tsx";
-import { formText } from "../../lib/http.ts";
+import { formText } from "../http.ts";
 
 type Ctx = Context<AppEnv>;
 const admin = requireTeamRole("TEAM_ADMIN");
@@ -48,10 +49,8 @@ async function teamOrInvalid(c: Ctx): Promise<Team | Response> {
 /** A refusal from lib/ as the status and message the form shows again. */
 function refusal(error: unknown, fallback: string) {
   if (!(error instanceof AppError)) throw error;
-  const headers: [string, string][] = error instanceof RateLimitError
-    ? [["retry-after", String(error.retryAfterSeconds)]]
-    : [];
-  return { status: error.status, message: error instanceof RateLimitError ? error.message : fallback, headers };
+  const headers = retryAfterHeader(error);
+  return { status: httpStatusOf(error), message: error instanceof RateLimitError ? error.message : fallback, headers };
 }
 
 /**

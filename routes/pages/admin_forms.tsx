@@ -1,14 +1,15 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { actorOf, requireTeamRole } from "../../lib/auth/middleware.ts";
-import { approveClaim, DECISION_MESSAGES, denyClaim } from "../../lib/claim_decisions.ts";
-import { inviteCoAdmin, removeCoAdmin, setTeamAccessCredentials } from "../../lib/team_access.ts";
-import { regenerateJoinLink } from "../../lib/join_links.ts";
+import type { AppEnv } from "../app_env.ts";
+import { actorOf, requireTeamRole } from "../auth_middleware.ts";
+import { approveClaim, DECISION_MESSAGES, denyClaim } from "../../lib/claims/mod.ts";
+import { inviteCoAdmin, removeCoAdmin, setTeamAccessCredentials } from "../../lib/teams/mod.ts";
+import { regenerateJoinLink } from "../../lib/join/mod.ts";
 import { AppError, ValidationError } from "../../lib/errors.ts";
+import { httpStatusOf } from "../errors.ts";
 import { adminPaths, type AdminPrefix } from "../../components/admin/paths.ts";
 import { EMPTY_ACCESS_FORMS } from "../../components/admin/AccessPage.tsx";
 import { ACCESS_NOTICES, CLAIM_NOTICES, renderAccess } from "./admin_render.tsx";
-import { formText } from "../../lib/http.ts";
+import { formText } from "../http.ts";
 
 type Ctx = Context<AppEnv>;
 const admin = requireTeamRole("TEAM_ADMIN");
@@ -79,7 +80,11 @@ export const adminFormRoutes = new Hono<AppEnv>()
       await inviteCoAdmin({ kv, appUrl: config.appUrl, now: now() }, c.var.teamId!, email, await actorOf(c));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return await renderAccess(c, { ...EMPTY_ACCESS_FORMS, invite: { email, error: error.message } }, error.status);
+      return await renderAccess(
+        c,
+        { ...EMPTY_ACCESS_FORMS, invite: { email, error: error.message } },
+        httpStatusOf(error),
+      );
     }
     return c.redirect(`${accessPath(c)}?done=invited`, 303);
   })

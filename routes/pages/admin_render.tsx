@@ -1,12 +1,13 @@
 /** Renders the admin area's pages for both URL prefixes; the route files only pick which. */
 import type { Context } from "hono";
 import type { ReactNode } from "react";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { actorOf, getSessionUser } from "../../lib/auth/middleware.ts";
-import { renderPage, sendPage } from "../../lib/render/page.tsx";
-import { DECISION_MESSAGES } from "../../lib/claim_decisions.ts";
-import { ACCESS_MESSAGES } from "../../lib/team_access.ts";
-import { loadAccess, loadClaims, loadDashboard } from "../../components/admin/admin_data.ts";
+import type { AppEnv } from "../app_env.ts";
+import { actorOf, getSessionUser } from "../auth_middleware.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
+import { DECISION_MESSAGES } from "../../lib/claims/mod.ts";
+import { ACCESS_MESSAGES } from "../../lib/teams/mod.ts";
+import { loadAccess, loadClaims, loadDashboard } from "../../lib/teams/mod.ts";
 import { adminPaths, type AdminPrefix } from "../../components/admin/paths.ts";
 import { DashboardPage } from "../../components/admin/DashboardPage.tsx";
 import { ClaimsPage, type Notice } from "../../components/admin/ClaimsPage.tsx";

@@ -1,8 +1,10 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { actorOf, requireTeamRole } from "../../lib/auth/middleware.ts";
-import { renderPage, sendPage } from "../../lib/render/page.tsx";
+import type { AppEnv } from "../app_env.ts";
+import { actorOf, requireTeamRole } from "../auth_middleware.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
 import { AppError, ValidationError } from "../../lib/errors.ts";
+import { httpStatusOf } from "../errors.ts";
 import {
   addPlayer,
   listAdminPlayers,
@@ -11,11 +13,11 @@ import {
   removePlayer,
   type RosterChange,
   updatePlayer,
-} from "../../lib/roster_admin.ts";
-import { IMPORT_MESSAGES, importRosterCsv } from "../../lib/roster_import.ts";
+} from "../../lib/roster/mod.ts";
+import { IMPORT_MESSAGES, importRosterCsv } from "../../lib/roster/mod.ts";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { adminPaths, type AdminPrefix } from "../../components/admin/paths.ts";
-import { loadAdminFrame } from "../../components/admin/roster/frame_data.ts";
+import { loadAdminFrame } from "../../lib/teams/mod.ts";
 import { RosterManagementContent } from "../../components/admin/roster/RosterManagementContent.tsx";
 import { PrintRosterPage } from "../../components/admin/roster/PrintRosterPage.tsx";
 import {
@@ -84,7 +86,7 @@ function refused(error: unknown): { errors: Record<string, string>; status: numb
   if (!(error instanceof AppError)) throw error;
   const fields = error instanceof ValidationError ? error.fields : {};
   const errors = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.startsWith("stats") ? "stats" : k, v]));
-  return { errors: { ...errors, _: error.message }, status: error.status };
+  return { errors: { ...errors, _: error.message }, status: httpStatusOf(error) };
 }
 
 /** Roster management, its forms without JavaScript, and the print page, under one prefix. */

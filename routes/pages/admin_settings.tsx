@@ -1,14 +1,15 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { actorOf, requireTeamRole } from "../../lib/auth/middleware.ts";
-import { renderPage, sendPage } from "../../lib/render/page.tsx";
+import type { AppEnv } from "../app_env.ts";
+import { actorOf, requireTeamRole } from "../auth_middleware.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import type { Team } from "../../lib/db/teams.ts";
-import { parseSettingsPatch, settingsView, updateTeamSettings } from "../../lib/team_settings.ts";
-import { deleteTeam } from "../../lib/team_deletion.ts";
+import { parseSettingsPatch, settingsView, updateTeamSettings } from "../../lib/teams/mod.ts";
+import { deleteTeam } from "../../lib/teams/mod.ts";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
 import { adminPaths, type AdminPrefix } from "../../components/admin/paths.ts";
-import { loadAdminFrame } from "../../components/admin/roster/frame_data.ts";
+import { loadAdminFrame } from "../../lib/teams/mod.ts";
 import type { FormFields } from "../../components/admin/roster/roster_forms.ts";
 import { SettingsContent } from "../../components/admin/settings/SettingsContent.tsx";
 import {

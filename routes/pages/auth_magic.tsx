@@ -1,11 +1,12 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
+import type { AppEnv } from "../app_env.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { peekToken } from "../../lib/auth/tokens.ts";
 import { type LoginGrant, redeemMagicLink } from "../../lib/auth/login.ts";
-import { signInPerson } from "../../lib/auth/middleware.ts";
-import { safeLocalPath } from "../../lib/http.ts";
-import { renderPage, sendPage } from "../../lib/render/page.tsx";
+import { signInPerson } from "../auth_middleware.ts";
+import { safeLocalPath } from "../http.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
 import { MagicLinkContinuePage, MagicLinkInvalidPage } from "../../components/auth/MagicLinkPage.tsx";
 
 /** Pages opened from e-mailed links carry secrets: never cached, never sent on as a Referer. */

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { renderPage, sendPage } from "../../lib/render/page.tsx";
+import type { AppEnv } from "../app_env.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
 import { EditPage, InvalidLinkPage } from "../../components/edit/EditPage.tsx";
 
 /** The page carries a secret in its URL: never cached, never sent on in a Referer. */

@@ -1,8 +1,10 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { renderPage, sendPage } from "../../lib/render/page.tsx";
+import type { AppEnv } from "../app_env.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
 import { listOutbox } from "../../lib/mail/mailers.ts";
 import { AppError } from "../../lib/errors.ts";
+import { httpStatusOf } from "../errors.ts";
 import { sendTestEmail, testToolsAllowed } from "../api/test_email.ts";
 import { EmailTestPage } from "../../components/login/EmailTestPage.tsx";
 import type { EmailTestProps, TestEmailResult, TestEmailType } from "../../islands/EmailTest.tsx";
@@ -39,7 +41,7 @@ export const emailTestPageRoutes = new Hono<AppEnv>()
       result = { ...await sendTestEmail(c, type, { email, playerName }), code: 200 };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      result = { type, success: false, email, message: error.message, code: error.status };
+      result = { type, success: false, email, message: error.message, code: httpStatusOf(error) };
     }
     return await sendEmailTestPage(c, { email, playerName, results: [result] }, result.code);
   });

@@ -1,10 +1,11 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { getSessionUser, getSysadmin, getUserSession, requireUser } from "../../lib/auth/middleware.ts";
+import type { AppEnv } from "../app_env.ts";
+import { getSessionUser, getSysadmin, getUserSession, requireUser } from "../auth_middleware.ts";
 import { updateSession } from "../../lib/auth/sessions.ts";
 import { userSessionStore } from "../../lib/auth/session_user.ts";
-import { loadHubData } from "../../lib/hub.ts";
-import { renderPage, sendPage } from "../../lib/render/page.tsx";
+import { loadHubData } from "../../lib/accounts/mod.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
 import { HubPage } from "../../components/hub/HubPage.tsx";
 
 /** Makes `teamId` the selected team when the user belongs to it; false otherwise. */

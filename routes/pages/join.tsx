@@ -1,12 +1,14 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { renderPage, sendPage } from "../../lib/render/page.tsx";
+import type { AppEnv } from "../app_env.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
 import { getTeamBySlug, type Team } from "../../lib/db/teams.ts";
-import { JOIN_CODE_PATTERN, openJoinCode, peekJoinCode } from "../../lib/join_links.ts";
-import { checkIdentity, checkJoinRequest, JOIN_MESSAGES, type PlayerIdentity } from "../../lib/join_rules.ts";
-import { findPlayer, shortName, submitJoinRequest, verifyPlayer } from "../../lib/join_requests.ts";
-import { AppError, RateLimitError } from "../../lib/errors.ts";
-import { clientIp } from "../../lib/http.ts";
+import { JOIN_CODE_PATTERN, openJoinCode, peekJoinCode } from "../../lib/join/mod.ts";
+import { checkIdentity, checkJoinRequest, JOIN_MESSAGES, type PlayerIdentity } from "../../lib/join/mod.ts";
+import { findPlayer, shortName, submitJoinRequest, verifyPlayer } from "../../lib/join/mod.ts";
+import { AppError } from "../../lib/errors.ts";
+import { httpStatusOf, retryAfterHeader } from "../errors.ts";
+import { clientIp } from "../http.ts";
 import { JoinPage, TeamNotFoundPage } from "../../components/join/JoinPage.tsx";
 import {
   initialJoinFlow,
@@ -55,10 +57,8 @@ function sendJoin(
 /** A refusal from lib/ (throttling, a domain rule, a duplicate) as a notice on the posted step. */
 function refusal(error: unknown, title: string) {
   if (!(error instanceof AppError)) throw error;
-  const headers: [string, string][] = error instanceof RateLimitError
-    ? [["retry-after", String(error.retryAfterSeconds)]]
-    : [];
-  return { status: error.status, notice: { title, message: error.message }, headers };
+  const headers = retryAfterHeader(error);
+  return { status: httpStatusOf(error), notice: { title, message: error.message }, headers };
 }
 
 const playerNotFound = { title: JOIN_TEXTS.playerNotFound, message: JOIN_MESSAGES.playerNotFound };

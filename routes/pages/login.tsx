@@ -1,10 +1,12 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { renderPage, sendPage } from "../../lib/render/page.tsx";
+import type { AppEnv } from "../app_env.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
 import { loginTeamAdmin, parseLoginEmail, requestMagicLink } from "../../lib/auth/login.ts";
-import { signInPerson } from "../../lib/auth/middleware.ts";
-import { AppError, RateLimitError } from "../../lib/errors.ts";
-import { formText, safeLocalPath } from "../../lib/http.ts";
+import { signInPerson } from "../auth_middleware.ts";
+import { AppError } from "../../lib/errors.ts";
+import { httpStatusOf, retryAfterHeader } from "../errors.ts";
+import { formText, safeLocalPath } from "../http.ts";
 import { authContext } from "../api/auth.ts";
 import { TeamLoginPage } from "../../components/login/TeamLoginPage.tsx";
 import { teamLoginHref } from "../../components/login/login_links.ts";
@@ -36,10 +38,8 @@ function sendLogin(c: Context<AppEnv>, login: TeamLoginProps, status = 200, head
 /** A refusal from lib/ (bad input, wrong password, throttling) as its status and the headers it needs. */
 function refusal(error: unknown): { status: number; message: string; headers: [string, string][] } {
   if (!(error instanceof AppError)) throw error;
-  const headers: [string, string][] = error instanceof RateLimitError
-    ? [["retry-after", String(error.retryAfterSeconds)]]
-    : [];
-  return { status: error.status, message: error.message, headers };
+  const headers = retryAfterHeader(error);
+  return { status: httpStatusOf(error), message: error.message, headers };
 }
 
 /** `/team-login` with its no-JavaScript posts, and `/admin-login`, which leads to it. */

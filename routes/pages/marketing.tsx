@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { renderPage, sendPage } from "../../lib/render/page.tsx";
+import type { AppEnv } from "../app_env.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
 import { LandingPage } from "../../components/marketing/LandingPage.tsx";
 import { AboutPage } from "../../components/marketing/AboutPage.tsx";
 import { PrivacyPage } from "../../components/marketing/PrivacyPage.tsx";

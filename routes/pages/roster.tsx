@@ -1,16 +1,18 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { renderPage, sendPage } from "../../lib/render/page.tsx";
+import type { AppEnv } from "../app_env.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
 import { RosterNotFound, RosterPage } from "../../components/roster/RosterPage.tsx";
 import { ClaimFormPage, type ClaimFormValues } from "../../components/roster/ClaimFormPage.tsx";
 import { rosterHref, type RosterView } from "../../components/roster/links.ts";
-import { loadPublicRoster } from "../../lib/public_roster.ts";
-import { GROUPINGS, MODES, pick, SORTS } from "../../lib/roster.ts";
+import { loadPublicRoster } from "../../lib/roster/mod.ts";
+import { GROUPINGS, MODES, pick, SORTS } from "../../lib/roster/mod.ts";
 import { resolveTeam, type Team } from "../../lib/db/teams.ts";
-import { checkClaim } from "../../lib/claim_rules.ts";
-import { acceptClaim } from "../../lib/claims.ts";
-import { AppError, RateLimitError } from "../../lib/errors.ts";
-import { clientIp, formText } from "../../lib/http.ts";
+import { checkClaim } from "../../lib/claims/mod.ts";
+import { acceptClaim } from "../../lib/claims/mod.ts";
+import { AppError } from "../../lib/errors.ts";
+import { httpStatusOf, retryAfterHeader } from "../errors.ts";
+import { clientIp, formText } from "../http.ts";
 
 const PLAYER_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -78,10 +80,8 @@ export const rosterPageRoutes = new Hono<AppEnv>()
       await acceptClaim(kv, team, check.value, clientIp(c), now());
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const headers: [string, string][] = error instanceof RateLimitError
-        ? [["Retry-After", String(error.retryAfterSeconds)]]
-        : [];
-      return sendClaimForm(c, team, values, { _: error.message }, error.status, headers);
+      const headers = retryAfterHeader(error);
+      return sendClaimForm(c, team, values, { _: error.message }, httpStatusOf(error), headers);
     }
     return c.redirect(`${rosterHref(team.slug, {})}?claimed=1`, 303);
   });

@@ -1,10 +1,12 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { renderPage, sendPage } from "../../lib/render/page.tsx";
-import { signInPerson } from "../../lib/auth/middleware.ts";
-import { resendVerification, startSignup, verifySignup } from "../../lib/signup.ts";
-import { checkSignup, MAX_TEAM_NAME_LENGTH, SIGNUP_MESSAGES } from "../../lib/signup_rules.ts";
-import { AppError, RateLimitError, ValidationError } from "../../lib/errors.ts";
+import type { AppEnv } from "../app_env.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
+import { signInPerson } from "../auth_middleware.ts";
+import { resendVerification, startSignup, verifySignup } from "../../lib/signup/mod.ts";
+import { checkSignup, MAX_TEAM_NAME_LENGTH, SIGNUP_MESSAGES } from "../../lib/signup/mod.ts";
+import { AppError, ValidationError } from "../../lib/errors.ts";
+import { httpStatusOf, retryAfterHeader } from "../errors.ts";
 import { cleanText, isValidEmail } from "../../lib/text.ts";
 import { signupContext } from "../api/signup.ts";
 import { continueSignupHref } from "../../islands/SignupVerify.tsx";
@@ -41,13 +43,11 @@ function sendWizard(c: Context<AppEnv>, state: SignupPageState, status = 200, he
 /** A refusal from lib/ (a rate limit, a rule) shown on the step that was posted. */
 function sendRefusal(c: Context<AppEnv>, error: unknown, step: "review" | "verify", values: SignupValues) {
   if (!(error instanceof AppError)) throw error;
-  const headers: [string, string][] = error instanceof RateLimitError
-    ? [["retry-after", String(error.retryAfterSeconds)]]
-    : [];
+  const headers = retryAfterHeader(error);
   return sendWizard(
     c,
     stepAfterPost(moveTo(step), values, { title: "Error", message: error.message, tone: "error" }),
-    error.status,
+    httpStatusOf(error),
     headers,
   );
 }

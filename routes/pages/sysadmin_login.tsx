@@ -1,10 +1,12 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { renderPage, sendPage } from "../../lib/render/page.tsx";
+import type { AppEnv } from "../app_env.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
 import { loginSysadmin } from "../../lib/auth/login.ts";
-import { getSysadmin, signInSysadmin } from "../../lib/auth/middleware.ts";
-import { AppError, RateLimitError } from "../../lib/errors.ts";
-import { safeLocalPath } from "../../lib/http.ts";
+import { getSysadmin, signInSysadmin } from "../auth_middleware.ts";
+import { AppError } from "../../lib/errors.ts";
+import { httpStatusOf, retryAfterHeader } from "../errors.ts";
+import { safeLocalPath } from "../http.ts";
 import { authContext } from "../api/auth.ts";
 import { SysadminLoginPage } from "../../components/login/SysadminLoginPage.tsx";
 import { SYSADMIN_HOME } from "../../components/login/login_links.ts";
@@ -34,10 +36,8 @@ export const sysadminLoginPageRoutes = new Hono<AppEnv>()
       await signInSysadmin(c, await loginSysadmin(authContext(c), email, form.password));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const headers: [string, string][] = error instanceof RateLimitError
-        ? [["retry-after", String(error.retryAfterSeconds)]]
-        : [];
-      return sendLogin(c, { next, email, error: error.message }, error.status, headers);
+      const headers = retryAfterHeader(error);
+      return sendLogin(c, { next, email, error: error.message }, httpStatusOf(error), headers);
     }
     c.header("Cache-Control", "no-store");
     return c.redirect(next || SYSADMIN_HOME, 303);

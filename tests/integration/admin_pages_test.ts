@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { createTestApp, dumpKv, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { ADMIN_PREFIXES, adminWorld, IDENTITIES, type Identity } from "../admin_helpers.ts";
 import { cookiesFrom, createAccount, queuedMail } from "../auth_helpers.ts";
-import { approveClaim } from "../../lib/claim_decisions.ts";
+import { approveClaim } from "../../lib/claims/decisions.ts";
 import { keys } from "../../lib/db/keys.ts";
 import type { Claim } from "../../lib/db/claims.ts";
-import { setTeamAccessCredentials } from "../../lib/team_access.ts";
-import { currentJoinLink } from "../../lib/join_links.ts";
+import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
+import { currentJoinLink } from "../../lib/join/links.ts";
 
 type App = Awaited<ReturnType<typeof createTestApp>>["app"];
 

@@ -16,12 +16,13 @@ import { addGuardian } from "../../lib/db/users.ts";
 import { listAudit } from "../../lib/db/audit.ts";
 import { listValues } from "../../lib/db/kv.ts";
 import { issueToken } from "../../lib/auth/tokens.ts";
-import { EDIT_LINK_TTL_MS } from "../../lib/claim_decisions.ts";
-import { importRosterCsv, MAX_IMPORT_ROWS } from "../../lib/roster_import.ts";
+import { EDIT_LINK_TTL_MS } from "../../lib/claims/decisions.ts";
+import { importRosterCsv, MAX_IMPORT_ROWS } from "../../lib/roster/import.ts";
 import { parseCsv } from "../../lib/csv.ts";
-import type { AdminPlayer } from "../../lib/roster_admin.ts";
+import type { AdminPlayer } from "../../lib/roster/manage.ts";
 import { parentEmailInviteWrites } from "../../lib/db/parent_emails.ts";
 import { applyWrites } from "../../lib/db/commit_batches.ts";
+import { ConflictError } from "../../lib/errors.ts";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
@@ -618,10 +619,9 @@ Deno.test("[admin players] an import interrupted between commits is undone and r
         await createPlayer(t.kv, w.team.id, { firstName: "Sneaky", lastName: "Edit", jerseyNumber: 42 });
       },
     }),
-    {
-      status: 409,
-      message: "Another change to the roster interrupted the import; nothing was imported. Please try again.",
-    },
+    new ConflictError(
+      "Another change to the roster interrupted the import; nothing was imported. Please try again.",
+    ),
   );
   assert.equal(interruptions, 1);
   const names = (await listPlayers(t.kv, w.team.id)).map((p) => p.firstName).sort();

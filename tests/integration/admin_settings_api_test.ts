@@ -14,11 +14,11 @@ import { keys } from "../../lib/db/keys.ts";
 import { DEFAULT_TEAM_SETTINGS, type Team } from "../../lib/db/teams.ts";
 import { addGuardian, getUserByEmail, setMembership } from "../../lib/db/users.ts";
 import { listAudit } from "../../lib/db/audit.ts";
-import { submitClaim } from "../../lib/claims.ts";
-import { approveClaim } from "../../lib/claim_decisions.ts";
-import { regenerateJoinLink } from "../../lib/join_links.ts";
+import { submitClaim } from "../../lib/claims/submit.ts";
+import { approveClaim } from "../../lib/claims/decisions.ts";
+import { regenerateJoinLink } from "../../lib/join/links.ts";
 import { setTeamAccess } from "../../lib/auth/login.ts";
-import { resumeTeamDeletions } from "../../lib/team_deletion.ts";
+import { resumeTeamDeletions } from "../../lib/teams/deletion.ts";
 import { createPlayer } from "../../lib/db/players.ts";
 
 const HEADER = "firstName,lastName,jerseyNumber,position,parentEmails";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createTestApp, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { cookieAttributes, cookiesFrom, createAccount, queuedMail, tokenFromMail } from "../auth_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
-import { requireTeamRole } from "../../lib/auth/middleware.ts";
+import { requireTeamRole } from "../../routes/auth_middleware.ts";
 import { ensureSysadmin, setTeamAccess } from "../../lib/auth/login.ts";
 import { getUser, setMembership } from "../../lib/db/users.ts";
 
@@ -507,7 +507,7 @@ Deno.test("[auth] dev auto-login: 404 in production; by team slug, e-mail or id 
   assert.deepEqual(await missing.json(), { message: "Not found" });
 
   await using t = await createTestApp({ env: { GOALMATES_ENV: "development" } });
-  const { seedDemoAccounts, seedDemoTeam } = await import("../../lib/seed.ts");
+  const { seedDemoAccounts, seedDemoTeam } = await import("../../lib/demo/seed.ts");
   const demo = await seedDemoTeam(t.kv);
   await seedDemoAccounts(t.kv, demo);
   const asAdmin = await requestJson(t.app, "/api/dev/auto-login", { body: { teamSlug: "demo" } });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createTestApp, dumpKv, requestJson, seedTeam } from "../helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
 import type { Claim } from "../../lib/db/claims.ts";
-import { CLAIM_LIMITS } from "../../lib/claims.ts";
+import { CLAIM_LIMITS } from "../../lib/claims/submit.ts";
 
 const claimsOf = async (kv: Deno.Kv, teamId: string) => {
   const out: Claim[] = [];

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { createTestApp, dumpKv, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { cookieAttributes, cookiesFrom, createAccount, tokenFromMail } from "../auth_helpers.ts";
-import { submitClaim } from "../../lib/claims.ts";
-import { approveClaim } from "../../lib/claim_decisions.ts";
+import { submitClaim } from "../../lib/claims/submit.ts";
+import { approveClaim } from "../../lib/claims/decisions.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { getPlayer } from "../../lib/db/players.ts";
 import { listAudit } from "../../lib/db/audit.ts";

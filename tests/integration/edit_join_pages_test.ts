@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { createTestApp, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { tokenFromMail } from "../auth_helpers.ts";
-import { submitClaim } from "../../lib/claims.ts";
-import { approveClaim } from "../../lib/claim_decisions.ts";
-import { claimsOverview } from "../../lib/claims_admin.ts";
-import { currentJoinLink, regenerateJoinLink } from "../../lib/join_links.ts";
-import { EDIT_MESSAGES } from "../../lib/edit_links.ts";
-import { JOIN_MESSAGES } from "../../lib/join_rules.ts";
+import { submitClaim } from "../../lib/claims/submit.ts";
+import { approveClaim } from "../../lib/claims/decisions.ts";
+import { claimsOverview } from "../../lib/claims/review.ts";
+import { currentJoinLink, regenerateJoinLink } from "../../lib/join/links.ts";
+import { EDIT_MESSAGES } from "../../lib/roster/edit_links.ts";
+import { JOIN_MESSAGES } from "../../lib/join/rules.ts";
 import { EDIT_TEXTS } from "../../components/edit/edit_texts.ts";
 
 type App = Parameters<typeof requestJson>[0];

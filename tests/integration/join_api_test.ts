@@ -3,7 +3,7 @@ import { signIn } from "../admin_helpers.ts";
 import { createTestApp, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { cookiesFrom, createAccount } from "../auth_helpers.ts";
 import { listAudit } from "../../lib/db/audit.ts";
-import { newJoinCode } from "../../lib/join_links.ts";
+import { newJoinCode } from "../../lib/join/links.ts";
 
 type App = Parameters<typeof requestJson>[0];
 
@@ -158,7 +158,7 @@ Deno.test("[join] join requests: rules, the review queue, and approval by kind",
   });
   assert.equal(asPlayer.status, 201);
 
-  const { approveClaim } = await import("../../lib/claim_decisions.ts");
+  const { approveClaim } = await import("../../lib/claims/decisions.ts");
   const { getUserByEmail, getMembership } = await import("../../lib/db/users.ts");
   const { queuedMail } = await import("../auth_helpers.ts");
   const { keys } = await import("../../lib/db/keys.ts");

@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
 import { seedTeam } from "../helpers.ts";
 import { queuedMail } from "../auth_helpers.ts";
-import { submitClaim } from "../../lib/claims.ts";
-import { approveClaim, denyClaim } from "../../lib/claim_decisions.ts";
+import { submitClaim } from "../../lib/claims/submit.ts";
+import { approveClaim, denyClaim } from "../../lib/claims/decisions.ts";
 import { listAudit } from "../../lib/db/audit.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { getMembership, getUserByEmail } from "../../lib/db/users.ts";
 import type { Claim } from "../../lib/db/claims.ts";
+import { ConflictError } from "../../lib/errors.ts";
 
 const decision = (kv: Deno.Kv, teamId: string, claimId: string) => ({
   kv,
@@ -46,7 +47,7 @@ Deno.test("[decisions] 50 simultaneous approve/deny clicks: one decision, at mos
   );
   const winners = results.filter((r): r is PromiseFulfilledResult<Claim> => r.status === "fulfilled");
   assert.equal(winners.length, 1);
-  assert.ok(results.every((r) => r.status === "fulfilled" || (r.reason as { status: number }).status === 409));
+  assert.ok(results.every((r) => r.status === "fulfilled" || r.reason instanceof ConflictError));
   const stored = (await kv.get<Claim>(keys.claim(team.id, claim.id))).value!;
   assert.equal(stored.status, winners[0].value.status);
   assert.equal((await queuedMail(kv)).length, stored.status === "approved" ? 1 : 0);

@@ -7,7 +7,7 @@ import {
   type PublicPlayer,
   sortPlayers,
   toPublicPlayer,
-} from "../../lib/roster.ts";
+} from "../../lib/roster/public_players.ts";
 import { buildPlayer } from "../../lib/db/players.ts";
 import { DEFAULT_TEAM_SETTINGS } from "../../lib/db/teams.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { cleanText, foldName, isValidEmail, parseJerseyInput } from "../../lib/text.ts";
-import { checkClaim } from "../../lib/claim_rules.ts";
+import { checkClaim } from "../../lib/claims/rules.ts";
 import { serializeForScript } from "../../lib/render/serialize.ts";
 import { loadConfig } from "../../lib/config.ts";
 

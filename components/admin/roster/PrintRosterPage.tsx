@@ -1,5 +1,5 @@
 import type { Team } from "../../../lib/db/teams.ts";
-import type { AdminPlayer } from "../../../lib/roster_admin.ts";
+import type { AdminPlayer } from "../../../lib/roster/manage.ts";
 import { Island } from "../../../lib/render/island.tsx";
 
 interface PrintRosterPageProps {

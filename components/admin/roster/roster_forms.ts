@@ -3,7 +3,7 @@
  * the page routes (posts without JavaScript) and the RosterManager island (JSON calls), so
  * both paths validate the same values the same way.
  */
-import type { AdminPlayer } from "../../../lib/roster_admin.ts";
+import type { AdminPlayer } from "../../../lib/roster/manage.ts";
 
 /** A player as the roster page shows it (a subset of lib/roster_admin.ts's AdminPlayer). */
 export interface RosterPlayer {

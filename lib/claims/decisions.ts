@@ -1,0 +1,179 @@
+/**
+ * Approving or denying a claim. Each decision is one atomic commit checked against the
+ * claim as it was read, so any number of simultaneous clicks produce one decision, one
+ * e-mail and one audit entry; the loser gets a 409.
+ */
+import { keys } from "../db/keys.ts";
+import type { Claim } from "../db/claims.ts";
+import type { Player } from "../db/players.ts";
+import type { Team } from "../db/teams.ts";
+import { addGuardian, addMembership, addUser, buildUser, type Membership, type User } from "../db/users.ts";
+import { addAuditEntry } from "../db/audit.ts";
+import { commitTeamChange } from "../db/team_revisions.ts";
+import { hashToken, newToken, type StoredToken } from "../auth/tokens.ts";
+import { addMailToQueue } from "../mail/mod.ts";
+import { claimApprovedMail, joinApprovedMail } from "../mail/templates.ts";
+import { type LoginGrant, MAGIC_LINK_TTL_MS } from "../auth/login.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+
+export const DECISION_MESSAGES = {
+  notFound: "Claim not found",
+  alreadyDecided: "This claim has already been decided.",
+  choosePlayer: "Choose which player this claim is for.",
+  playerGone: "That player is no longer on the roster.",
+  approved: "Claim approved. We e-mailed the parent a secure link to update the player.",
+  denied: "Claim denied.",
+} as const;
+
+/** Unused edit links stop working after 7 days (DECISIONS.md). */
+export const EDIT_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What an edit link grants: editing one player, for the parent the claim approved. */
+export interface EditGrant {
+  teamId: string;
+  playerId: string;
+  email: string;
+  claimId: string;
+}
+
+export interface Decision {
+  kv: Deno.Kv;
+  teamId: string;
+  claimId: string;
+  /** Who decided, for the audit log. */
+  actor: string;
+  appUrl: string;
+  now: Date;
+}
+
+async function readPendingClaim(kv: Deno.Kv, teamId: string, claimId: string) {
+  const entry = await kv.get<Claim>(keys.claim(teamId, claimId));
+  if (!entry.value) throw new NotFoundError(DECISION_MESSAGES.notFound);
+  if (entry.value.status !== "pending") throw new ConflictError(DECISION_MESSAGES.alreadyDecided);
+  return entry as Deno.KvEntry<Claim>;
+}
+
+/** Moves a claim out of the pending state inside `op` (indexes and the one-open-claim guard). */
+function closeClaim(op: Deno.AtomicOperation, entry: Deno.KvEntry<Claim>, decided: Claim) {
+  const claim = entry.value;
+  return op.check(entry)
+    .set(entry.key, decided)
+    .delete(keys.claimByStatus(claim.teamId, "pending", claim.id))
+    .set(keys.claimByStatus(claim.teamId, decided.status, claim.id), claim.id)
+    .delete(keys.pendingClaimBySubject(claim.teamId, claim.subject, claim.email));
+}
+
+async function commitOrConflict(d: Decision, op: Deno.AtomicOperation): Promise<void> {
+  if ((await commitTeamChange(d.kv, op, d.teamId)).ok) return;
+  const now = (await d.kv.get<Claim>(keys.claim(d.teamId, d.claimId))).value;
+  throw new ConflictError(now && now.status !== "pending" ? DECISION_MESSAGES.alreadyDecided : undefined);
+}
+
+export async function denyClaim(d: Decision): Promise<Claim> {
+  const entry = await readPendingClaim(d.kv, d.teamId, d.claimId);
+  const decided: Claim = { ...entry.value, status: "denied", decidedAt: d.now.toISOString() };
+  const op = closeClaim(d.kv.atomic(), entry, decided);
+  addAuditEntry(op, {
+    teamId: d.teamId,
+    action: entry.value.kind === "join" ? "join-request.denied" : "claim.denied",
+    targetId: d.claimId,
+    actor: d.actor,
+    detail: `${entry.value.email} for ${entry.value.playerName ?? "an unmatched player"}`,
+  }, d.now);
+  await commitOrConflict(d, op);
+  return decided;
+}
+
+/**
+ * Approves a claim: the claimant becomes a parent of the player (their account is created
+ * when new) and gets a single-use edit link by e-mail, all in the decision's commit.
+ * `playerId` picks the player when the claim matched none or several.
+ */
+export async function approveClaim(d: Decision & { playerId?: string }): Promise<Claim> {
+  const entry = await readPendingClaim(d.kv, d.teamId, d.claimId);
+  const claim = entry.value;
+  const playerId = d.playerId ?? (claim.playerIds.length === 1 ? claim.playerIds[0] : undefined);
+  if (!playerId) {
+    throw new ValidationError(DECISION_MESSAGES.choosePlayer, { playerId: DECISION_MESSAGES.choosePlayer });
+  }
+
+  const [playerEntry, teamEntry, userIdEntry] = await d.kv.getMany<[Player, Team, string]>([
+    keys.player(d.teamId, playerId),
+    keys.team(d.teamId),
+    keys.userByEmail(claim.email),
+  ]);
+  const player = playerEntry.value;
+  const team = teamEntry.value;
+  if (!player || !team) throw new NotFoundError(DECISION_MESSAGES.playerGone);
+  const existingUser = userIdEntry.value ? (await d.kv.get<User>(keys.user(userIdEntry.value))).value : null;
+  const user = existingUser ?? buildUser({
+    email: claim.email,
+    firstName: claim.requesterFirstName ?? "",
+    lastName: claim.requesterLastName ?? "",
+  }, d.now);
+  const joiningPlayer = claim.kind === "join" && claim.userType === "player";
+  const membershipEntry = await d.kv.get<Membership>(keys.membership(user.id, d.teamId));
+
+  const playerName = `${player.firstName} ${player.lastName}`;
+  const decided: Claim = {
+    ...claim,
+    status: "approved",
+    decidedAt: d.now.toISOString(),
+    playerIds: [player.id],
+    playerName,
+    parentName: `${user.firstName} ${user.lastName}`.trim() || null,
+  };
+  const token = newToken();
+
+  const op = closeClaim(d.kv.atomic(), entry, decided).check(playerEntry);
+  if (existingUser) op.check(userIdEntry);
+  else addUser(op, user);
+  op.check(membershipEntry);
+  if (!membershipEntry.value) {
+    addMembership(op, {
+      userId: user.id,
+      teamId: d.teamId,
+      role: joiningPlayer ? "PLAYER" : "TEAM_STANDARD",
+      playerId: joiningPlayer ? player.id : null,
+      createdAt: d.now.toISOString(),
+    });
+  }
+  if (!joiningPlayer) addGuardian(op, d.teamId, player.id, user.id, d.now);
+  if (claim.kind === "join") {
+    // A join request is answered with a sign-in link to the team, not an edit link.
+    const grant: StoredToken<LoginGrant> = {
+      payload: { userId: user.id, email: user.email, selectedTeamId: d.teamId, next: "/dashboard" },
+      expiresAt: d.now.getTime() + MAGIC_LINK_TTL_MS,
+    };
+    op.set(keys.loginToken(await hashToken(token)), grant, { expireIn: MAGIC_LINK_TTL_MS });
+    addMailToQueue(op, {
+      to: { address: claim.email },
+      kind: "join-approved",
+      ...joinApprovedMail({
+        firstName: user.firstName,
+        teamName: team.name,
+        link: `${d.appUrl}/auth/magic?token=${token}`,
+      }),
+    }, d.now);
+  } else {
+    const grant: StoredToken<EditGrant> = {
+      payload: { teamId: d.teamId, playerId: player.id, email: claim.email, claimId: claim.id },
+      expiresAt: d.now.getTime() + EDIT_LINK_TTL_MS,
+    };
+    op.set(keys.editToken(await hashToken(token)), grant, { expireIn: EDIT_LINK_TTL_MS });
+    addMailToQueue(op, {
+      to: { address: claim.email },
+      kind: "claim-approved",
+      ...claimApprovedMail({ playerName, teamName: team.name, link: `${d.appUrl}/edit?token=${token}` }),
+    }, d.now);
+  }
+  addAuditEntry(op, {
+    teamId: d.teamId,
+    action: claim.kind === "join" ? "join-request.approved" : "claim.approved",
+    targetId: claim.id,
+    actor: d.actor,
+    detail: joiningPlayer ? `${claim.email} as ${playerName}` : `${claim.email} as a parent of ${playerName}`,
+  }, d.now);
+  await commitOrConflict(d, op);
+  return decided;
+}

@@ -1,0 +1,71 @@
+import { cleanText, isValidEmail, normalizeEmail, parseJerseyInput } from "../text.ts";
+
+/** The claim texts of SPEC.md sections 5 and 8, plus the server's own refusals. */
+export const CLAIM_MESSAGES = {
+  jersey: "Jersey number must be between 0 and 99",
+  email: "Please enter a valid email address",
+  surname: "Child's surname is required",
+  surnameLength: "Child's surname must be at most 60 characters",
+  mode: "Please choose to claim by jersey number or by child surname",
+  note: "Note must be at most 500 characters",
+  body: "Please send the claim as a JSON object",
+  submitted: "Your claim has been submitted successfully.",
+  closed: "This team is not accepting claims right now.",
+  jerseyOnly: "This team accepts claims by jersey number only.",
+  duplicate: "You already have a pending claim for this player.",
+  rateLimited: (minutes: number) =>
+    `Too many claims from here. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  noJersey: (n: number) => `No player wears jersey number ${n} on this roster.`,
+  domain: (domains: string[]) => `Please use an email address at ${domains.join(", ")} to claim a player on this team.`,
+} as const;
+
+export const MAX_NOTE_LENGTH = 500;
+export const MAX_SURNAME_LENGTH = 60;
+
+export type ClaimInput =
+  | { mode: "jersey"; jerseyNumber: number; email: string; note: string }
+  | { mode: "surname"; childSurname: string; email: string; note: string };
+
+export type ClaimCheck =
+  | { ok: true; value: ClaimInput }
+  | { ok: false; message: string; fields: Record<string, string> };
+
+/**
+ * Checks a claim as the API receives it (or as the dialog is about to send it). Returns the
+ * normalised claim, or every field's message with the first as the summary.
+ */
+export function checkClaim(body: unknown): ClaimCheck {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return { ok: false, message: CLAIM_MESSAGES.body, fields: {} };
+  }
+  const raw = body as Record<string, unknown>;
+  if (raw.mode !== "jersey" && raw.mode !== "surname") {
+    return { ok: false, message: CLAIM_MESSAGES.mode, fields: { mode: CLAIM_MESSAGES.mode } };
+  }
+  const fields: Record<string, string> = {};
+  let jerseyNumber = 0;
+  let childSurname = "";
+  if (raw.mode === "jersey") {
+    jerseyNumber = parseJerseyInput(raw.jerseyNumber);
+    if (jerseyNumber < 0 || jerseyNumber > 99) fields.jerseyNumber = CLAIM_MESSAGES.jersey;
+  } else {
+    childSurname = typeof raw.childSurname === "string" ? cleanText(raw.childSurname) : "";
+    if (!childSurname) fields.childSurname = CLAIM_MESSAGES.surname;
+    else if (childSurname.length > MAX_SURNAME_LENGTH) fields.childSurname = CLAIM_MESSAGES.surnameLength;
+  }
+  if (!isValidEmail(raw.email)) fields.email = CLAIM_MESSAGES.email;
+  const noteOk = raw.note === undefined || raw.note === null ||
+    (typeof raw.note === "string" && raw.note.length <= MAX_NOTE_LENGTH);
+  if (!noteOk) fields.note = CLAIM_MESSAGES.note;
+
+  const first = Object.values(fields)[0];
+  if (first) return { ok: false, message: first, fields };
+  const email = normalizeEmail(raw.email as string);
+  const note = typeof raw.note === "string" ? cleanText(raw.note) : "";
+  return {
+    ok: true,
+    value: raw.mode === "jersey"
+      ? { mode: "jersey", jerseyNumber, email, note }
+      : { mode: "surname", childSurname, email, note },
+  };
+}

@@ -1,0 +1,41 @@
+import { keys } from "./keys.ts";
+import { RateLimitError } from "../errors.ts";
+
+export interface RateRule {
+  /** Names the counter family, e.g. "claims-ip". */
+  bucket: string;
+  /** Whose attempts are counted: an IP address, an e-mail. */
+  subject: string;
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Counts one attempt against every rule in one atomic commit, or throws RateLimitError
+ * (429) naming the wait when any rule's fixed window is already full.
+ */
+export async function consumeRateLimits(
+  kv: Deno.Kv,
+  rules: RateRule[],
+  message: (minutes: number) => string,
+  now = Date.now(),
+): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const windows = rules.map((r) => Math.floor(now / r.windowMs));
+    const entries = await kv.getMany<number[]>(
+      rules.map((r, i) => keys.rateLimit(r.bucket, r.subject, windows[i])),
+    );
+    const op = kv.atomic();
+    for (const [i, rule] of rules.entries()) {
+      const count = entries[i].value ?? 0;
+      if (count >= rule.limit) {
+        const retryAfterMs = (windows[i] + 1) * rule.windowMs - now;
+        const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+        throw new RateLimitError(message(Math.ceil(retryAfterSeconds / 60)), retryAfterSeconds);
+      }
+      op.check(entries[i]).set(entries[i].key, count + 1, { expireIn: rule.windowMs * 2 });
+    }
+    if ((await op.commit()).ok) return;
+  }
+  throw new RateLimitError(message(1), 60);
+}

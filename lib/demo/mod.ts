@@ -1,0 +1,2 @@
+/** The demo team and accounts seeded in development mode. The public face of `lib/demo/`. */
+export { seedDemoAccounts, seedDemoTeam } from "./seed.ts";

@@ -1,0 +1,142 @@
+/**
+ * Invite links (DECISIONS.md): a 16-character A–Z0–9 code, valid 7 days, its opens counted;
+ * Generate New replaces it and the old code stops working at once.
+ */
+import { JOIN_LINK_LIMIT_BUCKET, keys } from "../db/keys.ts";
+import { addAuditEntry } from "../db/audit.ts";
+import { getTeam, type Team } from "../db/teams.ts";
+import { ConflictError } from "../errors.ts";
+import { consumeRateLimits } from "../db/rate_limits.ts";
+
+export const JOIN_CODE_LENGTH = 16;
+export const JOIN_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+/** SPEC.md: a team code is exactly 16 uppercase letters and digits; anything else is a slug. */
+export const JOIN_CODE_PATTERN = /^[A-Z0-9]{16}$/;
+
+export interface JoinLink {
+  teamId: string;
+  code: string;
+  createdAt: string;
+  expiresAt: number;
+}
+
+/** What the API returns: SPEC.md's joinUrl, timeToExpiry and usageCount. */
+export interface JoinLinkView {
+  joinUrl: string;
+  code: string;
+  /** Human text ("6 days, 23 hours", "Expired"). */
+  timeToExpiry: string;
+  expiresAt: string;
+  expired: boolean;
+  usageCount: number;
+}
+
+/** 16 characters from A–Z0–9, uniformly (bytes ≥ 252 are redrawn to avoid modulo bias). */
+export function newJoinCode(): string {
+  let code = "";
+  while (code.length < JOIN_CODE_LENGTH) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(32))) {
+      if (byte < 252 && code.length < JOIN_CODE_LENGTH) code += ALPHABET[byte % 36];
+    }
+  }
+  return code;
+}
+
+export function describeTimeLeft(ms: number): string {
+  if (ms <= 0) return "Expired";
+  const hours = Math.floor(ms / 3_600_000);
+  const days = Math.floor(hours / 24);
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  if (days > 0) return hours % 24 ? `${plural(days, "day")}, ${plural(hours % 24, "hour")}` : plural(days, "day");
+  if (hours > 0) return plural(hours, "hour");
+  return plural(Math.max(1, Math.ceil(ms / 60_000)), "minute");
+}
+
+async function view(kv: Deno.Kv, link: JoinLink, appUrl: string, now: Date): Promise<JoinLinkView> {
+  const uses = (await kv.get<Deno.KvU64>(keys.joinLinkUses(link.teamId, link.code))).value;
+  const left = link.expiresAt - now.getTime();
+  return {
+    joinUrl: `${appUrl}/join/${link.code}`,
+    code: link.code,
+    timeToExpiry: describeTimeLeft(left),
+    expiresAt: new Date(link.expiresAt).toISOString(),
+    expired: left <= 0,
+    usageCount: Number(uses?.value ?? 0n),
+  };
+}
+
+/** R18: Generate New at most 50 times a day per team. */
+export const JOIN_LINKS_PER_DAY = 50;
+
+/**
+ * Replaces the team's invite link with a new code (the old one is removed in the same
+ * commit) and records it in the audit log.
+ */
+export async function regenerateJoinLink(
+  kv: Deno.Kv,
+  teamId: string,
+  actor: string,
+  appUrl: string,
+  now = new Date(),
+): Promise<JoinLinkView> {
+  await consumeRateLimits(
+    kv,
+    [
+      { bucket: JOIN_LINK_LIMIT_BUCKET, subject: teamId, limit: JOIN_LINKS_PER_DAY, windowMs: 24 * 60 * 60 * 1000 },
+    ],
+    (minutes) => `Too many new invite links today. Please try again in ${Math.ceil(minutes / 60)} hours.`,
+    now.getTime(),
+  );
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const current = await kv.get<JoinLink>(keys.joinLink(teamId));
+    const link: JoinLink = {
+      teamId,
+      code: newJoinCode(),
+      createdAt: now.toISOString(),
+      expiresAt: now.getTime() + JOIN_LINK_TTL_MS,
+    };
+    const op = kv.atomic()
+      .check(current)
+      .check({ key: keys.joinCode(link.code), versionstamp: null })
+      .set(keys.joinLink(teamId), link)
+      .set(keys.joinCode(link.code), teamId);
+    if (current.value) {
+      op.delete(keys.joinCode(current.value.code)).delete(keys.joinLinkUses(teamId, current.value.code));
+    }
+    addAuditEntry(op, { teamId, action: "join-link.generated", targetId: teamId, actor, detail: "" }, now);
+    if ((await op.commit()).ok) return await view(kv, link, appUrl, now);
+  }
+  throw new ConflictError();
+}
+
+/** The team's invite link; a team that never had one gets its first now. */
+export async function currentJoinLink(
+  kv: Deno.Kv,
+  teamId: string,
+  actor: string,
+  appUrl: string,
+  now = new Date(),
+): Promise<JoinLinkView> {
+  const link = (await kv.get<JoinLink>(keys.joinLink(teamId))).value;
+  return link ? await view(kv, link, appUrl, now) : await regenerateJoinLink(kv, teamId, actor, appUrl, now);
+}
+
+/** The team a live invite code belongs to, without counting an open (null when unknown, replaced or expired). */
+export async function peekJoinCode(kv: Deno.Kv, code: string, now = new Date()): Promise<Team | null> {
+  if (!JOIN_CODE_PATTERN.test(code)) return null;
+  const teamId = (await kv.get<string>(keys.joinCode(code))).value;
+  const link = teamId ? (await kv.get<JoinLink>(keys.joinLink(teamId))).value : null;
+  if (!link || link.code !== code || link.expiresAt <= now.getTime()) return null;
+  return await getTeam(kv, link.teamId);
+}
+
+/**
+ * The team an invite code opens, counting the open; null when the code is unknown,
+ * replaced or expired (the join page then says 'Team Not Found').
+ */
+export async function openJoinCode(kv: Deno.Kv, code: string, now = new Date()): Promise<Team | null> {
+  const team = await peekJoinCode(kv, code, now);
+  if (team) await kv.atomic().sum(keys.joinLinkUses(team.id, code), 1n).commit();
+  return team;
+}

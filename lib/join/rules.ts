@@ -1,0 +1,96 @@
+/**
+ * The join page's rules (SPEC.md section 5), dependency-free so the join island and the
+ * server use the same checks and words.
+ */
+import { cleanText, isValidEmail, normalizeEmail, parseJerseyInput } from "../text.ts";
+
+export const JOIN_MESSAGES = {
+  userType: "Please select if you are a player or parent",
+  jersey: "Jersey number is required",
+  jerseyRange: "Jersey number must be between 0 and 99",
+  lastName: "Last name is required",
+  firstName: "First name is required",
+  email: "Please enter a valid email",
+  emailsDiffer: "Emails don't match",
+  playerNotFound: "We couldn't find a player with that jersey number and last name.",
+  submitted: "Join request submitted. A team admin will review it and we will e-mail you.",
+  duplicate: "You already have a pending join request for this player.",
+  domain: (domains: string[]) => `Please use an email address at ${domains.join(", ")} to join this team.`,
+  tooLong: (label: string) => `${label} must be at most 50 characters`,
+  rateLimited: (minutes: number) =>
+    `Too many attempts from here. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+} as const;
+
+export type UserType = "player" | "parent";
+
+export interface PlayerIdentity {
+  userType: UserType;
+  jerseyNumber: number;
+  lastName: string;
+}
+
+export interface JoinRequestInput {
+  userType: UserType;
+  jerseyNumber: number;
+  playerLastName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string; fields: Record<string, string> };
+
+const text = (value: unknown) => typeof value === "string" ? cleanText(value) : "";
+const blank = (value: unknown) => value === undefined || value === null || text(String(value)) === "";
+
+function result<T>(fields: Record<string, string>, value: () => T): Checked<T> {
+  const first = Object.values(fields)[0];
+  return first ? { ok: false, message: first, fields } : { ok: true, value: value() };
+}
+
+/** Step 1: who you are and which player. */
+export function checkIdentity(raw: Record<string, unknown>): Checked<PlayerIdentity> {
+  const fields: Record<string, string> = {};
+  if (raw.userType !== "player" && raw.userType !== "parent") fields.userType = JOIN_MESSAGES.userType;
+  const jerseyNumber = parseJerseyInput(raw.jerseyNumber);
+  if (blank(raw.jerseyNumber)) fields.jerseyNumber = JOIN_MESSAGES.jersey;
+  else if (jerseyNumber < 0 || jerseyNumber > 99) fields.jerseyNumber = JOIN_MESSAGES.jerseyRange;
+  const lastName = text(raw.lastName ?? raw.playerLastName);
+  if (!lastName) fields.lastName = JOIN_MESSAGES.lastName;
+  else if (lastName.length > 50) fields.lastName = JOIN_MESSAGES.tooLong("Last name");
+  return result(fields, () => ({ userType: raw.userType as UserType, jerseyNumber, lastName }));
+}
+
+/** Step 2: the requester's own details (confirmEmail is checked only when sent, as the form does). */
+export function checkJoinRequest(raw: Record<string, unknown>): Checked<JoinRequestInput> {
+  const identity = checkIdentity({ ...raw, lastName: raw.playerLastName });
+  const fields: Record<string, string> = identity.ok ? {} : { ...identity.fields };
+  if (fields.lastName) {
+    fields.playerLastName = fields.lastName;
+    delete fields.lastName;
+  }
+  const firstName = text(raw.firstName);
+  const lastName = text(raw.lastName);
+  if (!firstName) fields.firstName = JOIN_MESSAGES.firstName;
+  else if (firstName.length > 50) fields.firstName = JOIN_MESSAGES.tooLong("First name");
+  if (!lastName) fields.lastName = JOIN_MESSAGES.lastName;
+  else if (lastName.length > 50) fields.lastName = JOIN_MESSAGES.tooLong("Last name");
+  if (!isValidEmail(raw.email)) fields.email = JOIN_MESSAGES.email;
+  if (raw.confirmEmail !== undefined) {
+    if (!isValidEmail(raw.confirmEmail)) fields.confirmEmail = JOIN_MESSAGES.email;
+    else if (isValidEmail(raw.email) && normalizeEmail(raw.confirmEmail) !== normalizeEmail(raw.email)) {
+      fields.confirmEmail = JOIN_MESSAGES.emailsDiffer;
+    }
+  }
+  return result(fields, () => {
+    const who = (identity as { ok: true; value: PlayerIdentity }).value;
+    return {
+      userType: who.userType,
+      jerseyNumber: who.jerseyNumber,
+      playerLastName: who.lastName,
+      firstName,
+      lastName,
+      email: normalizeEmail(raw.email as string),
+    };
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * The single-use edit link from a claim approval. Opening it (the page's own API call, never
+ * the HTML GET) spends the token and opens a one-hour edit session for that one player; a
+ * second open of the same link is refused, except a reload in the browser that holds the
+ * session.
+ */
+import { keys } from "../db/keys.ts";
+import type { Player } from "../db/players.ts";
+import { hashToken, spendToken } from "../auth/tokens.ts";
+import { readSession, type SessionStore, startSession, type StoredSession } from "../auth/sessions.ts";
+import type { EditGrant } from "../claims/mod.ts";
+
+export const EDIT_MESSAGES = {
+  noToken: "No token provided",
+  invalid: "Invalid or expired token",
+  updated: "Player information updated successfully",
+  emailAdded: "Email added successfully",
+} as const;
+
+export interface EditSessionData extends EditGrant {
+  /** The link that opened this session, so a reload of the same link is recognised. */
+  tokenHash: string;
+}
+
+export const editSessionStore: SessionStore<EditSessionData> = { key: keys.editSession };
+
+/** Long enough to fix a name and a photo, short enough that a forgotten tab does not matter. */
+export const EDIT_SESSION_POLICY = { absoluteMs: 60 * 60 * 1000, idleMs: 60 * 60 * 1000 };
+
+export interface OpenedLink {
+  grant: EditSessionData;
+  player: Player;
+  /** Set when this call spent the token: the new session's cookie. */
+  started?: { cookieValue: string; maxAgeSeconds: number };
+}
+
+/**
+ * Spends an edit link, or recognises the session it already opened in this browser.
+ * Null when the link is unknown, expired, spent elsewhere, or its player is gone.
+ */
+export async function openEditLink(
+  kv: Deno.Kv,
+  token: string,
+  sessionCookie: string | undefined,
+  now: Date,
+): Promise<OpenedLink | null> {
+  const tokenHash = await hashToken(token);
+  const current = await readSession(kv, editSessionStore, sessionCookie, now.getTime());
+  if (current && current.data.tokenHash === tokenHash) {
+    const player = await editablePlayer(kv, current.data);
+    return player ? { grant: current.data, player } : null;
+  }
+  const grant = await spendToken<EditGrant>(kv, keys.editToken, token, now.getTime());
+  const player = grant && await editablePlayer(kv, grant);
+  if (!grant || !player) return null;
+  const data: EditSessionData = { ...grant, tokenHash };
+  const started = await startSession(kv, editSessionStore, data, EDIT_SESSION_POLICY, now.getTime());
+  return { grant: data, player, started };
+}
+
+async function editablePlayer(kv: Deno.Kv, grant: EditGrant): Promise<Player | null> {
+  return (await kv.get<Player>(keys.player(grant.teamId, grant.playerId))).value;
+}
+
+export async function readEditSession(
+  kv: Deno.Kv,
+  cookie: string | undefined,
+  now: Date,
+): Promise<StoredSession<EditSessionData> | null> {
+  return await readSession(kv, editSessionStore, cookie, now.getTime());
+}

@@ -1,0 +1,266 @@
+/**
+ * Roster CSV import (with a per-row preview) and export. Columns: firstName, lastName,
+ * jerseyNumber, position, parentEmails (addresses separated by ';', ',' or spaces).
+ *
+ * An import saves only when every row is valid. It usually fits one atomic commit; a large
+ * one (hundreds of rows with several parent e-mails each) is split by Deno KV's limits, and
+ * then each commit checks the team revision the previous one wrote, so nothing else can change
+ * the roster in between. If a later commit loses that check, the commits already made are
+ * undone and the admin gets a 409: the import lands whole or not at all (a public visitor may
+ * see part of it for the moment it takes). The audit entry rides in the last commit.
+ */
+import { keys } from "../db/keys.ts";
+import { buildPlayer, listPlayers, type Player } from "../db/players.ts";
+import { getTeam } from "../db/teams.ts";
+import { addAuditEntry } from "../db/audit.ts";
+import { commitTeamChange } from "../db/team_revisions.ts";
+import { applyWrites, type KvWrite, packWrites } from "../db/commit_batches.ts";
+import { guardiansByPlayer } from "../db/guardians.ts";
+import { listParentEmailInvites, parentEmailInviteWrites } from "../db/parent_emails.ts";
+import { assertRoomFor, checkNewPlayer, readRosterState, type RosterChange } from "./manage.ts";
+import { CsvError, type CsvRecord, parseCsv, stripFormulaGuard, toCsv } from "../csv.ts";
+import { ConflictError, ValidationError } from "../errors.ts";
+import { foldName, isValidEmail, normalizeEmail } from "../text.ts";
+
+export const IMPORT_COLUMNS = ["firstName", "lastName", "jerseyNumber", "position", "parentEmails"] as const;
+const REQUIRED_COLUMNS = ["firstName", "lastName", "jerseyNumber"] as const;
+export const MAX_IMPORT_ROWS = 500;
+export const MAX_PARENT_EMAILS_PER_PLAYER = 5;
+
+export const IMPORT_MESSAGES = {
+  notCsv: "Please upload the roster as a CSV file (Content-Type: text/csv).",
+  noHeader: `The first row must name the columns: ${IMPORT_COLUMNS.join(",")}`,
+  missingColumn: (name: string) => `The header row has no ${name} column.`,
+  unknownColumn: (name: string) => `Unknown column: ${name}. The columns are ${IMPORT_COLUMNS.join(", ")}.`,
+  repeatedColumn: (name: string) => `The ${name} column appears twice.`,
+  empty: "The file has no player rows.",
+  tooManyRows: `A file can hold at most ${MAX_IMPORT_ROWS} players.`,
+  extraCells: "This row has more cells than the header row",
+  badEmail: (email: string) => `Invalid parent email: ${email}`,
+  tooManyEmails: `At most ${MAX_PARENT_EMAILS_PER_PLAYER} parent emails per player`,
+  alreadyOnRoster: "This player is already on the roster",
+  repeatedRow: (line: number) => `Same player as line ${line}`,
+  invalid: (n: number) =>
+    `${n} row${n === 1 ? " has" : "s have"} errors; nothing was imported. Fix them and try again.`,
+  interrupted: "Another change to the roster interrupted the import; nothing was imported. Please try again.",
+} as const;
+
+export interface ImportRow {
+  /** The file line the row starts on (the header is line 1). */
+  line: number;
+  firstName: string;
+  lastName: string;
+  /** Null when the cell is not a valid jersey number. */
+  jerseyNumber: number | null;
+  position: string | null;
+  parentEmails: string[];
+  errors: string[];
+}
+
+export interface ImportPreview {
+  rows: ImportRow[];
+  valid: number;
+  invalid: number;
+}
+
+/** Maps each known column to its index; file-level problems are a ValidationError. */
+function readHeader(cells: string[]): Map<string, number> {
+  const columns = new Map<string, number>();
+  cells.forEach((raw, index) => {
+    const cell = raw.trim();
+    if (cell === "" && index === cells.length - 1 && index > 0) return; // a trailing comma
+    const name = IMPORT_COLUMNS.find((c) => c.toLowerCase() === cell.toLowerCase());
+    if (!name) throw new ValidationError(cell ? IMPORT_MESSAGES.unknownColumn(cell) : IMPORT_MESSAGES.noHeader);
+    if (columns.has(name)) throw new ValidationError(IMPORT_MESSAGES.repeatedColumn(name));
+    columns.set(name, index);
+  });
+  for (const name of REQUIRED_COLUMNS) {
+    if (!columns.has(name)) throw new ValidationError(IMPORT_MESSAGES.missingColumn(name));
+  }
+  return columns;
+}
+
+function readEmails(cell: string, errors: string[]): string[] {
+  const emails: string[] = [];
+  for (const raw of cell.split(/[;,\s]+/).filter(Boolean)) {
+    if (!isValidEmail(raw)) errors.push(IMPORT_MESSAGES.badEmail(raw));
+    else if (!emails.includes(normalizeEmail(raw))) emails.push(normalizeEmail(raw));
+  }
+  if (emails.length > MAX_PARENT_EMAILS_PER_PLAYER) errors.push(IMPORT_MESSAGES.tooManyEmails);
+  return emails;
+}
+
+const identity = (p: { firstName: string; lastName: string; jerseyNumber: number }) =>
+  `${foldName(p.firstName)}|${foldName(p.lastName)}|${p.jerseyNumber}`;
+
+/** One data row with its own errors (duplicates are judged across rows by the caller). */
+function readRow({ line, cells }: CsvRecord, columns: Map<string, number>): { row: ImportRow; valid: boolean } {
+  const cell = (name: string) => {
+    const index = columns.get(name);
+    return index === undefined ? undefined : stripFormulaGuard(cells[index] ?? "");
+  };
+  const errors: string[] = [];
+  const checked = checkNewPlayer({
+    firstName: cell("firstName"),
+    lastName: cell("lastName"),
+    jerseyNumber: cell("jerseyNumber"),
+    ...(columns.has("position") ? { position: cell("position") } : {}),
+  });
+  if (!checked.ok) errors.push(...checked.messages);
+  if (cells.slice(Math.max(...columns.values()) + 1).some((c) => c.trim() !== "")) {
+    errors.push(IMPORT_MESSAGES.extraCells);
+  }
+  const parentEmails = readEmails(cell("parentEmails") ?? "", errors);
+  // A row with errors still shows what was read, so the preview can point at it.
+  const row: ImportRow = checked.ok
+    ? { line, ...checked.value, position: checked.value.position ?? null, parentEmails, errors }
+    : {
+      line,
+      firstName: (cell("firstName") ?? "").trim(),
+      lastName: (cell("lastName") ?? "").trim(),
+      jerseyNumber: checked.fields.jerseyNumber ? null : Number(cell("jerseyNumber")),
+      position: (cell("position") ?? "").trim() || null,
+      parentEmails,
+      errors,
+    };
+  return { row, valid: checked.ok };
+}
+
+function readRecords(text: string): CsvRecord[] {
+  try {
+    return parseCsv(text);
+  } catch (e) {
+    if (e instanceof CsvError) throw new ValidationError(e.message);
+    throw e;
+  }
+}
+
+/**
+ * Reads a roster CSV into rows with their errors. Rows repeating a player already on the
+ * roster (same names and jersey) are errors, so importing a file twice adds nobody twice.
+ */
+export function previewImport(text: string, existing: Player[]): ImportPreview {
+  const records = readRecords(text);
+  if (records.length === 0) throw new ValidationError(IMPORT_MESSAGES.noHeader);
+  const columns = readHeader(records[0].cells);
+  const body = records.slice(1);
+  if (body.length === 0) throw new ValidationError(IMPORT_MESSAGES.empty);
+  if (body.length > MAX_IMPORT_ROWS) throw new ValidationError(IMPORT_MESSAGES.tooManyRows);
+
+  const onRoster = new Set(existing.map(identity));
+  const firstLineOf = new Map<string, number>();
+  const rows = body.map((record) => {
+    const { row, valid } = readRow(record, columns);
+    if (!valid) return row;
+    const id = identity(row as ImportRow & { jerseyNumber: number });
+    if (onRoster.has(id)) row.errors.push(IMPORT_MESSAGES.alreadyOnRoster);
+    else if (firstLineOf.has(id)) row.errors.push(IMPORT_MESSAGES.repeatedRow(firstLineOf.get(id)!));
+    else firstLineOf.set(id, row.line);
+    return row;
+  });
+  const invalid = rows.filter((r) => r.errors.length > 0).length;
+  return { rows, valid: rows.length - invalid, invalid };
+}
+
+export type ImportResult =
+  | { kind: "preview"; preview: ImportPreview }
+  | { kind: "invalid"; preview: ImportPreview }
+  | { kind: "imported"; imported: number };
+
+export interface ImportOptions {
+  dryRun: boolean;
+  /** Test seam: runs after each commit of a multi-commit import. */
+  afterCommit?: (index: number) => Promise<void>;
+}
+
+/** Previews (dry run) or imports a roster CSV. */
+export async function importRosterCsv(
+  change: RosterChange,
+  text: string,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const preview = previewImport(text, await listPlayers(change.kv, change.teamId));
+  if (options.dryRun) return { kind: "preview", preview };
+  if (preview.invalid > 0) return { kind: "invalid", preview };
+  return { kind: "imported", imported: await saveImport(change, preview.rows, options.afterCommit) };
+}
+
+function rowWrites(teamId: string, row: ImportRow, now: Date): KvWrite[] {
+  const player = buildPlayer(teamId, {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    jerseyNumber: row.jerseyNumber!,
+    position: row.position,
+  }, now);
+  return [
+    { type: "set", key: keys.player(teamId, player.id), value: player },
+    ...row.parentEmails.flatMap((email) =>
+      parentEmailInviteWrites({ teamId, playerId: player.id, email, invitedAt: now.toISOString() })
+    ),
+  ];
+}
+
+async function saveImport(
+  change: RosterChange,
+  rows: ImportRow[],
+  afterCommit?: (index: number) => Promise<void>,
+): Promise<number> {
+  const { kv, teamId, actor, now } = change;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const state = await readRosterState(kv, teamId);
+    assertRoomFor(state.playerCount, rows.length);
+    const batches = packWrites(rows.map((row) => rowWrites(teamId, row, now)));
+    let revision: Deno.AtomicCheck = state.revision;
+    const done: KvWrite[][] = [];
+    for (const [index, batch] of batches.entries()) {
+      const op = applyWrites(kv.atomic().check(state.team).check(revision), batch);
+      if (index === batches.length - 1) {
+        addAuditEntry(op, {
+          teamId,
+          action: "players.imported",
+          targetId: teamId,
+          actor,
+          detail: `${rows.length} player${rows.length === 1 ? "" : "s"} from CSV`,
+        }, now);
+      }
+      const result = await commitTeamChange(kv, op, teamId);
+      if (!result.ok) break;
+      done.push(batch);
+      revision = { key: keys.teamRevision(teamId), versionstamp: result.versionstamp };
+      if (index < batches.length - 1) await afterCommit?.(index);
+    }
+    if (done.length === batches.length) return rows.length;
+    if (done.length > 0) {
+      await undoWrites(kv, teamId, done.flat());
+      throw new ConflictError(IMPORT_MESSAGES.interrupted);
+    }
+    // The first commit lost its check: nothing was written, so read again and retry.
+  }
+  throw new ConflictError(IMPORT_MESSAGES.interrupted);
+}
+
+/** Removes what the earlier commits of an interrupted import wrote. */
+async function undoWrites(kv: Deno.Kv, teamId: string, writes: KvWrite[]): Promise<void> {
+  const deletes = writes.map((w): KvWrite[] => [{ type: "delete", key: w.key }]);
+  for (const batch of packWrites(deletes)) await commitTeamChange(kv, applyWrites(kv.atomic(), batch), teamId);
+}
+
+/** The roster as CSV (the import's columns), by jersey number, safe to open in a spreadsheet. */
+export async function exportRosterCsv(kv: Deno.Kv, teamId: string): Promise<{ filename: string; csv: string }> {
+  const [team, players, guardians, invites] = await Promise.all([
+    getTeam(kv, teamId),
+    listPlayers(kv, teamId),
+    guardiansByPlayer(kv, teamId),
+    listParentEmailInvites(kv, teamId),
+  ]);
+  const rows = players
+    .sort((a, b) => a.jerseyNumber - b.jerseyNumber || a.firstName.localeCompare(b.firstName, "en"))
+    .map((p) => {
+      const emails = new Set([
+        ...(guardians.get(p.id) ?? []).map((u) => u.email),
+        ...invites.filter((i) => i.playerId === p.id).map((i) => i.email),
+      ]);
+      return [p.firstName, p.lastName, p.jerseyNumber, p.position ?? "", [...emails].sort().join("; ")];
+    });
+  return { filename: `${team?.slug ?? "team"}-roster.csv`, csv: toCsv([[...IMPORT_COLUMNS], ...rows]) };
+}

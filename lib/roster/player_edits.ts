@@ -1,0 +1,57 @@
+import { keys } from "../db/keys.ts";
+import type { Player } from "../db/players.ts";
+import { addAuditEntry } from "../db/audit.ts";
+import { commitTeamChange } from "../db/team_revisions.ts";
+import { ConflictError, NotFoundError } from "../errors.ts";
+import type { PlayerEdit } from "./player_rules.ts";
+import type { SessionUser } from "../auth/session_user.ts";
+
+export const PLAYER_NOT_FOUND = "Player not found";
+
+/**
+ * Which team's player `playerId` a signed-in person may edit: one where they are the
+ * player's parent or a team admin. Null otherwise (answered like a missing player).
+ */
+export async function editableTeamFor(kv: Deno.Kv, user: SessionUser, playerId: string): Promise<string | null> {
+  for (const team of user.teams) {
+    const player = await kv.get(keys.player(team.id, playerId));
+    if (player.versionstamp === null) continue;
+    if (team.role === "TEAM_ADMIN") return team.id;
+    if (user.kind === "person" && team.role !== "PLAYER") {
+      const link = await kv.get(keys.playerGuardian(team.id, playerId, user.id));
+      if (link.versionstamp !== null) return team.id;
+    }
+  }
+  return null;
+}
+
+/** Saves the edit form (one commit with its audit entry; the public roster refreshes). */
+export async function savePlayerEdit(
+  kv: Deno.Kv,
+  teamId: string,
+  playerId: string,
+  edit: PlayerEdit,
+  actor: string,
+  now = new Date(),
+): Promise<Player> {
+  const entry = await kv.get<Player>(keys.player(teamId, playerId));
+  if (!entry.value) throw new NotFoundError(PLAYER_NOT_FOUND);
+  const photoChanged = edit.photoUrl !== entry.value.photoUrl;
+  const player: Player = {
+    ...entry.value,
+    ...edit,
+    // Resized versions belong to the old photo.
+    photoUrlSmall: photoChanged ? null : entry.value.photoUrlSmall,
+    photoUrlMedium: photoChanged ? null : entry.value.photoUrlMedium,
+  };
+  const op = kv.atomic().check(entry).set(entry.key, player);
+  addAuditEntry(op, {
+    teamId,
+    action: "player.updated",
+    targetId: playerId,
+    actor,
+    detail: `${player.firstName} ${player.lastName} #${player.jerseyNumber}`,
+  }, now);
+  if (!(await commitTeamChange(kv, op, teamId)).ok) throw new ConflictError();
+  return player;
+}

@@ -1,0 +1,33 @@
+import { keys } from "../db/keys.ts";
+import { resolveTeamId, type Team } from "../db/teams.ts";
+import { listPlayers } from "../db/players.ts";
+import { guardiansByPlayer } from "../db/guardians.ts";
+import type { User } from "../db/users.ts";
+import { type PublicPlayer, sortPlayers, toPublicPlayer } from "./public_players.ts";
+
+export interface PublicRoster {
+  team: Team;
+  /** Sorted by name, projected through the team's visibility settings. */
+  players: PublicPlayer[];
+  /** The team revision the roster was read at (for caches). */
+  revision: string | null;
+}
+
+/**
+ * Loads what the public roster shows for a team id or slug, or null when there is no such
+ * team. The revision is read together with the team, before the players, so a cached copy
+ * is never labelled newer than its data.
+ */
+export async function loadPublicRoster(kv: Deno.Kv, key: string, now = new Date()): Promise<PublicRoster | null> {
+  const teamId = await resolveTeamId(kv, key);
+  if (!teamId) return null;
+  const [revision, teamEntry] = await kv.getMany<[number, Team]>([keys.teamRevision(teamId), keys.team(teamId)]);
+  const team = teamEntry.value;
+  if (!team) return null;
+  // Parents' first names are read only when the team shows them; e-mails and phones never leave here.
+  const parents = team.settings.showParentNames ? await guardiansByPlayer(kv, teamId) : new Map<string, User[]>();
+  const players = (await listPlayers(kv, teamId)).map((p) =>
+    toPublicPlayer(p, team.settings, now, (parents.get(p.id) ?? []).map((u) => u.firstName))
+  );
+  return { team, players: sortPlayers(players, "name"), revision: revision.versionstamp };
+}

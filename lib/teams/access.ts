@@ -1,0 +1,151 @@
+/**
+ * The Access page's records: the team's shared username and password, and its admins
+ * (co-admins are invited by e-mail, get the role at once and a sign-in link by mail).
+ */
+import { keys } from "../db/keys.ts";
+import { getManyValues, listValues } from "../db/kv.ts";
+import { addMembership, addUser, buildUser, type Membership, type User } from "../db/users.ts";
+import { addAuditEntry } from "../db/audit.ts";
+import { getTeam } from "../db/teams.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { passwordProblem } from "../auth/password_policy.ts";
+import { type LoginGrant, MAGIC_LINK_TTL_MS, type TeamAccess } from "../auth/login.ts";
+import { hashToken, newToken, type StoredToken } from "../auth/tokens.ts";
+import { addMailToQueue } from "../mail/mod.ts";
+import { coAdminInviteMail } from "../mail/templates.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import { isValidEmail, normalizeEmail } from "../text.ts";
+
+export const ACCESS_MESSAGES = {
+  username: "Username must be 3 to 40 letters, digits, dots, dashes or underscores.",
+  saved: "Team login saved.",
+  email: "Please enter a valid email address.",
+  invited: (email: string) => `${email} is now an admin of this team. We e-mailed them a sign-in link.`,
+  alreadyAdmin: "That person is already an admin of this team.",
+  lastAdmin: "A team needs at least one admin.",
+  notAdmin: "That person is not an admin of this team.",
+  removed: "Admin removed.",
+} as const;
+
+const USERNAME = /^[a-z0-9._-]{3,40}$/;
+
+export interface AdminView {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isYou: boolean;
+}
+
+async function teamAdmins(kv: Deno.Kv, teamId: string): Promise<Membership[]> {
+  const members = await listValues<Membership>(kv, { prefix: keys.teamMembers(teamId) });
+  return members.filter((m) => m.role === "TEAM_ADMIN");
+}
+
+export async function getAccessOverview(kv: Deno.Kv, teamId: string, currentUserId: string | null) {
+  const access = (await kv.get<TeamAccess>(keys.teamAccess(teamId))).value;
+  const admins = await teamAdmins(kv, teamId);
+  const users = await getManyValues<User>(kv, admins.map((a) => keys.user(a.userId)));
+  return {
+    username: access?.username ?? null,
+    admins: users.flatMap((u): AdminView[] =>
+      u
+        ? [{
+          userId: u.id,
+          email: u.email,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          isYou: u.id === currentUserId,
+        }]
+        : []
+    ),
+  };
+}
+
+/** Sets the team username and password used by the team login at /teams/{teamId}. */
+export async function setTeamAccessCredentials(
+  kv: Deno.Kv,
+  teamId: string,
+  rawUsername: unknown,
+  password: unknown,
+  actor: string,
+  now = new Date(),
+): Promise<string> {
+  const username = typeof rawUsername === "string" ? rawUsername.trim().toLowerCase() : "";
+  if (!USERNAME.test(username)) {
+    throw new ValidationError(ACCESS_MESSAGES.username, { username: ACCESS_MESSAGES.username });
+  }
+  const problem = passwordProblem(password);
+  if (problem) throw new ValidationError(problem, { password: problem });
+  const access: TeamAccess = {
+    username,
+    passwordHash: await hashPassword(password as string),
+    updatedAt: now.toISOString(),
+  };
+  const op = kv.atomic().set(keys.teamAccess(teamId), access);
+  addAuditEntry(op, { teamId, action: "access.updated", targetId: teamId, actor, detail: `username ${username}` }, now);
+  await op.commit();
+  return username;
+}
+
+/**
+ * Makes the address an admin of the team (creating the account when new) and mails a
+ * sign-in link to the team, in one commit with the audit entry.
+ */
+export async function inviteCoAdmin(
+  ctx: { kv: Deno.Kv; appUrl: string; now: Date },
+  teamId: string,
+  rawEmail: unknown,
+  actor: string,
+): Promise<string> {
+  if (!isValidEmail(rawEmail)) throw new ValidationError(ACCESS_MESSAGES.email, { email: ACCESS_MESSAGES.email });
+  const email = normalizeEmail(rawEmail);
+  const { kv, now } = ctx;
+  const team = await getTeam(kv, teamId);
+  if (!team) throw new NotFoundError("Team not found");
+  const userIdEntry = await kv.get<string>(keys.userByEmail(email));
+  const existing = userIdEntry.value ? (await kv.get<User>(keys.user(userIdEntry.value))).value : null;
+  const user = existing ?? buildUser({ email, firstName: "", lastName: "" }, now);
+  const membershipEntry = await kv.get<Membership>(keys.membership(user.id, teamId));
+  if (membershipEntry.value?.role === "TEAM_ADMIN") throw new ConflictError(ACCESS_MESSAGES.alreadyAdmin);
+
+  const token = newToken();
+  const grant: StoredToken<LoginGrant> = {
+    payload: { userId: user.id, email, selectedTeamId: teamId, next: `/admin/${teamId}` },
+    expiresAt: now.getTime() + MAGIC_LINK_TTL_MS,
+  };
+  const op = kv.atomic().check(membershipEntry);
+  if (existing) op.check(userIdEntry);
+  else addUser(op, user);
+  addMembership(op, { userId: user.id, teamId, role: "TEAM_ADMIN", playerId: null, createdAt: now.toISOString() });
+  op.set(keys.loginToken(await hashToken(token)), grant, { expireIn: MAGIC_LINK_TTL_MS });
+  addMailToQueue(op, {
+    to: { address: email },
+    kind: "co-admin-invite",
+    ...coAdminInviteMail({ teamName: team.name, invitedBy: actor, link: `${ctx.appUrl}/auth/magic?token=${token}` }),
+  }, now);
+  addAuditEntry(op, { teamId, action: "admin.added", targetId: user.id, actor, detail: email }, now);
+  if (!(await op.commit()).ok) throw new ConflictError();
+  return email;
+}
+
+/** Takes the admin role away (the person stays a parent of the team); never the last admin. */
+export async function removeCoAdmin(
+  kv: Deno.Kv,
+  teamId: string,
+  userId: string,
+  actor: string,
+  now = new Date(),
+): Promise<void> {
+  const entry = await kv.get<Membership>(keys.membership(userId, teamId));
+  if (entry.value?.role !== "TEAM_ADMIN") throw new NotFoundError(ACCESS_MESSAGES.notAdmin);
+  const admins = await teamAdmins(kv, teamId);
+  if (admins.length <= 1) throw new ConflictError(ACCESS_MESSAGES.lastAdmin);
+  // Checking every admin's membership makes two simultaneous removals unable to leave none.
+  const adminEntries = await kv.getMany<Membership[]>(admins.slice(0, 8).map((a) => keys.teamMember(teamId, a.userId)));
+  const op = kv.atomic();
+  for (const e of adminEntries) op.check(e);
+  addMembership(op, { ...entry.value, role: "TEAM_STANDARD" });
+  addAuditEntry(op, { teamId, action: "admin.removed", targetId: userId, actor, detail: "" }, now);
+  if (!(await op.commit()).ok) throw new ConflictError();
+}

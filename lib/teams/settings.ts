@@ -1,0 +1,144 @@
+/**
+ * The team settings page's data: the team's names and the claim and public-roster switches.
+ * A save is one commit through `commitTeamChange` (public pages refresh) with one
+ * 'settings.updated' audit entry naming the changed fields. The slug never changes: links
+ * already shared keep working when the team is renamed.
+ */
+import { z } from "zod";
+import { keys } from "../db/keys.ts";
+import type { Team } from "../db/teams.ts";
+import { addAuditEntry } from "../db/audit.ts";
+import { commitTeamChange } from "../db/team_revisions.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import { cleanText } from "../text.ts";
+
+export const MAX_EMAIL_DOMAINS = 20;
+
+export const SETTINGS_MESSAGES = {
+  body: "Please send the settings as a JSON object",
+  unknownField: (name: string) => `Unknown field: ${name}`,
+  name: "Team name is required",
+  nameLength: "Team name must be at most 80 characters",
+  season: "Season must be at most 40 characters",
+  orgName: "Organization name must be at most 80 characters",
+  claimInstructions: "Claim instructions must be at most 500 characters",
+  notText: (name: string) => `${name} must be text`,
+  switch: (name: string) => `${name} must be true or false`,
+  domains: "Allowed email domains must be a list of domains",
+  badDomain: (domain: string) => `Invalid email domain: ${domain}`,
+  tooManyDomains: `At most ${MAX_EMAIL_DOMAINS} email domains`,
+  teamNotFound: "Team not found",
+} as const;
+
+const text = (label: string, max: number, tooLong: string) =>
+  z.string({ error: SETTINGS_MESSAGES.notText(label) }).transform(cleanText).pipe(z.string().max(max, tooLong));
+const toggle = (name: string) => z.boolean({ error: SETTINGS_MESSAGES.switch(name) }).optional();
+
+/** A DNS name with at least one dot ("school.org", "mail.club.example"). */
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+
+const domainList = z.array(z.string({ error: SETTINGS_MESSAGES.domains }), { error: SETTINGS_MESSAGES.domains })
+  .transform((list, ctx) => {
+    const domains: string[] = [];
+    for (const raw of list) {
+      const domain = raw.trim().toLowerCase().replace(/^@/, "");
+      if (domain === "") continue;
+      if (!DOMAIN.test(domain)) ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.badDomain(raw.trim()) });
+      else if (!domains.includes(domain)) domains.push(domain);
+    }
+    if (domains.length > MAX_EMAIL_DOMAINS) ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.tooManyDomains });
+    return domains;
+  });
+
+const settingsPatchSchema = z.strictObject({
+  name: z.string({ error: SETTINGS_MESSAGES.name }).transform(cleanText)
+    .pipe(z.string().min(1, SETTINGS_MESSAGES.name).max(80, SETTINGS_MESSAGES.nameLength)).optional(),
+  season: text("Season", 40, SETTINGS_MESSAGES.season).optional(),
+  orgName: text("Organization name", 80, SETTINGS_MESSAGES.orgName).optional(),
+  openClaims: toggle("Open claims"),
+  allowSurnameFallback: toggle("Allow surname fallback"),
+  claimInstructions: z.string({ error: SETTINGS_MESSAGES.notText("Claim instructions") })
+    .transform((v) => v.normalize("NFC").trim())
+    .pipe(z.string().max(500, SETTINGS_MESSAGES.claimInstructions)).optional(),
+  showPhotos: toggle("Show photos"),
+  showPositions: toggle("Show positions"),
+  showParentNames: toggle("Show parent names"),
+  showLastNames: toggle("Show last names"),
+  allowedEmailDomains: domainList.optional(),
+});
+
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+const TEAM_FIELDS = ["name", "season", "orgName"] as const;
+
+/** Checks a PATCH body: any subset of the fields, nothing else. */
+export function parseSettingsPatch(body: unknown): SettingsPatch {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new ValidationError(SETTINGS_MESSAGES.body);
+  }
+  const parsed = settingsPatchSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues.find((i) => i.code === "unrecognized_keys") ?? parsed.error.issues[0];
+  const message = issue.code === "unrecognized_keys" ? SETTINGS_MESSAGES.unknownField(issue.keys[0]) : issue.message;
+  const field = String(issue.path[0] ?? "");
+  throw new ValidationError(message, field ? { [field]: message } : {});
+}
+
+/** What GET and PATCH /api/admin/{teamId}/settings answer. */
+export function settingsView(team: Team, appUrl: string) {
+  return {
+    team: {
+      name: team.name,
+      season: team.season,
+      orgName: team.orgName,
+      slug: team.slug,
+      publicRosterUrl: `${appUrl}/t/${team.slug}/roster`,
+    },
+    settings: team.settings,
+  };
+}
+
+export async function getTeamOrThrow(kv: Deno.Kv, teamId: string): Promise<Team> {
+  const team = (await kv.get<Team>(keys.team(teamId))).value;
+  if (!team) throw new NotFoundError(SETTINGS_MESSAGES.teamNotFound);
+  return team;
+}
+
+/** Applies a patch to a team; returns the new team and the names of the fields that changed. */
+export function applySettingsPatch(team: Team, patch: SettingsPatch): { team: Team; changed: string[] } {
+  const next: Team = { ...team, settings: { ...team.settings } };
+  const changed: string[] = [];
+  for (const [field, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    const isTeamField = (TEAM_FIELDS as readonly string[]).includes(field);
+    const target = (isTeamField ? next : next.settings) as unknown as Record<string, unknown>;
+    if (JSON.stringify(target[field]) === JSON.stringify(value)) continue;
+    target[field] = value;
+    changed.push(field);
+  }
+  return { team: next, changed };
+}
+
+/**
+ * Saves a settings patch. A patch names fields, so when someone else saved in between it is
+ * applied again to the fresh record (a few times) rather than refused. A patch that changes
+ * nothing writes nothing.
+ */
+export async function updateTeamSettings(
+  kv: Deno.Kv,
+  teamId: string,
+  patch: SettingsPatch,
+  actor: string,
+  now: Date,
+): Promise<Team> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await kv.get<Team>(keys.team(teamId));
+    if (!entry.value) throw new NotFoundError(SETTINGS_MESSAGES.teamNotFound);
+    const { team, changed } = applySettingsPatch(entry.value, patch);
+    if (changed.length === 0) return team;
+    const op = kv.atomic().check(entry).set(entry.key, team);
+    addAuditEntry(op, { teamId, action: "settings.updated", targetId: teamId, actor, detail: changed.join(", ") }, now);
+    if ((await commitTeamChange(kv, op, teamId)).ok) return team;
+  }
+  throw new ConflictError();
+}

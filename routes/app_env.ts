@@ -1,0 +1,38 @@
+import type { Config } from "../lib/config.ts";
+import type { AssetManifest } from "../lib/render/assets.ts";
+import type { TeamCache } from "../lib/render/team_cache.ts";
+import type { RenderedPage } from "../lib/render/page.tsx";
+import type { StoredSession } from "../lib/auth/sessions.ts";
+import type { SessionUser, SysadminSessionData, UserSessionData } from "../lib/auth/session_user.ts";
+
+/** What the app is built from; tests pass an in-memory KV and a fixed clock. */
+export interface AppDeps {
+  kv: Deno.Kv;
+  config: Config;
+  assets: AssetManifest;
+  now?: () => Date;
+  /** Follow team changes made by other instances (production: yes; tests: no). */
+  watchTeamChanges?: boolean;
+}
+
+/** The dependencies every route reads from `c.var.deps`. */
+export interface Deps extends Required<Omit<AppDeps, "watchTeamChanges">> {
+  rosterPages: TeamCache<RenderedPage>;
+  rosterJson: TeamCache<string>;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    requestId: string;
+    secureHeadersNonce?: string;
+    /** Set by `securityHeaders()`; `respond()` puts them on a response at construction. */
+    securityHeaders?: [string, string][];
+    /** Read on first use by `lib/auth/middleware.ts`; undefined means not read yet. */
+    userSession?: StoredSession<UserSessionData> | null;
+    sessionUser?: SessionUser | null;
+    sysadmin?: SysadminSessionData | null;
+    /** The team a `requireTeamRole` route acts on (resolved from an id or slug). */
+    teamId?: string;
+  };
+};

@@ -1,0 +1,191 @@
+/**
+ * Who is asking, and may they: the session readers, sign-in/sign-out helpers and the three
+ * authorisation levels every route uses (`requireUser`, `requireTeamRole`, `requireSysadmin`).
+ * Cookies are set through Hono's helper with fixed option values, on JSON and redirect
+ * responses (the page fast path `respond()` does not carry them).
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "./app_env.ts";
+import { ForbiddenError, UnauthorizedError } from "../lib/errors.ts";
+import { isApiPath } from "./errors.ts";
+import { resolveTeamId } from "../lib/db/teams.ts";
+import { listMemberships, type TeamRole } from "../lib/db/users.ts";
+import {
+  ADMIN_POLICY,
+  endSession,
+  MEMBER_POLICY,
+  readSession,
+  type SessionPolicy,
+  startSession,
+  type StoredSession,
+  SYSADMIN_POLICY,
+} from "../lib/auth/sessions.ts";
+import {
+  loadSessionUser,
+  type SessionUser,
+  type SysadminSessionData,
+  sysadminSessionStore,
+  type UserSessionData,
+  userSessionStore,
+} from "../lib/auth/session_user.ts";
+
+type Ctx = Context<AppEnv>;
+
+/** Cookie names: `__Host-` (which requires Secure, Path=/ and no Domain) when served over https. */
+function cookieNames(c: Ctx) {
+  const secure = c.var.deps.config.appUrl.startsWith("https:");
+  return {
+    secure,
+    user: secure ? "__Host-gm_session" : "gm_session",
+    sysadmin: secure ? "__Host-gm_sysadmin" : "gm_sysadmin",
+    edit: secure ? "__Host-gm_edit" : "gm_edit",
+  };
+}
+
+/** The signed-in user's session record (memoised per request). */
+export async function getUserSession(c: Ctx): Promise<StoredSession<UserSessionData> | null> {
+  if (c.var.userSession !== undefined) return c.var.userSession;
+  const { kv, now } = c.var.deps;
+  const session = await readSession(kv, userSessionStore, getCookie(c, cookieNames(c).user), now().getTime());
+  c.set("userSession", session);
+  return session;
+}
+
+/** The signed-in user (memoised per request), or null. */
+export async function getSessionUser(c: Ctx): Promise<SessionUser | null> {
+  if (c.var.sessionUser !== undefined) return c.var.sessionUser;
+  const session = await getUserSession(c);
+  const user = session ? await loadSessionUser(c.var.deps.kv, session.data) : null;
+  c.set("sessionUser", user);
+  return user;
+}
+
+/** The signed-in system administrator (memoised per request), or null. */
+export async function getSysadmin(c: Ctx): Promise<SysadminSessionData | null> {
+  if (c.var.sysadmin !== undefined) return c.var.sysadmin;
+  const { kv, now } = c.var.deps;
+  const cookie = getCookie(c, cookieNames(c).sysadmin);
+  const session = await readSession(kv, sysadminSessionStore, cookie, now().getTime());
+  c.set("sysadmin", session?.data ?? null);
+  return session?.data ?? null;
+}
+
+/** A page asks the visitor to sign in; an API call answers 401. */
+function unauthenticated(c: Ctx, loginPath: string): Response {
+  if (isApiPath(c.req.path)) throw new UnauthorizedError();
+  const here = new URL(c.req.url);
+  return c.redirect(`${loginPath}?next=${encodeURIComponent(here.pathname + here.search)}`, 303);
+}
+
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!(await getSessionUser(c))) return unauthenticated(c, "/team-login");
+  await next();
+};
+
+export const requireSysadmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!(await getSysadmin(c))) return unauthenticated(c, "/sysadmin/login");
+  await next();
+};
+
+/**
+ * The route's `:teamId` (an id or slug) must name a team where the user holds one of `roles`.
+ * A system administrator passes too. Sets `c.var.teamId` to the resolved id.
+ */
+export function requireTeamRole(...roles: TeamRole[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
+    if (!user && !sysadmin) return unauthenticated(c, "/team-login");
+    const teamId = await resolveTeamId(c.var.deps.kv, c.req.param("teamId") ?? "");
+    const allowed = sysadmin !== null || (teamId !== null && user !== null && roles.includes(user.roles[teamId]));
+    if (!allowed || !teamId) throw new ForbiddenError("You do not have access to this team.");
+    c.set("teamId", teamId);
+    await next();
+  };
+}
+
+/** Starts a fresh user session (ending the one the browser had) and sets its cookie. */
+export async function signInUser(c: Ctx, data: UserSessionData, policy: SessionPolicy): Promise<void> {
+  const { kv, now } = c.var.deps;
+  const names = cookieNames(c);
+  await endSession(kv, userSessionStore, getCookie(c, names.user));
+  const started = await startSession(kv, userSessionStore, data, policy, now().getTime());
+  setCookie(c, names.user, started.cookieValue, {
+    path: "/",
+    httpOnly: true,
+    secure: names.secure,
+    sameSite: "Lax",
+    maxAge: started.maxAgeSeconds,
+  });
+  c.set("userSession", started.session);
+  c.set("sessionUser", undefined);
+}
+
+/**
+ * Signs a person in. Anyone who administers a team gets the short admin session (12 h,
+ * 30 min idle); parents and players the 30-day one.
+ */
+export async function signInPerson(c: Ctx, userId: string, selectedTeamId: string | null): Promise<void> {
+  const memberships = await listMemberships(c.var.deps.kv, userId);
+  const policy = memberships.some((m) => m.role === "TEAM_ADMIN") ? ADMIN_POLICY : MEMBER_POLICY;
+  await signInUser(c, { userId, teamAccess: null, selectedTeamId }, policy);
+}
+
+export async function signOutUser(c: Ctx): Promise<void> {
+  const names = cookieNames(c);
+  await endSession(c.var.deps.kv, userSessionStore, getCookie(c, names.user));
+  deleteCookie(c, names.user, { path: "/", secure: names.secure, httpOnly: true, sameSite: "Lax" });
+  c.set("userSession", null);
+  c.set("sessionUser", null);
+}
+
+export async function signInSysadmin(c: Ctx, email: string): Promise<void> {
+  const { kv, now } = c.var.deps;
+  const names = cookieNames(c);
+  await endSession(kv, sysadminSessionStore, getCookie(c, names.sysadmin));
+  const started = await startSession(kv, sysadminSessionStore, { email }, SYSADMIN_POLICY, now().getTime());
+  setCookie(c, names.sysadmin, started.cookieValue, {
+    path: "/",
+    httpOnly: true,
+    secure: names.secure,
+    sameSite: "Strict",
+    maxAge: started.maxAgeSeconds,
+  });
+  c.set("sysadmin", { email });
+}
+
+export async function signOutSysadmin(c: Ctx): Promise<void> {
+  const names = cookieNames(c);
+  await endSession(c.var.deps.kv, sysadminSessionStore, getCookie(c, names.sysadmin));
+  deleteCookie(c, names.sysadmin, { path: "/", secure: names.secure, httpOnly: true, sameSite: "Strict" });
+  c.set("sysadmin", null);
+}
+
+/** The cookie of the one-player edit session an edit link opens. */
+export function getEditCookie(c: Ctx): string | undefined {
+  return getCookie(c, cookieNames(c).edit);
+}
+
+export function setEditCookie(c: Ctx, value: string, maxAgeSeconds: number): void {
+  const names = cookieNames(c);
+  setCookie(c, names.edit, value, {
+    path: "/",
+    httpOnly: true,
+    secure: names.secure,
+    sameSite: "Strict",
+    maxAge: maxAgeSeconds,
+  });
+}
+
+/**
+ * Who is acting, as the audit log names them. Call after an authorisation middleware: on a
+ * team route, the person is named when they administer the team, else the system
+ * administrator whose session let the request through.
+ */
+export async function actorOf(c: Ctx): Promise<string> {
+  const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
+  const teamId = c.var.teamId;
+  const userActs = user && (!teamId || !sysadmin || user.roles[teamId] === "TEAM_ADMIN");
+  if (user && userActs) return user.kind === "team" ? `team:${user.email}` : user.email;
+  return sysadmin ? `sysadmin:${sysadmin.email}` : "anonymous";
+}
