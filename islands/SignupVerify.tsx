@@ -1,17 +1,22 @@
 import { useEffect, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
+import { api } from "../lib/client/api.ts";
 
 /** The spec's texts for the page's outcomes (SIGNUP_MESSAGES), passed in by the server. */
 export interface VerifyTexts {
   verificationFailed: string;
   invalidLink: string;
   emailVerified: string;
+  alreadyVerified: string;
 }
+
+/** What the server already knows about the link: nothing yet, refused, or used before. */
+export type KnownOutcome = "unknown" | "invalid" | "alreadyVerified";
 
 export interface SignupVerifyProps {
   token: string;
-  /** Already known to fail (no token, or the no-JavaScript post was refused): show the error. */
-  failed: boolean;
+  /** Known before the page's own call (no token, or the outcome of the no-JavaScript post). */
+  known: KnownOutcome;
   /**
    * Passed in rather than imported: the signup rules module would otherwise become a chunk
    * shared with the wizard, and every extra file costs the /signup page bytes.
@@ -22,7 +27,8 @@ export interface SignupVerifyProps {
 type State =
   | { status: "loading" }
   | { status: "success"; email: string; teamName: string }
-  | { status: "error" };
+  | { status: "error" }
+  | { status: "alreadyVerified" };
 
 export const continueSignupHref = (email: string) => `/signup?verified=true&email=${encodeURIComponent(email)}`;
 
@@ -30,8 +36,12 @@ export const continueSignupHref = (email: string) => `/signup?verified=true&emai
  * The page a verification e-mail opens. The page itself spends nothing (mail scanners open
  * links too); this island's own call does, as soon as it runs in a real browser.
  */
-export default function SignupVerify({ token, failed, texts }: SignupVerifyProps) {
-  const [state, setState] = useState<State>(failed ? { status: "error" } : { status: "loading" });
+export default function SignupVerify({ token, known, texts }: SignupVerifyProps) {
+  const [state, setState] = useState<State>(
+    known === "invalid" ? { status: "error" } : known === "alreadyVerified" ? { status: "alreadyVerified" } : {
+      status: "loading",
+    },
+  );
 
   useEffect(() => {
     const fail = () => {
@@ -42,20 +52,17 @@ export default function SignupVerify({ token, failed, texts }: SignupVerifyProps
         variant: "destructive",
       });
     };
-    if (failed) return fail();
-    fetch("/api/signup/verify-token", {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ token }),
-    })
-      .then(async (res) => {
-        const data = await res.json().catch(() => ({}));
-        if (!res.ok || typeof data.email !== "string") return fail();
-        setState({ status: "success", email: data.email, teamName: data.teamName ?? "" });
-        toast({ title: texts.emailVerified, description: data.teamName ? `${data.teamName} is ready.` : "" });
-      })
-      .catch(fail);
+    if (known === "invalid") return fail();
+    if (known === "alreadyVerified") return;
+    api<{ email?: unknown; teamName?: string }>("POST", "/api/signup/verify-token", { token }).then((reply) => {
+      // A link used before: the team exists, so the way on is to sign in, not to sign up again.
+      if (!reply.ok && reply.status === 409) return setState({ status: "alreadyVerified" });
+      const email = reply.ok ? reply.data.email : undefined;
+      if (!reply.ok || typeof email !== "string") return fail();
+      const teamName = reply.data.teamName ?? "";
+      setState({ status: "success", email, teamName });
+      toast({ title: texts.emailVerified, description: teamName ? `${teamName} is ready.` : "" });
+    });
   }, []);
 
   if (state.status === "loading") {
@@ -72,6 +79,15 @@ export default function SignupVerify({ token, failed, texts }: SignupVerifyProps
         <h2>{texts.emailVerified}</h2>
         <p>{`${state.teamName || "Your team"} is ready. One more step to finish your signup.`}</p>
         <a className="button button--primary button--lg" href={continueSignupHref(state.email)}>Continue signup</a>
+      </div>
+    );
+  }
+  if (state.status === "alreadyVerified") {
+    return (
+      <div className="signup-verify-state">
+        <h2>{texts.emailVerified}</h2>
+        <p>{texts.alreadyVerified}</p>
+        <a className="button button--primary button--lg" href="/team-login">Sign in</a>
       </div>
     );
   }

@@ -23,14 +23,14 @@ export function cleanText(value: string): string {
   return value.normalize("NFC").replace(/[\u0000-\u001f\u007f]/g, " ").trim();
 }
 
-/** A jersey as SPEC.md reads it: parsed as an integer, falling back to 0. */
-export function parseJerseyInput(value: unknown): number {
-  if (typeof value === "number") return Number.isFinite(value) ? Math.trunc(value) : 0;
-  if (typeof value === "string") {
-    const parsed = Number.parseInt(value.trim(), 10);
-    return Number.isNaN(parsed) ? 0 : parsed;
-  }
-  return 0;
+/**
+ * A jersey number as typed or sent: a whole number, or digits with spaces around them (form
+ * fields, CSV cells). Anything else ('7abc', '7.5', '', '-1') is null. The one parser every
+ * form and call uses, so a number is read the same everywhere.
+ */
+export function parseJersey(value: unknown): number | null {
+  const n = typeof value === "string" && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : value;
+  return typeof n === "number" && Number.isInteger(n) && n >= 0 ? n : null;
 }
 
 /** Accent- and case-insensitive form of a name, for matching. */

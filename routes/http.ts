@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/deno";
 import { ForbiddenError, ValidationError } from "../lib/errors.ts";
+import { INVALID_CURSOR_MESSAGE, MAX_PAGE_SIZE } from "../lib/db/kv.ts";
 import { isApiPath, UnsupportedMediaTypeError } from "./errors.ts";
 
 const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
@@ -90,4 +91,26 @@ export function safeLocalPath(next: unknown, fallback: string): string {
   } catch {
     return fallback;
   }
+}
+
+/** KV cursors are short base64url strings; anything else is refused before it reaches KV. */
+const CURSOR = /^[A-Za-z0-9_=-]{1,512}$/;
+
+/** A page cursor from the query string ("" for the first page; 400 for a malformed one). */
+export function cursorQuery(c: Context, name = "cursor"): string {
+  const cursor = c.req.query(name) ?? "";
+  if (cursor && !CURSOR.test(cursor)) throw new ValidationError(INVALID_CURSOR_MESSAGE);
+  return cursor;
+}
+
+/** `?cursor=&limit=` of a paged list call (400 for a malformed value). */
+export function pageQuery(c: Context): { cursor?: string; limit?: number } {
+  const cursor = cursorQuery(c);
+  const rawLimit = c.req.query("limit");
+  if (rawLimit === undefined || rawLimit === "") return { cursor };
+  const limit = Number(rawLimit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+    throw new ValidationError(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+  }
+  return { cursor, limit };
 }

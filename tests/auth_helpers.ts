@@ -2,7 +2,7 @@
 import { createUser, setMembership, type TeamRole, type User } from "../lib/db/users.ts";
 import { hashPassword } from "../lib/auth/passwords.ts";
 import { keys } from "../lib/db/keys.ts";
-import { listValues } from "../lib/db/kv.ts";
+import { kvValues } from "./helpers.ts";
 import type { PendingMail } from "../lib/mail/queue.ts";
 
 /** Cheap scrypt parameters so tests do not spend half a second per hash. */
@@ -41,7 +41,7 @@ export function cookieAttributes(res: Response, name: string): Record<string, st
 
 /** Every queued message (sent or not: tests have no queue worker). */
 export async function queuedMail(kv: Deno.Kv): Promise<PendingMail[]> {
-  return await listValues<PendingMail>(kv, { prefix: keys.pendingMails() });
+  return await kvValues<PendingMail>(kv, { prefix: keys.pendingMails() });
 }
 
 /** The token of the latest link to `path` mailed to `address`. */

@@ -1,51 +1,22 @@
 import { createApp } from "../routes/mod.tsx";
 import { loadConfig } from "../lib/config.ts";
 import type { AssetManifest } from "../lib/render/assets.ts";
+import { type IslandName, islands } from "../islands/mod.ts";
 import { createTeam, type NewTeam, type Team, type TeamSettings } from "../lib/db/teams.ts";
-import { createPlayer, type NewPlayer, type Player } from "../lib/db/players.ts";
+import { buildPlayer, type NewPlayer, type Player, stagePlayer } from "../lib/db/players.ts";
+import { commitTeamChange } from "../lib/db/team_revisions.ts";
 
 export const TEST_ORIGIN = "http://goalmates.test";
 
-/** A manifest shaped like the build's; SSR only needs the URLs. */
+const islandNames = Object.keys(islands) as IslandName[];
+const testUrl = (name: string) => `/build/island-${name}-test.js`;
+
+/** A manifest shaped like the build's, with an entry for every island in the registry; SSR only needs the URLs. */
 export const TEST_ASSETS: AssetManifest = {
   css: "/build/styles-test.css",
   boot: "/build/boot-test.js",
-  islands: {
-    ClaimDialog: "/build/island-ClaimDialog-test.js",
-    SignupWizard: "/build/island-SignupWizard-test.js",
-    SignupVerify: "/build/island-SignupVerify-test.js",
-    SignupCelebration: "/build/island-SignupCelebration-test.js",
-    TeamLogin: "/build/island-TeamLogin-test.js",
-    SysadminLogin: "/build/island-SysadminLogin-test.js",
-    EmailTest: "/build/island-EmailTest-test.js",
-    InviteLinkCard: "/build/island-InviteLinkCard-test.js",
-    ClaimActions: "/build/island-ClaimActions-test.js",
-    ShareLink: "/build/island-ShareLink-test.js",
-    TeamAccessLogin: "/build/island-TeamAccessLogin-test.js",
-    EditPlayer: "/build/island-EditPlayer-test.js",
-    JoinFlow: "/build/island-JoinFlow-test.js",
-    RosterManager: "/build/island-RosterManager-test.js",
-    SettingsForm: "/build/island-SettingsForm-test.js",
-    PrintButton: "/build/island-PrintButton-test.js",
-  },
-  islandGraph: {
-    ClaimDialog: ["/build/island-ClaimDialog-test.js"],
-    SignupWizard: ["/build/island-SignupWizard-test.js"],
-    SignupVerify: ["/build/island-SignupVerify-test.js"],
-    SignupCelebration: ["/build/island-SignupCelebration-test.js"],
-    TeamLogin: ["/build/island-TeamLogin-test.js"],
-    SysadminLogin: ["/build/island-SysadminLogin-test.js"],
-    EmailTest: ["/build/island-EmailTest-test.js"],
-    InviteLinkCard: ["/build/island-InviteLinkCard-test.js"],
-    ClaimActions: ["/build/island-ClaimActions-test.js"],
-    ShareLink: ["/build/island-ShareLink-test.js"],
-    TeamAccessLogin: ["/build/island-TeamAccessLogin-test.js"],
-    EditPlayer: ["/build/island-EditPlayer-test.js"],
-    JoinFlow: ["/build/island-JoinFlow-test.js"],
-    RosterManager: ["/build/island-RosterManager-test.js"],
-    SettingsForm: ["/build/island-SettingsForm-test.js"],
-    PrintButton: ["/build/island-PrintButton-test.js"],
-  },
+  islands: Object.fromEntries(islandNames.map((name) => [name, testUrl(name)])),
+  islandGraph: Object.fromEntries(islandNames.map((name) => [name, [testUrl(name)]])),
   sourceHash: "test",
 };
 
@@ -163,4 +134,18 @@ export async function postForm(
     },
     { remoteAddr: { hostname: ip, port: 40000, transport: "tcp" } },
   );
+}
+
+/** Stores a player directly, as a fixture (the app adds players through the roster calls, with their checks). */
+export async function createPlayer(kv: Deno.Kv, teamId: string, input: NewPlayer, now = new Date()): Promise<Player> {
+  const player = buildPlayer(teamId, input, now);
+  if (!(await commitTeamChange(kv, stagePlayer(kv.atomic(), player), teamId)).ok) {
+    throw new Error("fixture commit failed");
+  }
+  return player;
+}
+
+/** Every value under a selector, read straight from KV (tests check what was stored). */
+export async function kvValues<T = unknown>(kv: Deno.Kv, selector: Deno.KvListSelector): Promise<T[]> {
+  return (await Array.fromAsync(kv.list<T>(selector))).map((entry) => entry.value);
 }

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS } from "../../lib/demo/seed.ts";
+import { DEMO_ACCOUNTS } from "../../lib/demo/accounts.ts";
 
 const ROLE_NAMES = { TEAM_ADMIN: "demo team admin", TEAM_STANDARD: "parent", PLAYER: "player" } as const;
 

@@ -1,12 +1,13 @@
 import { Island } from "../../lib/render/island.tsx";
 import type { OutboxEntry } from "../../lib/mail/mailers.ts";
+import type { Page } from "../../lib/db/kv.ts";
 import { SiteLayout } from "../SiteLayout.tsx";
 import type { EmailTestProps } from "../../islands/EmailTest.tsx";
 
 interface EmailTestPageProps {
   form: EmailTestProps;
   /** The development outbox, newest first; null when mail goes out by SMTP. */
-  outbox: OutboxEntry[] | null;
+  outbox: Page<OutboxEntry> | null;
   /** Only links to this app are made clickable: a mail's text can quote what people typed. */
   appUrl: string;
 }
@@ -40,7 +41,8 @@ function OutboxMail({ entry, links }: { entry: OutboxEntry; links: string[] }) {
   );
 }
 
-function Outbox({ entries, appUrl }: { entries: OutboxEntry[]; appUrl: string }) {
+function Outbox({ page, appUrl }: { page: Page<OutboxEntry>; appUrl: string }) {
+  const entries = page.values;
   return (
     <section className="outbox" aria-labelledby="outbox-title">
       <div className="outbox__header">
@@ -54,6 +56,13 @@ function Outbox({ entries, appUrl }: { entries: OutboxEntry[]; appUrl: string })
         <ol className="outbox__list">
           {entries.map((entry) => <OutboxMail key={entry.id} entry={entry} links={appLinks(entry.text, appUrl)} />)}
         </ol>
+      )}
+      {page.cursor && (
+        <p className="pager">
+          <a className="button button--ghost" href={`/email-test?cursor=${encodeURIComponent(page.cursor)}`}>
+            Older mail
+          </a>
+        </p>
       )}
     </section>
   );
@@ -70,7 +79,7 @@ export function EmailTestPage({ form, outbox, appUrl }: EmailTestPageProps) {
           one in.
         </p>
         <Island name="EmailTest" props={form} />
-        {outbox && <Outbox entries={outbox} appUrl={appUrl} />}
+        {outbox && <Outbox page={outbox} appUrl={appUrl} />}
       </div>
     </SiteLayout>
   );

@@ -3,24 +3,17 @@
  * a roster import) becomes a parent of that player when that address signs in by magic
  * link. Until then it is an invite under both of its keys.
  */
-import { keys } from "../db/keys.ts";
 import {
   listInvitesForEmail,
   listParentEmailInvites,
   type ParentEmailInvite,
-  parentEmailInviteKeys,
+  stageParentEmailInvite,
+  stageParentEmailInviteRemoval,
 } from "../db/parent_emails.ts";
-import { guardiansByPlayer } from "../db/guardians.ts";
-import { addAuditEntry } from "../db/audit.ts";
-import {
-  addGuardian,
-  addMembership,
-  addUser,
-  buildUser,
-  getUserByEmail,
-  type Membership,
-  type User,
-} from "../db/users.ts";
+import { guardiansByPlayer, stageGuardian } from "../db/guardians.ts";
+import { stageAuditEntry } from "../db/audit.ts";
+import { getMembershipEntry, getUserByEmail, readAccountForCommit, stageMembership, type User } from "../db/users.ts";
+import { beginChange } from "../db/kv.ts";
 import { commitTeamChange } from "../db/team_revisions.ts";
 import { ConflictError, ValidationError } from "../errors.ts";
 import { normalizeEmail } from "../text.ts";
@@ -64,12 +57,8 @@ export async function addParentEmail(
   if (current.includes(email)) return current;
   if (current.length >= MAX_PARENT_EMAILS) throw new ConflictError(CO_PARENT_MESSAGES.limit);
   const invite: ParentEmailInvite = { teamId, playerId, email, invitedAt: now.toISOString() };
-  const [playerKey, indexKey] = parentEmailInviteKeys(invite);
-  const op = kv.atomic()
-    .check({ key: playerKey, versionstamp: null })
-    .set(playerKey, invite)
-    .set(indexKey, invite);
-  addAuditEntry(op, { teamId, action: "parent-email.added", targetId: playerId, actor, detail: email }, now);
+  const op = stageParentEmailInvite(beginChange(kv), invite);
+  stageAuditEntry(op, { teamId, action: "parent-email.added", targetId: playerId, actor, detail: email }, now);
   await op.commit();
   return [...current, email].sort();
 }
@@ -86,19 +75,16 @@ export async function hasParentInvites(kv: Deno.Kv, email: string): Promise<bool
 export async function acceptParentInvites(kv: Deno.Kv, email: string, now = new Date()): Promise<User | null> {
   // Each round settles one team (or loses a race and reads again).
   for (let round = 0; round < 20; round++) {
-    const userIdEntry = await kv.get<string>(keys.userByEmail(email));
-    const existing = userIdEntry.value ? (await kv.get<User>(keys.user(userIdEntry.value))).value : null;
+    const account = await readAccountForCommit(kv, email, { firstName: "", lastName: "" }, now);
     const invites = await listInvitesForEmail(kv, email);
-    if (invites.length === 0) return existing;
-    const user = existing ?? buildUser({ email, firstName: "", lastName: "" }, now);
+    if (invites.length === 0) return account.isNew ? null : account.user;
+    const user = account.user;
     // One team per commit keeps each well under KV's limits; the loop finishes the rest.
     const teamId = invites[0].teamId;
-    const membershipEntry = await kv.get<Membership>(keys.membership(user.id, teamId));
-    const op = kv.atomic().check(membershipEntry);
-    if (existing) op.check(userIdEntry);
-    else addUser(op, user);
+    const membershipEntry = await getMembershipEntry(kv, user.id, teamId);
+    const op = account.stage(beginChange(kv).check(membershipEntry));
     if (!membershipEntry.value) {
-      addMembership(op, {
+      stageMembership(op, {
         userId: user.id,
         teamId,
         role: "TEAM_STANDARD",
@@ -107,8 +93,8 @@ export async function acceptParentInvites(kv: Deno.Kv, email: string, now = new 
       });
     }
     for (const invite of invites.filter((i) => i.teamId === teamId)) {
-      for (const key of parentEmailInviteKeys(invite)) op.delete(key);
-      addGuardian(op, teamId, invite.playerId, user.id, now);
+      stageParentEmailInviteRemoval(op, invite);
+      stageGuardian(op, teamId, invite.playerId, user.id, now);
     }
     await commitTeamChange(kv, op, teamId);
   }

@@ -1,5 +1,6 @@
-import { keys } from "../db/keys.ts";
-import { countKeys } from "../db/kv.ts";
+import { countClaims } from "../db/claims.ts";
+import { countPlayers } from "../db/players.ts";
+import { countTeams } from "../db/teams.ts";
 import type { SessionTeam, SessionUser } from "../auth/session_user.ts";
 
 /** What the hub shows for the selected team, with real counts. */
@@ -17,11 +18,15 @@ export async function loadHubData(
 ): Promise<HubData> {
   const team = user?.teams.find((t) => t.id === user.selectedTeamId) ?? null;
   const isAdmin = team?.role === "TEAM_ADMIN";
-  const [pendingClaims, players, approvedClaims, teams] = await Promise.all([
-    isAdmin ? countKeys(kv, keys.claimsWithStatus(team.id, "pending")) : 0,
-    team ? countKeys(kv, keys.teamPlayers(team.id)) : 0,
-    isAdmin ? countKeys(kv, keys.claimsWithStatus(team.id, "approved")) : 0,
-    sysadminEmail ? countKeys(kv, keys.allTeams()) : 0,
+  const [claims, players, teams] = await Promise.all([
+    isAdmin ? countClaims(kv, team.id) : null,
+    team ? countPlayers(kv, team.id) : 0,
+    sysadminEmail ? countTeams(kv) : 0,
   ]);
-  return { user, team, sysadminEmail, counts: { pendingClaims, players, approvedClaims, teams } };
+  return {
+    user,
+    team,
+    sysadminEmail,
+    counts: { pendingClaims: claims?.pending ?? 0, players, approvedClaims: claims?.approved ?? 0, teams },
+  };
 }

@@ -3,7 +3,9 @@
  * the system administrator's password. No answer tells whether an address has an account,
  * and every path is throttled per account and per IP before any lookup.
  */
-import { keys } from "../db/keys.ts";
+import { AUTH_MESSAGES } from "./messages.ts";
+import { getTeamAccess } from "../db/team_access.ts";
+import { getSysadmin, saveSysadmin } from "../db/sysadmins.ts";
 import { getUserByEmail, getUserEntry, listMemberships, type Membership, updateUser, type User } from "../db/users.ts";
 import { ForbiddenError, UnauthorizedError, ValidationError } from "../errors.ts";
 import { queueMail } from "../mail/mod.ts";
@@ -15,23 +17,7 @@ import { passwordProblem } from "./password_policy.ts";
 import { issueToken, spendToken } from "./tokens.ts";
 import { acceptParentInvites, hasParentInvites } from "../accounts/mod.ts";
 
-export const AUTH_MESSAGES = {
-  magicLinkSent: "Magic link sent!",
-  checkEmail: "Please check your email address and try again.",
-  loginFailed: "Invalid email or password. Please try again.",
-  teamLoginFailed: "Invalid username or password. Please try again.",
-  sysadminFailed: "Invalid credentials",
-  sysadminMissing: "Please enter your email and password.",
-  linkInvalid: "This sign-in link is invalid, expired or already used. Please request a new one.",
-  currentPasswordRequired: "Please enter your current password.",
-  currentPasswordWrong: "Your current password is incorrect.",
-  passwordChanged: "Password updated. Other sessions were signed out.",
-  teamAccountNoPassword: "Sign in with your own account to set a password.",
-  tooManyAttempts: (minutes: number) =>
-    `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-  tooManyLinks: (minutes: number) =>
-    `Too many sign-in links requested. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-} as const;
+export { AUTH_MESSAGES };
 
 /** Sign-in links work once, for 15 minutes (DECISIONS.md). */
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
@@ -110,7 +96,7 @@ export async function requestMagicLink(
     : { userId: "", email, selectedTeamId: null, next: "/home" };
   if (!scoped) return;
   const grant = next ? { ...scoped, next } : scoped;
-  const token = await issueToken(ctx.kv, keys.loginToken, grant, MAGIC_LINK_TTL_MS, ctx.now.getTime());
+  const token = await issueToken(ctx.kv, "login", grant, MAGIC_LINK_TTL_MS, ctx.now.getTime());
   await queueMail(ctx.kv, {
     to: { name: user ? `${user.firstName} ${user.lastName}`.trim() : undefined, address: email },
     kind: "sign-in",
@@ -124,7 +110,7 @@ export async function requestMagicLink(
  * accepted here, which is how a co-parent's account comes to exist.
  */
 export async function redeemMagicLink(kv: Deno.Kv, token: string, now: Date): Promise<LoginGrant | null> {
-  const grant = await spendToken<LoginGrant>(kv, keys.loginToken, token, now.getTime());
+  const grant = await spendToken<LoginGrant>(kv, "login", token, now.getTime());
   if (!grant) return null;
   const user = await acceptParentInvites(kv, grant.email, now);
   if (!user || (grant.userId && user.id !== grant.userId)) return null;
@@ -196,23 +182,6 @@ export async function changePassword(
   await updateUser(ctx.kv, entry as Deno.KvEntry<User>, { passwordHash: await hashPassword(newPassword as string) });
 }
 
-/** A team's shared sign-in (set in the admin area's Access page). */
-export interface TeamAccess {
-  username: string;
-  passwordHash: string;
-  updatedAt: string;
-}
-
-export async function setTeamAccess(kv: Deno.Kv, teamId: string, username: string, password: string) {
-  const access: TeamAccess = {
-    username: username.trim().toLowerCase(),
-    passwordHash: await hashPassword(password),
-    updatedAt: new Date().toISOString(),
-  };
-  await kv.set(keys.teamAccess(teamId), access);
-  return access;
-}
-
 /** Team username + password for one team; one message for every failure. */
 export async function loginTeamAccess(
   ctx: AuthContext,
@@ -222,19 +191,12 @@ export async function loginTeamAccess(
 ): Promise<{ username: string }> {
   const username = typeof rawUsername === "string" ? rawUsername.trim().toLowerCase() : "";
   await limitAttempts(ctx, attemptRules("team-login", `${teamId}:${username}`, ctx.ip, 10, 50));
-  const access = (await ctx.kv.get<TeamAccess>(keys.teamAccess(teamId))).value;
+  const access = await getTeamAccess(ctx.kv, teamId);
   const matches = await passwordMatches(password, access?.passwordHash);
   if (!access || !matches || access.username !== username) {
     throw new UnauthorizedError(AUTH_MESSAGES.teamLoginFailed);
   }
   return { username };
-}
-
-export interface Sysadmin {
-  email: string;
-  passwordHash: string;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /**
@@ -251,19 +213,16 @@ export async function ensureSysadmin(
   const problem = passwordProblem(password);
   if (problem) throw new Error(`SYSADMIN_PASSWORD: ${problem}`);
   const email = normalizeEmail(rawEmail);
-  const existing = (await kv.get<Sysadmin>(keys.sysadmin(email))).value;
+  const existing = await getSysadmin(kv, email);
   if (existing && await verifyPassword(password, existing.passwordHash) && !needsRehash(existing.passwordHash)) {
     return "unchanged";
   }
-  await kv.set(
-    keys.sysadmin(email),
-    {
-      email,
-      passwordHash: await hashPassword(password),
-      createdAt: existing?.createdAt ?? now.toISOString(),
-      updatedAt: now.toISOString(),
-    } satisfies Sysadmin,
-  );
+  await saveSysadmin(kv, {
+    email,
+    passwordHash: await hashPassword(password),
+    createdAt: existing?.createdAt ?? now.toISOString(),
+    updatedAt: now.toISOString(),
+  });
   return existing ? "updated" : "created";
 }
 
@@ -274,7 +233,7 @@ export async function loginSysadmin(ctx: AuthContext, rawEmail: unknown, passwor
   }
   const email = normalizeEmail(rawEmail);
   await limitAttempts(ctx, attemptRules("sysadmin-login", email, ctx.ip, 5, 20));
-  const admin = (await ctx.kv.get<Sysadmin>(keys.sysadmin(email))).value;
+  const admin = await getSysadmin(ctx.kv, email);
   if (!(await passwordMatches(password, admin?.passwordHash))) {
     throw new UnauthorizedError(AUTH_MESSAGES.sysadminFailed);
   }

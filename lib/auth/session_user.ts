@@ -1,6 +1,4 @@
-import { keys } from "../db/keys.ts";
-import { getManyValues } from "../db/kv.ts";
-import type { Team } from "../db/teams.ts";
+import { getTeam, getTeams, type Team } from "../db/teams.ts";
 import { getUser, listMemberships, type TeamRole, type User } from "../db/users.ts";
 import type { SessionStore } from "./sessions.ts";
 
@@ -11,16 +9,13 @@ export interface UserSessionData {
   selectedTeamId: string | null;
 }
 
-export const userSessionStore: SessionStore<UserSessionData> = {
-  key: keys.session,
-  indexKey: (data, sessionId) => data.userId ? keys.userSession(data.userId, sessionId) : null,
-};
+export const userSessionStore: SessionStore<UserSessionData> = { kind: "user", userIdOf: (data) => data.userId };
 
 export interface SysadminSessionData {
   email: string;
 }
 
-export const sysadminSessionStore: SessionStore<SysadminSessionData> = { key: keys.sysadminSession };
+export const sysadminSessionStore: SessionStore<SysadminSessionData> = { kind: "sysadmin" };
 
 export interface SessionTeam {
   id: string;
@@ -67,7 +62,7 @@ export async function loadSessionUser(kv: Deno.Kv, data: UserSessionData): Promi
   const user = await getUser(kv, data.userId);
   if (!user) return null;
   const memberships = await listMemberships(kv, user.id);
-  const teamValues = await getManyValues<Team>(kv, memberships.map((m) => keys.team(m.teamId)));
+  const teamValues = await getTeams(kv, memberships.map((m) => m.teamId));
   const teams: SessionTeam[] = [];
   const memberOf = new Map<string, { role: TeamRole; playerId: string | null }>();
   memberships.forEach((m, i) => {
@@ -123,7 +118,7 @@ async function teamAccessUser(
   kv: Deno.Kv,
   access: { teamId: string; username: string },
 ): Promise<SessionUser | null> {
-  const team = (await kv.get<Team>(keys.team(access.teamId))).value;
+  const team = await getTeam(kv, access.teamId);
   if (!team) return null;
   return {
     id: `team:${team.id}`,

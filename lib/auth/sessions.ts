@@ -6,6 +6,18 @@ import { timingSafeEqual } from "node:crypto";
 import { ulid } from "ulid";
 import { newToken } from "./tokens.ts";
 import { sha256Hex } from "../hash.ts";
+import {
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  getSessionEntry,
+  replaceSession,
+  saveSession,
+  type SessionKind,
+  type StoredSession,
+} from "../db/sessions.ts";
+
+export type { StoredSession };
 
 export interface SessionPolicy {
   /** Hard limit from sign-in. */
@@ -28,20 +40,10 @@ export const SYSADMIN_POLICY: SessionPolicy = ADMIN_POLICY;
 /** Renewal writes at most once a minute per session, not on every request. */
 const TOUCH_EVERY_MS = MINUTE;
 
-export interface StoredSession<T> {
-  id: string;
-  secretHash: string;
-  data: T;
-  createdAt: number;
-  lastSeenAt: number;
-  absoluteExpiresAt: number;
-  idleMs: number;
-}
-
-/** Where one kind of session lives; `indexKey` lists a subject's sessions for "end all". */
+/** Which kind of session a store keeps; `userIdOf` lists a person's sessions for "end all". */
 export interface SessionStore<T> {
-  key: (sessionId: string) => Deno.KvKey;
-  indexKey?: (data: T, sessionId: string) => Deno.KvKey | null;
+  kind: SessionKind;
+  userIdOf?: (data: T) => string | null;
 }
 
 const COOKIE_VALUE = /^([0-9A-HJKMNP-TV-Z]{26})\.([A-Za-z0-9_-]{43})$/;
@@ -67,10 +69,7 @@ export async function startSession<T>(
     absoluteExpiresAt: now + policy.absoluteMs,
     idleMs: policy.idleMs,
   };
-  const op = kv.atomic().set(store.key(session.id), session, { expireIn: remainingMs(session, now) });
-  const index = store.indexKey?.(data, session.id);
-  if (index) op.set(index, session.absoluteExpiresAt, { expireIn: policy.absoluteMs });
-  await op.commit();
+  await createSession(kv, store.kind, session, remainingMs(session, now), store.userIdOf?.(data) ?? null);
   return {
     cookieValue: `${session.id}.${secret}`,
     maxAgeSeconds: Math.floor(policy.absoluteMs / 1000),
@@ -90,20 +89,20 @@ export async function readSession<T>(
 ): Promise<StoredSession<T> | null> {
   const match = cookieValue ? COOKIE_VALUE.exec(cookieValue) : null;
   if (!match) return null;
-  const entry = await kv.get<StoredSession<T>>(store.key(match[1]));
+  const entry = await getSessionEntry<T>(kv, store.kind, match[1]);
   const session = entry.value;
   if (!session) return null;
   const presented = new TextEncoder().encode(await sha256Hex(match[2]));
   const expected = new TextEncoder().encode(session.secretHash);
   if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return null;
   if (remainingMs(session, now) <= 0) {
-    await kv.atomic().check(entry).delete(entry.key).commit();
+    await deleteSession(kv, store.kind, session.id, store.userIdOf?.(session.data) ?? null);
     return null;
   }
   if (now - session.lastSeenAt >= TOUCH_EVERY_MS) {
     const renewed = { ...session, lastSeenAt: now };
     // A lost race only means another request renewed it first.
-    await kv.atomic().check(entry).set(entry.key, renewed, { expireIn: remainingMs(renewed, now) }).commit();
+    await replaceSession(kv, entry as Deno.KvEntry<StoredSession<T>>, renewed, remainingMs(renewed, now));
     return renewed;
   }
   return session;
@@ -118,7 +117,7 @@ export async function updateSession<T>(
   now = Date.now(),
 ): Promise<StoredSession<T>> {
   const updated = { ...session, data };
-  await kv.set(store.key(session.id), updated, { expireIn: Math.max(1, remainingMs(updated, now)) });
+  await saveSession(kv, store.kind, updated, remainingMs(updated, now));
   return updated;
 }
 
@@ -126,27 +125,11 @@ export async function updateSession<T>(
 export async function endSession<T>(kv: Deno.Kv, store: SessionStore<T>, cookieValue: string | undefined) {
   const match = cookieValue ? COOKIE_VALUE.exec(cookieValue) : null;
   if (!match) return;
-  const entry = await kv.get<StoredSession<T>>(store.key(match[1]));
-  if (!entry.value) return;
-  const op = kv.atomic().delete(entry.key);
-  const index = store.indexKey?.(entry.value.data, entry.value.id);
-  if (index) op.delete(index);
-  await op.commit();
+  const session = (await getSessionEntry<T>(kv, store.kind, match[1])).value;
+  if (session) await deleteSession(kv, store.kind, session.id, store.userIdOf?.(session.data) ?? null);
 }
 
-/** Ends every session listed under `indexPrefix` except `keepSessionId`. */
-export async function endAllSessions<T>(
-  kv: Deno.Kv,
-  store: SessionStore<T>,
-  indexPrefix: Deno.KvKey,
-  keepSessionId?: string,
-): Promise<number> {
-  let ended = 0;
-  for await (const entry of kv.list({ prefix: indexPrefix })) {
-    const sessionId = String(entry.key[entry.key.length - 1]);
-    if (sessionId === keepSessionId) continue;
-    await kv.atomic().delete(store.key(sessionId)).delete(entry.key).commit();
-    ended++;
-  }
-  return ended;
+/** Ends every session of a person except `keepSessionId` (after a password change, or "sign out everywhere"). */
+export async function endAllSessions(kv: Deno.Kv, userId: string, keepSessionId?: string): Promise<number> {
+  return await deleteUserSessions(kv, userId, keepSessionId);
 }

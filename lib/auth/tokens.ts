@@ -1,15 +1,12 @@
 /**
  * Single-use secrets for e-mailed links (sign-in, verification, edit): 32 random bytes,
- * stored only as their SHA-256, spent by one atomic check-and-delete, expiry checked in code
- * (`expireIn` only bounds how long KV keeps them).
+ * stored only as their SHA-256, spent by one atomic check-and-delete, expiry checked in code.
  */
+import { beginChange } from "../db/kv.ts";
 import { sha256Hex } from "../hash.ts";
+import { deleteTokenEntry, getTokenEntry, stageToken, type StoredToken, type TokenKind } from "../db/tokens.ts";
 
-export interface StoredToken<T> {
-  /** What the token grants (a user id, a pending signup, a player to edit). */
-  payload: T;
-  expiresAt: number;
-}
+export type { StoredToken, TokenKind };
 
 /** A new token for a link: 43 URL-safe characters. */
 export function newToken(): string {
@@ -21,35 +18,50 @@ export const hashToken = sha256Hex;
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/** Whether a string has the shape of a token (checked before anything is hashed or read). */
+export const isTokenShaped = (token: unknown): token is string => typeof token === "string" && TOKEN_SHAPE.test(token);
+
 /** The stored entry for a token, or null for a malformed or unknown one. */
-async function readToken<T>(kv: Deno.Kv, keyFor: (hash: string) => Deno.KvKey, token: string) {
-  if (!TOKEN_SHAPE.test(token)) return null;
-  const entry = await kv.get<StoredToken<T>>(keyFor(await hashToken(token)));
+async function readToken<T>(kv: Deno.Kv, kind: TokenKind, token: string) {
+  if (!isTokenShaped(token)) return null;
+  const entry = await getTokenEntry<T>(kv, kind, await hashToken(token));
   return entry.value ? entry as Deno.KvEntry<StoredToken<T>> : null;
 }
 
-/** Stores a token's hash under `keyFor(hash)`; returns the token to put in the link. */
+/**
+ * Adds a new token granting `payload` to `op` (it exists only if `op` commits); returns the
+ * token to put in the link.
+ */
+export async function stageNewToken<T>(
+  op: Deno.AtomicOperation,
+  kind: TokenKind,
+  payload: T,
+  ttlMs: number,
+  now = Date.now(),
+): Promise<{ token: string; tokenHash: string }> {
+  const token = newToken();
+  const tokenHash = await hashToken(token);
+  stageToken(op, kind, tokenHash, { payload, expiresAt: now + ttlMs }, ttlMs);
+  return { token, tokenHash };
+}
+
+/** Stores a token on its own; returns the token to put in the link. */
 export async function issueToken<T>(
   kv: Deno.Kv,
-  keyFor: (hash: string) => Deno.KvKey,
+  kind: TokenKind,
   payload: T,
   ttlMs: number,
   now = Date.now(),
 ): Promise<string> {
-  const token = newToken();
-  const stored: StoredToken<T> = { payload, expiresAt: now + ttlMs };
-  await kv.set(keyFor(await hashToken(token)), stored, { expireIn: ttlMs });
+  const op = beginChange(kv);
+  const { token } = await stageNewToken(op, kind, payload, ttlMs, now);
+  await op.commit();
   return token;
 }
 
 /** Reads a token without spending it (for a page that only shows "Continue"); null if unusable. */
-export async function peekToken<T>(
-  kv: Deno.Kv,
-  keyFor: (hash: string) => Deno.KvKey,
-  token: string,
-  now = Date.now(),
-): Promise<T | null> {
-  const entry = await readToken<T>(kv, keyFor, token);
+export async function peekToken<T>(kv: Deno.Kv, kind: TokenKind, token: string, now = Date.now()): Promise<T | null> {
+  const entry = await readToken<T>(kv, kind, token);
   return entry && entry.value.expiresAt > now ? entry.value.payload : null;
 }
 
@@ -57,15 +69,10 @@ export async function peekToken<T>(
  * Spends a token: exactly one of any number of simultaneous callers gets the payload; the
  * others, and every later caller, get null. An expired token is deleted and refused.
  */
-export async function spendToken<T>(
-  kv: Deno.Kv,
-  keyFor: (hash: string) => Deno.KvKey,
-  token: string,
-  now = Date.now(),
-): Promise<T | null> {
-  const entry = await readToken<T>(kv, keyFor, token);
+export async function spendToken<T>(kv: Deno.Kv, kind: TokenKind, token: string, now = Date.now()): Promise<T | null> {
+  const entry = await readToken<T>(kv, kind, token);
   if (!entry) return null;
-  const spent = await kv.atomic().check(entry).delete(entry.key).commit();
-  if (!spent.ok || entry.value.expiresAt <= now) return null;
+  const spent = await deleteTokenEntry(kv, entry);
+  if (!spent || entry.value.expiresAt <= now) return null;
   return entry.value.payload;
 }

@@ -3,15 +3,16 @@
  * claim as it was read, so any number of simultaneous clicks produce one decision, one
  * e-mail and one audit entry; the loser gets a 409.
  */
-import { keys } from "../db/keys.ts";
-import type { Claim } from "../db/claims.ts";
-import type { Player } from "../db/players.ts";
-import type { Team } from "../db/teams.ts";
-import { addGuardian, addMembership, addUser, buildUser, type Membership, type User } from "../db/users.ts";
-import { addAuditEntry } from "../db/audit.ts";
+import { beginChange } from "../db/kv.ts";
+import { type Claim, getClaimEntry, stageClaimDecision } from "../db/claims.ts";
+import { getPlayerEntry } from "../db/players.ts";
+import { getTeam } from "../db/teams.ts";
+import { getMembershipEntry, readAccountForCommit, stageMembership } from "../db/users.ts";
+import { stageGuardian } from "../db/guardians.ts";
+import { stageAuditEntry } from "../db/audit.ts";
 import { commitTeamChange } from "../db/team_revisions.ts";
-import { hashToken, newToken, type StoredToken } from "../auth/tokens.ts";
-import { addMailToQueue } from "../mail/mod.ts";
+import { stageNewToken } from "../auth/tokens.ts";
+import { stageMail } from "../mail/mod.ts";
 import { claimApprovedMail, joinApprovedMail } from "../mail/templates.ts";
 import { type LoginGrant, MAGIC_LINK_TTL_MS } from "../auth/login.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
@@ -47,33 +48,23 @@ export interface Decision {
 }
 
 async function readPendingClaim(kv: Deno.Kv, teamId: string, claimId: string) {
-  const entry = await kv.get<Claim>(keys.claim(teamId, claimId));
+  const entry = await getClaimEntry(kv, teamId, claimId);
   if (!entry.value) throw new NotFoundError(DECISION_MESSAGES.notFound);
   if (entry.value.status !== "pending") throw new ConflictError(DECISION_MESSAGES.alreadyDecided);
   return entry as Deno.KvEntry<Claim>;
 }
 
-/** Moves a claim out of the pending state inside `op` (indexes and the one-open-claim guard). */
-function closeClaim(op: Deno.AtomicOperation, entry: Deno.KvEntry<Claim>, decided: Claim) {
-  const claim = entry.value;
-  return op.check(entry)
-    .set(entry.key, decided)
-    .delete(keys.claimByStatus(claim.teamId, "pending", claim.id))
-    .set(keys.claimByStatus(claim.teamId, decided.status, claim.id), claim.id)
-    .delete(keys.pendingClaimBySubject(claim.teamId, claim.subject, claim.email));
-}
-
 async function commitOrConflict(d: Decision, op: Deno.AtomicOperation): Promise<void> {
   if ((await commitTeamChange(d.kv, op, d.teamId)).ok) return;
-  const now = (await d.kv.get<Claim>(keys.claim(d.teamId, d.claimId))).value;
+  const now = (await getClaimEntry(d.kv, d.teamId, d.claimId)).value;
   throw new ConflictError(now && now.status !== "pending" ? DECISION_MESSAGES.alreadyDecided : undefined);
 }
 
 export async function denyClaim(d: Decision): Promise<Claim> {
   const entry = await readPendingClaim(d.kv, d.teamId, d.claimId);
   const decided: Claim = { ...entry.value, status: "denied", decidedAt: d.now.toISOString() };
-  const op = closeClaim(d.kv.atomic(), entry, decided);
-  addAuditEntry(op, {
+  const op = stageClaimDecision(beginChange(d.kv), entry, decided);
+  stageAuditEntry(op, {
     teamId: d.teamId,
     action: entry.value.kind === "join" ? "join-request.denied" : "claim.denied",
     targetId: d.claimId,
@@ -97,22 +88,16 @@ export async function approveClaim(d: Decision & { playerId?: string }): Promise
     throw new ValidationError(DECISION_MESSAGES.choosePlayer, { playerId: DECISION_MESSAGES.choosePlayer });
   }
 
-  const [playerEntry, teamEntry, userIdEntry] = await d.kv.getMany<[Player, Team, string]>([
-    keys.player(d.teamId, playerId),
-    keys.team(d.teamId),
-    keys.userByEmail(claim.email),
-  ]);
+  const [playerEntry, team] = await Promise.all([getPlayerEntry(d.kv, d.teamId, playerId), getTeam(d.kv, d.teamId)]);
   const player = playerEntry.value;
-  const team = teamEntry.value;
   if (!player || !team) throw new NotFoundError(DECISION_MESSAGES.playerGone);
-  const existingUser = userIdEntry.value ? (await d.kv.get<User>(keys.user(userIdEntry.value))).value : null;
-  const user = existingUser ?? buildUser({
-    email: claim.email,
+  const account = await readAccountForCommit(d.kv, claim.email, {
     firstName: claim.requesterFirstName ?? "",
     lastName: claim.requesterLastName ?? "",
   }, d.now);
+  const user = account.user;
   const joiningPlayer = claim.kind === "join" && claim.userType === "player";
-  const membershipEntry = await d.kv.get<Membership>(keys.membership(user.id, d.teamId));
+  const membershipEntry = await getMembershipEntry(d.kv, user.id, d.teamId);
 
   const playerName = `${player.firstName} ${player.lastName}`;
   const decided: Claim = {
@@ -123,14 +108,11 @@ export async function approveClaim(d: Decision & { playerId?: string }): Promise
     playerName,
     parentName: `${user.firstName} ${user.lastName}`.trim() || null,
   };
-  const token = newToken();
-
-  const op = closeClaim(d.kv.atomic(), entry, decided).check(playerEntry);
-  if (existingUser) op.check(userIdEntry);
-  else addUser(op, user);
+  const op = stageClaimDecision(beginChange(d.kv), entry, decided).check(playerEntry);
+  account.stage(op);
   op.check(membershipEntry);
   if (!membershipEntry.value) {
-    addMembership(op, {
+    stageMembership(op, {
       userId: user.id,
       teamId: d.teamId,
       role: joiningPlayer ? "PLAYER" : "TEAM_STANDARD",
@@ -138,15 +120,12 @@ export async function approveClaim(d: Decision & { playerId?: string }): Promise
       createdAt: d.now.toISOString(),
     });
   }
-  if (!joiningPlayer) addGuardian(op, d.teamId, player.id, user.id, d.now);
+  if (!joiningPlayer) stageGuardian(op, d.teamId, player.id, user.id, d.now);
   if (claim.kind === "join") {
     // A join request is answered with a sign-in link to the team, not an edit link.
-    const grant: StoredToken<LoginGrant> = {
-      payload: { userId: user.id, email: user.email, selectedTeamId: d.teamId, next: "/dashboard" },
-      expiresAt: d.now.getTime() + MAGIC_LINK_TTL_MS,
-    };
-    op.set(keys.loginToken(await hashToken(token)), grant, { expireIn: MAGIC_LINK_TTL_MS });
-    addMailToQueue(op, {
+    const grant: LoginGrant = { userId: user.id, email: user.email, selectedTeamId: d.teamId, next: "/dashboard" };
+    const { token } = await stageNewToken(op, "login", grant, MAGIC_LINK_TTL_MS, d.now.getTime());
+    stageMail(op, {
       to: { address: claim.email },
       kind: "join-approved",
       ...joinApprovedMail({
@@ -156,18 +135,15 @@ export async function approveClaim(d: Decision & { playerId?: string }): Promise
       }),
     }, d.now);
   } else {
-    const grant: StoredToken<EditGrant> = {
-      payload: { teamId: d.teamId, playerId: player.id, email: claim.email, claimId: claim.id },
-      expiresAt: d.now.getTime() + EDIT_LINK_TTL_MS,
-    };
-    op.set(keys.editToken(await hashToken(token)), grant, { expireIn: EDIT_LINK_TTL_MS });
-    addMailToQueue(op, {
+    const grant: EditGrant = { teamId: d.teamId, playerId: player.id, email: claim.email, claimId: claim.id };
+    const { token } = await stageNewToken(op, "edit", grant, EDIT_LINK_TTL_MS, d.now.getTime());
+    stageMail(op, {
       to: { address: claim.email },
       kind: "claim-approved",
       ...claimApprovedMail({ playerName, teamName: team.name, link: `${d.appUrl}/edit?token=${token}` }),
     }, d.now);
   }
-  addAuditEntry(op, {
+  stageAuditEntry(op, {
     teamId: d.teamId,
     action: claim.kind === "join" ? "join-request.approved" : "claim.approved",
     targetId: claim.id,

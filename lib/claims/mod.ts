@@ -1,5 +1,13 @@
 /** Claims from the public roster: the rules, submitting one, the admin's review and decisions. The public face of `lib/claims/`. */
 export { approveClaim, DECISION_MESSAGES, denyClaim, type EditGrant } from "./decisions.ts";
-export { claimsOverview, claimView, exportClaimsCsv } from "./review.ts";
+export {
+  type ClaimCounts,
+  claimsOverview,
+  type ClaimView,
+  claimView,
+  countClaims,
+  exportClaimsCsv,
+  listClaimViews,
+} from "./review.ts";
 export { checkClaim, CLAIM_MESSAGES } from "./rules.ts";
 export { acceptClaim, parseClaimInput } from "./submit.ts";

@@ -1,4 +1,6 @@
-import { type Claim, listClaims } from "../db/claims.ts";
+/** What a team admin reviews: claims as the admin area shows them, their counts, and the CSV export. */
+import { type Claim, type ClaimListOptions, countClaims, eachClaim, listClaims } from "../db/claims.ts";
+import type { Page } from "../db/kv.ts";
 import { toCsv } from "../csv.ts";
 
 /** A claim as the admin area shows it (the internal guard subject stays inside). */
@@ -7,33 +9,44 @@ export function claimView(claim: Claim) {
   return { ...view, kind: claim.kind ?? "claim" };
 }
 
-export async function claimsOverview(kv: Deno.Kv, teamId: string) {
-  const claims = await listClaims(kv, teamId);
-  const count = (status: Claim["status"]) => claims.filter((c) => c.status === status).length;
-  return {
-    claims: claims.map(claimView),
-    counts: { pending: count("pending"), approved: count("approved"), denied: count("denied") },
-  };
+export type ClaimView = ReturnType<typeof claimView>;
+export type ClaimCounts = Awaited<ReturnType<typeof countClaims>>;
+
+/** A page of a team's claims as the admin sees them, newest first. */
+export async function listClaimViews(
+  kv: Deno.Kv,
+  teamId: string,
+  options: ClaimListOptions = {},
+): Promise<Page<ClaimView>> {
+  const page = await listClaims(kv, teamId, options);
+  return { values: page.values.map(claimView), cursor: page.cursor };
 }
+
+/** `GET /api/admin/{teamId}/claims`: the counts and one page of claims. */
+export async function claimsOverview(kv: Deno.Kv, teamId: string, options: ClaimListOptions = {}) {
+  const [counts, page] = await Promise.all([countClaims(kv, teamId), listClaimViews(kv, teamId, options)]);
+  return { counts, ...page };
+}
+
+export { countClaims };
 
 /** Export Claims: one row per claim or join request, oldest first. */
 export async function exportClaimsCsv(kv: Deno.Kv, teamId: string): Promise<string> {
-  const claims = (await listClaims(kv, teamId)).reverse();
-  return toCsv([
-    [
-      "type",
-      "status",
-      "createdAt",
-      "decidedAt",
-      "email",
-      "parentName",
-      "playerName",
-      "mode",
-      "jerseyNumber",
-      "childSurname",
-      "note",
-    ],
-    ...claims.map((c) => [
+  const rows: (string | number | null)[][] = [[
+    "type",
+    "status",
+    "createdAt",
+    "decidedAt",
+    "email",
+    "parentName",
+    "playerName",
+    "mode",
+    "jerseyNumber",
+    "childSurname",
+    "note",
+  ]];
+  for await (const c of eachClaim(kv, teamId)) {
+    rows.push([
       c.kind === "join" ? `join request (${c.userType})` : "claim",
       c.status,
       c.createdAt,
@@ -45,6 +58,7 @@ export async function exportClaimsCsv(kv: Deno.Kv, teamId: string): Promise<stri
       c.jerseyNumber,
       c.childSurname ?? "",
       c.note,
-    ]),
-  ]);
+    ]);
+  }
+  return toCsv(rows);
 }

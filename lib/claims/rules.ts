@@ -1,4 +1,5 @@
-import { cleanText, isValidEmail, normalizeEmail, parseJerseyInput } from "../text.ts";
+import { cleanText, isValidEmail, normalizeEmail } from "../text.ts";
+import type { Checked } from "../validation.ts";
 
 /** The claim texts of SPEC.md sections 5 and 8, plus the server's own refusals. */
 export const CLAIM_MESSAGES = {
@@ -22,13 +23,22 @@ export const CLAIM_MESSAGES = {
 export const MAX_NOTE_LENGTH = 500;
 export const MAX_SURNAME_LENGTH = 60;
 
+/**
+ * SPEC.md section 5: a claim's jersey input is "parsed as integer, falling back to 0" (so
+ * '12abc' claims 12, as the original app did). Player records use the stricter `parseJersey`.
+ */
+export function parseClaimJersey(value: unknown): number {
+  if (typeof value === "number") return Number.isFinite(value) ? Math.trunc(value) : 0;
+  if (typeof value !== "string") return 0;
+  const parsed = Number.parseInt(value.trim(), 10);
+  return Number.isNaN(parsed) ? 0 : parsed;
+}
+
 export type ClaimInput =
   | { mode: "jersey"; jerseyNumber: number; email: string; note: string }
   | { mode: "surname"; childSurname: string; email: string; note: string };
 
-export type ClaimCheck =
-  | { ok: true; value: ClaimInput }
-  | { ok: false; message: string; fields: Record<string, string> };
+export type ClaimCheck = Checked<ClaimInput>;
 
 /**
  * Checks a claim as the API receives it (or as the dialog is about to send it). Returns the
@@ -46,7 +56,7 @@ export function checkClaim(body: unknown): ClaimCheck {
   let jerseyNumber = 0;
   let childSurname = "";
   if (raw.mode === "jersey") {
-    jerseyNumber = parseJerseyInput(raw.jerseyNumber);
+    jerseyNumber = parseClaimJersey(raw.jerseyNumber);
     if (jerseyNumber < 0 || jerseyNumber > 99) fields.jerseyNumber = CLAIM_MESSAGES.jersey;
   } else {
     childSurname = typeof raw.childSurname === "string" ? cleanText(raw.childSurname) : "";

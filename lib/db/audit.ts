@@ -1,6 +1,6 @@
 import { monotonicFactory } from "ulid";
 import { keys } from "./keys.ts";
-import { listValues } from "./kv.ts";
+import { listPage, type Page, type PageOptions } from "./kv.ts";
 
 /** One recorded decision or change: who did what to which record, and when. */
 export interface AuditEntry {
@@ -19,7 +19,7 @@ export interface AuditEntry {
 const nextAuditId = monotonicFactory();
 
 /** Adds an audit entry to `op`, so it commits with the change it records. */
-export function addAuditEntry(
+export function stageAuditEntry(
   op: Deno.AtomicOperation,
   entry: Omit<AuditEntry, "id" | "createdAt">,
   now = new Date(),
@@ -30,8 +30,12 @@ export function addAuditEntry(
   return full;
 }
 
-/** Newest first. */
-export async function listAudit(kv: Deno.Kv, options: { teamId?: string; limit?: number } = {}) {
-  const prefix = options.teamId ? keys.teamAudit(options.teamId) : keys.audit();
-  return await listValues<AuditEntry>(kv, { prefix }, { reverse: true, limit: options.limit ?? 100 });
+/** A page of the audit log (one team's, or everything), newest first. */
+export async function listAudit(
+  kv: Deno.Kv,
+  options: Omit<PageOptions, "reverse"> & { teamId?: string } = {},
+): Promise<Page<AuditEntry>> {
+  const { teamId, ...paging } = options;
+  const prefix = teamId ? keys.teamAudit(teamId) : keys.audit();
+  return await listPage<AuditEntry>(kv, { prefix }, { ...paging, reverse: true });
 }

@@ -1,7 +1,9 @@
-/** Reading a team's guardian links (parent ↔ player) together with the parents' accounts. */
+/**
+ * Guardian links: a parent (an account) of a player. Written and deleted only here.
+ */
 import { keys } from "./keys.ts";
-import { getManyValues, listValues } from "./kv.ts";
-import type { User } from "./users.ts";
+import { listAll } from "./kv.ts";
+import { getUsers, type User } from "./users.ts";
 
 export interface GuardianLink {
   teamId: string;
@@ -10,16 +12,49 @@ export interface GuardianLink {
   createdAt: string;
 }
 
-async function getUsers(kv: Deno.Kv, userIds: string[]): Promise<Map<string, User>> {
-  const users = await getManyValues<User>(kv, userIds.map((id) => keys.user(id)));
-  return new Map(users.flatMap((u) => u ? [[u.id, u] as const] : []));
+/** Links a parent to a player in `op`. */
+export function stageGuardian(
+  op: Deno.AtomicOperation,
+  teamId: string,
+  playerId: string,
+  userId: string,
+  now = new Date(),
+): Deno.AtomicOperation {
+  const link: GuardianLink = { teamId, playerId, userId, createdAt: now.toISOString() };
+  return op.set(keys.playerGuardian(teamId, playerId, userId), link);
+}
+
+/** Adds to `op` the removal of every guardian link of a player (when the player is removed); returns how many. */
+export async function stageGuardianRemovals(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  teamId: string,
+  playerId: string,
+): Promise<number> {
+  let removed = 0;
+  for await (const link of kv.list({ prefix: keys.playerGuardians(teamId, playerId) })) {
+    op.delete(link.key);
+    removed++;
+  }
+  return removed;
+}
+
+/** Whether an account is a parent of a player. */
+export async function isGuardian(kv: Deno.Kv, teamId: string, playerId: string, userId: string): Promise<boolean> {
+  return (await kv.get(keys.playerGuardian(teamId, playerId, userId))).versionstamp !== null;
+}
+
+/** A team's guardian links (a team holds at most 500 players with a few parents each). */
+export async function listGuardianLinks(kv: Deno.Kv, teamId: string, playerId?: string): Promise<GuardianLink[]> {
+  const prefix = playerId ? keys.playerGuardians(teamId, playerId) : keys.teamGuardians(teamId);
+  return await listAll<GuardianLink>(kv, { prefix });
 }
 
 /** Each player's parents (accounts), for a whole team or one player; players without parents are absent. */
 export async function guardiansByPlayer(kv: Deno.Kv, teamId: string, playerId?: string): Promise<Map<string, User[]>> {
-  const prefix = playerId ? keys.playerGuardians(teamId, playerId) : keys.teamGuardians(teamId);
-  const links = await listValues<GuardianLink>(kv, { prefix });
-  const users = await getUsers(kv, [...new Set(links.map((l) => l.userId))]);
+  const links = await listGuardianLinks(kv, teamId, playerId);
+  const userIds = [...new Set(links.map((l) => l.userId))];
+  const users = new Map((await getUsers(kv, userIds)).flatMap((u) => u ? [[u.id, u] as const] : []));
   const byPlayer = new Map<string, User[]>();
   for (const link of links) {
     const user = users.get(link.userId);
@@ -28,4 +63,9 @@ export async function guardiansByPlayer(kv: Deno.Kv, teamId: string, playerId?: 
     list.push(user);
   }
   return byPlayer;
+}
+
+/** How many players have at least one parent linked. */
+export async function countPlayersWithGuardians(kv: Deno.Kv, teamId: string): Promise<number> {
+  return new Set((await listGuardianLinks(kv, teamId)).map((l) => l.playerId)).size;
 }

@@ -40,15 +40,13 @@ export const keys = {
   userMemberships: (userId: string) => ["memberships", userId] as const,
   teamMember: (teamId: string, userId: string) => ["team_members", teamId, userId] as const,
   teamMembers: (teamId: string) => ["team_members", teamId] as const,
-  /** A parent of a player; `guardianPlayer` is the same link indexed by parent. */
+  /** A parent of a player. */
   playerGuardian: (teamId: string, playerId: string, userId: string) =>
     ["player_guardians", teamId, playerId, userId] as const,
   playerGuardians: (teamId: string, playerId: string) => ["player_guardians", teamId, playerId] as const,
   teamGuardians: (teamId: string) => ["player_guardians", teamId] as const,
-  guardianPlayer: (teamId: string, userId: string, playerId: string) =>
-    ["guardian_players", teamId, userId, playerId] as const,
-  guardianPlayers: (teamId: string, userId: string) => ["guardian_players", teamId, userId] as const,
-  teamGuardianIndex: (teamId: string) => ["guardian_players", teamId] as const,
+  /** A by-parent copy of guardian links that nothing read; no longer written, still swept on deletion. */
+  legacyTeamGuardianIndex: (teamId: string) => ["guardian_players", teamId] as const,
   /** Shared team username and password (team login at /teams/{teamId}). */
   teamAccess: (teamId: string) => ["team_access", teamId] as const,
   /**
@@ -117,7 +115,7 @@ export const teamScopedPrefixes = (teamId: string): Deno.KvKey[] => [
   keys.teamPendingClaimGuards(teamId),
   keys.teamMembers(teamId),
   keys.teamGuardians(teamId),
-  keys.teamGuardianIndex(teamId),
+  keys.legacyTeamGuardianIndex(teamId),
   keys.teamParentEmails(teamId),
   keys.teamAudit(teamId),
   keys.teamJoinLinkUses(teamId),

@@ -1,3 +1,5 @@
+import { ValidationError } from "../errors.ts";
+
 /** Opens the database: a file path, `:memory:`, or a KV Connect URL. */
 export async function openKv(path: string): Promise<Deno.Kv> {
   if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
@@ -7,21 +9,16 @@ export async function openKv(path: string): Promise<Deno.Kv> {
   return await Deno.openKv(path);
 }
 
-/** Collects the values of a list selector (bounded by `limit`). */
-export async function listValues<T>(
-  kv: Deno.Kv,
-  selector: Deno.KvListSelector,
-  options: Deno.KvListOptions = {},
-): Promise<T[]> {
-  const values: T[] = [];
-  for await (const entry of kv.list<T>(selector, options)) values.push(entry.value);
-  return values;
-}
+/**
+ * Begins an atomic change for the repositories' `stage…` helpers to add to; the caller
+ * commits it (through `commitTeamChange` when it changes what a team's pages show).
+ */
+export const beginChange = (kv: Deno.Kv): Deno.AtomicOperation => kv.atomic();
 
-/** Counts the keys under a prefix without reading more than `limit` of them. */
-export async function countKeys(kv: Deno.Kv, prefix: Deno.KvKey, limit = 10_000): Promise<number> {
+/** Counts every key under a prefix (keys only are used; values are read in batches of 500). */
+export async function countKeys(kv: Deno.Kv, prefix: Deno.KvKey): Promise<number> {
   let count = 0;
-  for await (const _ of kv.list({ prefix }, { limit, batchSize: 500 })) count++;
+  for await (const _ of kv.list({ prefix }, { batchSize: 500 })) count++;
   return count;
 }
 
@@ -33,4 +30,81 @@ export async function getManyValues<T>(kv: Deno.Kv, keyList: Deno.KvKey[]): Prom
     for (const entry of entries) values.push(entry.value);
   }
   return values;
+}
+
+export const INVALID_CURSOR_MESSAGE = "This page link is no longer valid. Please start from the first page.";
+
+/** Iterates until `visit` returns true; a cursor KV cannot read is the caller's mistake, not a crash. */
+async function readAll<T>(iter: Deno.KvListIterator<T>, visit: (entry: Deno.KvEntry<T>) => boolean | void) {
+  try {
+    for await (const entry of iter) if (visit(entry)) return;
+  } catch (error) {
+    if (error instanceof Error && /invalid cursor/i.test(error.message)) {
+      throw new ValidationError(INVALID_CURSOR_MESSAGE);
+    }
+    throw error;
+  }
+}
+
+/** One page of a list: its values and the cursor of the next page ("" when there is none). */
+export interface Page<T> {
+  values: T[];
+  cursor: string;
+}
+
+export interface PageOptions {
+  /** From a previous page's `cursor`; absent or "" for the first page. */
+  cursor?: string;
+  limit?: number;
+  reverse?: boolean;
+}
+
+/** The default and the largest page a list call returns. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+
+/** Reads one page under a selector; a full page carries the cursor of the next. */
+export async function listPage<T>(kv: Deno.Kv, selector: Deno.KvListSelector, options: PageOptions = {}) {
+  const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE));
+  const iter = kv.list<T>(selector, { limit, reverse: options.reverse, cursor: options.cursor || undefined });
+  const values: T[] = [];
+  await readAll(iter, (entry) => void values.push(entry.value));
+  return { values, cursor: values.length === limit ? iter.cursor : "" } satisfies Page<T>;
+}
+
+/**
+ * Every value under a selector, page by page. Only for sets a rule keeps small (a team's
+ * players, a person's memberships); anything that grows with use is listed by `listPage`.
+ */
+export async function listAll<T>(kv: Deno.Kv, selector: Deno.KvListSelector, reverse = false): Promise<T[]> {
+  const values: T[] = [];
+  let cursor = "";
+  do {
+    const page: Page<T> = await listPage<T>(kv, selector, { cursor, limit: MAX_PAGE_SIZE, reverse });
+    values.push(...page.values);
+    cursor = page.cursor;
+  } while (cursor);
+  return values;
+}
+
+/**
+ * Reads one page of the values under a selector that pass `keep`, reading on past those that
+ * do not, so a page is full unless the list ends; the cursor continues after the last value read.
+ */
+export async function listPageWhere<T>(
+  kv: Deno.Kv,
+  selector: Deno.KvListSelector,
+  keep: (value: T) => boolean,
+  options: PageOptions = {},
+): Promise<Page<T>> {
+  const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE));
+  const iter = kv.list<T>(selector, { reverse: options.reverse, cursor: options.cursor || undefined, batchSize: 100 });
+  const values: T[] = [];
+  let full = false;
+  await readAll(iter, (entry) => {
+    if (keep(entry.value)) values.push(entry.value);
+    full = values.length === limit;
+    return full;
+  });
+  return { values, cursor: full ? iter.cursor : "" };
 }

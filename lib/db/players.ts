@@ -1,8 +1,12 @@
-import { ulid } from "ulid";
+import { monotonicFactory } from "ulid";
 import { keys } from "./keys.ts";
-import { commitTeamChange } from "./team_revisions.ts";
-import { ConflictError } from "../errors.ts";
-import { listValues } from "./kv.ts";
+import type { KvWrite } from "./commit_batches.ts";
+import { stageGuardianRemovals } from "./guardians.ts";
+import { stagePlayerInviteRemovals } from "./parent_emails.ts";
+import { countKeys, listAll, listPage, type Page, type PageOptions } from "./kv.ts";
+
+/** Ids in creation order, even within one millisecond, so a team lists its players as they were added. */
+const nextPlayerId = monotonicFactory();
 
 export interface SeasonStats {
   gamesPlayed: number;
@@ -37,7 +41,7 @@ export const MAX_PLAYERS_PER_TEAM = 500;
 /** A new player record (not stored). */
 export function buildPlayer(teamId: string, input: NewPlayer, now = new Date()): Player {
   return {
-    id: ulid(),
+    id: nextPlayerId(now.getTime()),
     teamId,
     firstName: input.firstName,
     lastName: input.lastName,
@@ -53,33 +57,50 @@ export function buildPlayer(teamId: string, input: NewPlayer, now = new Date()):
   };
 }
 
-export async function createPlayer(
-  kv: Deno.Kv,
-  teamId: string,
-  input: NewPlayer,
-  now = new Date(),
-): Promise<Player> {
-  const player = buildPlayer(teamId, input, now);
-  const op = kv.atomic()
-    .check(await teamExistsCheck(kv, teamId))
-    .check({ key: keys.player(teamId, player.id), versionstamp: null })
-    .set(keys.player(teamId, player.id), player);
-  if (!(await commitTeamChange(kv, op, teamId)).ok) throw new ConflictError();
-  return player;
-}
-
-/** A check that the team still exists (and is unchanged) when the commit lands. */
-async function teamExistsCheck(kv: Deno.Kv, teamId: string): Promise<Deno.AtomicCheck> {
-  const entry = await kv.get(keys.team(teamId));
-  if (entry.versionstamp === null) throw new ConflictError("This team no longer exists.");
-  return { key: entry.key, versionstamp: entry.versionstamp };
-}
-
 export async function getPlayer(kv: Deno.Kv, teamId: string, playerId: string): Promise<Player | null> {
-  return (await kv.get<Player>(keys.player(teamId, playerId))).value;
+  return (await getPlayerEntry(kv, teamId, playerId)).value;
 }
 
-/** Every player of a team, in creation order. */
-export function listPlayers(kv: Deno.Kv, teamId: string): Promise<Player[]> {
-  return listValues<Player>(kv, { prefix: keys.teamPlayers(teamId) }, { limit: MAX_PLAYERS_PER_TEAM });
+export async function getPlayerEntry(kv: Deno.Kv, teamId: string, playerId: string) {
+  return await kv.get<Player>(keys.player(teamId, playerId));
+}
+
+/** A page of a team's players, in creation order. */
+export async function listPlayersPage(kv: Deno.Kv, teamId: string, options: PageOptions = {}): Promise<Page<Player>> {
+  return await listPage<Player>(kv, { prefix: keys.teamPlayers(teamId) }, options);
+}
+
+/** Every player of a team, in creation order (a team holds at most MAX_PLAYERS_PER_TEAM). */
+export async function listPlayers(kv: Deno.Kv, teamId: string): Promise<Player[]> {
+  return await listAll<Player>(kv, { prefix: keys.teamPlayers(teamId) });
+}
+
+export async function countPlayers(kv: Deno.Kv, teamId: string): Promise<number> {
+  return await countKeys(kv, keys.teamPlayers(teamId));
+}
+
+/** Adds a new or changed player to `op`. */
+export function stagePlayer(op: Deno.AtomicOperation, player: Player): Deno.AtomicOperation {
+  return op.set(keys.player(player.teamId, player.id), player);
+}
+
+/** Adds to `op` a changed player, checked unchanged since `entry` was read. */
+export function stagePlayerUpdate(op: Deno.AtomicOperation, entry: Deno.KvEntry<Player>, player: Player) {
+  return op.check(entry).set(entry.key, player);
+}
+
+/**
+ * Adds to `op` the removal of a player (checked unchanged since read) with its guardian links
+ * and listed parent e-mails; returns how many parent links go with it.
+ */
+export async function stagePlayerRemoval(kv: Deno.Kv, op: Deno.AtomicOperation, entry: Deno.KvEntry<Player>) {
+  const { teamId, id } = entry.value;
+  op.check(entry).delete(entry.key);
+  await stagePlayerInviteRemovals(kv, op, teamId, id);
+  return await stageGuardianRemovals(kv, op, teamId, id);
+}
+
+/** The write that stores a player, for changes packed into several commits (a roster import). */
+export function playerWrite(player: Player): KvWrite {
+  return { type: "set", key: keys.player(player.teamId, player.id), value: player };
 }

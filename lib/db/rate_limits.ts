@@ -1,4 +1,6 @@
 import { keys } from "./keys.ts";
+
+export { JOIN_LINK_LIMIT_BUCKET } from "./keys.ts";
 import { RateLimitError } from "../errors.ts";
 
 export interface RateRule {

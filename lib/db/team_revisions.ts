@@ -21,19 +21,40 @@ export function onTeamChange(kv: Deno.Kv, listener: Listener): () => void {
 }
 
 /**
- * Commits a team change and tells this process's listeners at once; other instances learn
+ * Commits a change to one or more teams and tells this process's listeners at once; other instances learn
  * of it through `kv.watch` on the revision key.
  */
 export async function commitTeamChange(
   kv: Deno.Kv,
   op: Deno.AtomicOperation,
-  teamId: string,
+  teamIds: string | string[],
 ): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
-  const result = await touchTeam(op, teamId).commit();
-  if (result.ok) announceTeamChange(kv, teamId);
+  const teams = typeof teamIds === "string" ? [teamIds] : teamIds;
+  for (const teamId of teams) touchTeam(op, teamId);
+  const result = await op.commit();
+  if (result.ok) { for (const teamId of teams) announceTeamChange(kv, teamId); }
   return result;
 }
 
 function announceTeamChange(kv: Deno.Kv, teamId: string): void {
   for (const listener of listeners.get(kv) ?? []) listener(teamId);
+}
+
+/** A check that a team's revision is still the one a commit returned (for a change made in several commits). */
+export function revisionCheck(teamId: string, versionstamp: string): Deno.AtomicCheck {
+  return { key: keys.teamRevision(teamId), versionstamp };
+}
+
+/** A team's revision: the versionstamp of its revision key (null before its first change). */
+export async function readRevision(kv: Deno.Kv, teamId: string): Promise<string | null> {
+  return (await kv.get(keys.teamRevision(teamId))).versionstamp;
+}
+
+/** Each new revision of a team as it commits (the current one first), from any instance. */
+export function watchRevision(kv: Deno.Kv, teamId: string): ReadableStream<string | null> {
+  return kv.watch([keys.teamRevision(teamId)]).pipeThrough(
+    new TransformStream<[Deno.KvEntryMaybe<unknown>], string | null>({
+      transform: ([entry], controller) => controller.enqueue(entry.versionstamp),
+    }),
+  );
 }

@@ -2,6 +2,7 @@ import { ulid } from "ulid";
 import { keys } from "./keys.ts";
 import { commitTeamChange } from "./team_revisions.ts";
 import { ConflictError } from "../errors.ts";
+import { countKeys, getManyValues, listPage, type Page, type PageOptions } from "./kv.ts";
 
 export interface TeamSettings {
   /** When false the public roster takes no new claims. */
@@ -79,17 +80,58 @@ export async function createTeam(kv: Deno.Kv, input: NewTeam, now = new Date()):
   for (let n = 1; n <= attempts; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
     const team = buildTeam(input, slug, now);
-    const op = kv.atomic()
-      .check({ key: keys.teamBySlug(slug), versionstamp: null })
-      .set(keys.team(team.id), team)
-      .set(keys.teamBySlug(slug), team.id);
-    if ((await commitTeamChange(kv, op, team.id)).ok) return team;
+    if ((await commitTeamChange(kv, stageNewTeam(kv.atomic(), team), team.id)).ok) return team;
   }
   throw new ConflictError(`The team address "${base}" is taken.`);
 }
 
+/** Adds a new team and its slug to `op`; the commit fails when the slug is taken. */
+export function stageNewTeam(op: Deno.AtomicOperation, team: Team): Deno.AtomicOperation {
+  return op
+    .check({ key: keys.teamBySlug(team.slug), versionstamp: null })
+    .set(keys.team(team.id), team)
+    .set(keys.teamBySlug(team.slug), team.id);
+}
+
+/** Whether a slug is taken. */
+export async function isSlugTaken(kv: Deno.Kv, slug: string): Promise<boolean> {
+  return (await kv.get(keys.teamBySlug(slug))).versionstamp !== null;
+}
+
 export async function getTeam(kv: Deno.Kv, teamId: string): Promise<Team | null> {
-  return (await kv.get<Team>(keys.team(teamId))).value;
+  return (await getTeamEntry(kv, teamId)).value;
+}
+
+export async function getTeamEntry(kv: Deno.Kv, teamId: string): Promise<Deno.KvEntryMaybe<Team>> {
+  return await kv.get<Team>(keys.team(teamId));
+}
+
+/** Adds to `op` a changed team record, checked unchanged since `entry` was read. */
+export function stageTeamUpdate(op: Deno.AtomicOperation, entry: Deno.KvEntry<Team>, team: Team) {
+  return op.check(entry).set(entry.key, team);
+}
+
+/** A page of every team, in creation order. */
+export async function listTeams(kv: Deno.Kv, options: PageOptions = {}): Promise<Page<Team>> {
+  return await listPage<Team>(kv, { prefix: keys.allTeams() }, options);
+}
+
+export async function countTeams(kv: Deno.Kv): Promise<number> {
+  return await countKeys(kv, keys.allTeams());
+}
+
+/** Teams by id, in the order asked (null where there is none). */
+export async function getTeams(kv: Deno.Kv, teamIds: string[]): Promise<(Team | null)[]> {
+  return await getManyValues<Team>(kv, teamIds.map((id) => keys.team(id)));
+}
+
+/**
+ * A team with its revision, read together so a cached copy of what is built from it is
+ * never labelled newer than its data.
+ */
+export async function getTeamWithRevision(kv: Deno.Kv, teamId: string) {
+  const [revision, team] = await kv.getMany<[number, Team]>([keys.teamRevision(teamId), keys.team(teamId)]);
+  return { team: team.value, teamEntry: team, revision: revision.versionstamp, revisionEntry: revision };
 }
 
 export async function getTeamBySlug(kv: Deno.Kv, slug: string): Promise<Team | null> {
@@ -102,7 +144,7 @@ const TEAM_KEY = /^[A-Za-z0-9-]{1,64}$/;
 /** Resolves an API path's `{teamId}`/`{slug}` to a team id: by id first, then by slug. */
 export async function resolveTeamId(kv: Deno.Kv, idOrSlug: string): Promise<string | null> {
   if (!TEAM_KEY.test(idOrSlug)) return null;
-  const byId = await kv.get(keys.team(idOrSlug));
+  const byId = await getTeamEntry(kv, idOrSlug);
   if (byId.versionstamp !== null) return idOrSlug;
   return (await kv.get<string>(keys.teamBySlug(idOrSlug.toLowerCase()))).value;
 }

@@ -1,7 +1,8 @@
 import { ulid } from "ulid";
 import { keys } from "./keys.ts";
-import { listValues } from "./kv.ts";
+import { getManyValues, listAll, listPage, type Page, type PageOptions } from "./kv.ts";
 import { ConflictError } from "../errors.ts";
+import { commitTeamChange } from "./team_revisions.ts";
 import { normalizeEmail } from "../text.ts";
 
 export const TEAM_ROLES = ["TEAM_ADMIN", "TEAM_STANDARD", "PLAYER"] as const;
@@ -46,7 +47,7 @@ export function buildUser(input: NewUser, now = new Date()): User {
 }
 
 /** Adds a new user and its unique e-mail index to `op` (the commit fails if the e-mail is taken). */
-export function addUser(op: Deno.AtomicOperation, user: User): Deno.AtomicOperation {
+export function stageNewUser(op: Deno.AtomicOperation, user: User): Deno.AtomicOperation {
   return op
     .check({ key: keys.userByEmail(user.email), versionstamp: null })
     .set(keys.user(user.id), user)
@@ -54,29 +55,15 @@ export function addUser(op: Deno.AtomicOperation, user: User): Deno.AtomicOperat
 }
 
 /** Adds a membership under both of its keys to `op`. */
-export function addMembership(op: Deno.AtomicOperation, membership: Membership): Deno.AtomicOperation {
+export function stageMembership(op: Deno.AtomicOperation, membership: Membership): Deno.AtomicOperation {
   return op
     .set(keys.membership(membership.userId, membership.teamId), membership)
     .set(keys.teamMember(membership.teamId, membership.userId), membership);
 }
 
-/** Links a parent to a player under both of its keys in `op`. */
-export function addGuardian(
-  op: Deno.AtomicOperation,
-  teamId: string,
-  playerId: string,
-  userId: string,
-  now = new Date(),
-): Deno.AtomicOperation {
-  const link = { teamId, playerId, userId, createdAt: now.toISOString() };
-  return op
-    .set(keys.playerGuardian(teamId, playerId, userId), link)
-    .set(keys.guardianPlayer(teamId, userId, playerId), link);
-}
-
 export async function createUser(kv: Deno.Kv, input: NewUser, now = new Date()): Promise<User> {
   const user = buildUser(input, now);
-  const result = await addUser(kv.atomic(), user).commit();
+  const result = await stageNewUser(kv.atomic(), user).commit();
   if (!result.ok) throw new ConflictError("An account with this e-mail already exists.");
   return user;
 }
@@ -90,12 +77,49 @@ export async function getUserByEmail(kv: Deno.Kv, email: string): Promise<User |
   return id ? await getUser(kv, id) : null;
 }
 
+/** A person's memberships, one per team (bounded by how many teams one person joins). */
 export async function listMemberships(kv: Deno.Kv, userId: string): Promise<Membership[]> {
-  return await listValues<Membership>(kv, { prefix: keys.userMemberships(userId) });
+  return await listAll<Membership>(kv, { prefix: keys.userMemberships(userId) });
+}
+
+/** A page of a team's members. */
+export async function listTeamMembers(
+  kv: Deno.Kv,
+  teamId: string,
+  options: PageOptions = {},
+): Promise<Page<Membership>> {
+  return await listPage<Membership>(kv, { prefix: keys.teamMembers(teamId) }, options);
+}
+
+/** A team's admins (read through every member; teams are a few dozen people). */
+export async function listTeamAdmins(kv: Deno.Kv, teamId: string): Promise<Membership[]> {
+  const members = await listAll<Membership>(kv, { prefix: keys.teamMembers(teamId) });
+  return members.filter((m) => m.role === "TEAM_ADMIN");
 }
 
 export async function getMembership(kv: Deno.Kv, userId: string, teamId: string): Promise<Membership | null> {
-  return (await kv.get<Membership>(keys.membership(userId, teamId))).value;
+  return (await getMembershipEntry(kv, userId, teamId)).value;
+}
+
+export async function getMembershipEntry(
+  kv: Deno.Kv,
+  userId: string,
+  teamId: string,
+): Promise<Deno.KvEntryMaybe<Membership>> {
+  return await kv.get<Membership>(keys.membership(userId, teamId));
+}
+
+/** The team-keyed copy of a membership, for commits that must see no admin change meanwhile. */
+export async function getTeamMemberEntries(
+  kv: Deno.Kv,
+  teamId: string,
+  userIds: string[],
+): Promise<Deno.KvEntryMaybe<Membership>[]> {
+  const entries: Deno.KvEntryMaybe<Membership>[] = [];
+  for (let i = 0; i < userIds.length; i += 10) {
+    entries.push(...await kv.getMany<Membership[]>(userIds.slice(i, i + 10).map((id) => keys.teamMember(teamId, id))));
+  }
+  return entries;
 }
 
 /** Grants `role` in a team (replacing any earlier role there). */
@@ -113,18 +137,70 @@ export async function setMembership(
     playerId: options.playerId ?? null,
     createdAt: (options.now ?? new Date()).toISOString(),
   };
-  await addMembership(kv.atomic(), membership).commit();
+  await stageMembership(kv.atomic(), membership).commit();
   return membership;
 }
 
-/** Saves changes to a user, provided the record is unchanged since `entry` was read. */
-export async function updateUser(kv: Deno.Kv, entry: Deno.KvEntry<User>, changes: Partial<User>): Promise<User> {
+/**
+ * Saves changes to a user, provided the record is unchanged since `entry` was read. `teamIds`
+ * get a new revision in the same commit (their pages show the person's name).
+ */
+export async function updateUser(
+  kv: Deno.Kv,
+  entry: Deno.KvEntry<User>,
+  changes: Partial<User>,
+  teamIds: string[] = [],
+): Promise<User> {
   const user = { ...entry.value, ...changes, id: entry.value.id, email: entry.value.email };
-  const result = await kv.atomic().check(entry).set(entry.key, user).commit();
+  const result = await commitTeamChange(kv, kv.atomic().check(entry).set(entry.key, user), teamIds);
   if (!result.ok) throw new ConflictError();
   return user;
 }
 
 export async function getUserEntry(kv: Deno.Kv, userId: string): Promise<Deno.KvEntryMaybe<User>> {
   return await kv.get<User>(keys.user(userId));
+}
+
+/** Accounts by id, in the order asked (null where there is none). */
+export async function getUsers(kv: Deno.Kv, userIds: string[]): Promise<(User | null)[]> {
+  return await getManyValues<User>(kv, userIds.map((id) => keys.user(id)));
+}
+
+/** An account read for a commit that may create it (see `readAccountForCommit`). */
+export interface AccountForCommit {
+  user: User;
+  isNew: boolean;
+  /**
+   * Adds to `op` the creation of the account when new, else a check that it is still this one
+   * (and `changes` to an existing account, checked unchanged since read).
+   */
+  stage(op: Deno.AtomicOperation, changes?: Partial<Pick<User, "firstName" | "lastName">>): Deno.AtomicOperation;
+}
+
+/**
+ * The account of an address, or a new one built from `fields` (stored only when the caller's
+ * commit adds `stage(op)`): a simultaneous signup of the same address makes that commit fail.
+ */
+export async function readAccountForCommit(
+  kv: Deno.Kv,
+  email: string,
+  fields: Omit<NewUser, "email">,
+  now = new Date(),
+): Promise<AccountForCommit> {
+  const idEntry = await kv.get<string>(keys.userByEmail(normalizeEmail(email)));
+  const entry = idEntry.value ? await getUserEntry(kv, idEntry.value) : null;
+  const existing = entry?.value;
+  if (entry && existing) {
+    return {
+      user: existing,
+      isNew: false,
+      stage: (op, changes) => {
+        op.check(idEntry);
+        const changed = changes && Object.entries(changes).some(([k, v]) => existing[k as keyof User] !== v);
+        return changed ? op.check(entry).set(entry.key, { ...existing, ...changes }) : op;
+      },
+    };
+  }
+  const user = buildUser({ ...fields, email }, now);
+  return { user, isNew: true, stage: (op) => stageNewUser(op, user) };
 }

@@ -1,9 +1,11 @@
-import { buildTeam, getTeamBySlug, type NewTeam, type Team } from "../db/teams.ts";
-import { buildPlayer, listPlayers, type NewPlayer } from "../db/players.ts";
-import { keys } from "../db/keys.ts";
+import { buildTeam, getTeamBySlug, type NewTeam, stageNewTeam, type Team } from "../db/teams.ts";
+import { buildPlayer, listPlayers, type NewPlayer, stagePlayer } from "../db/players.ts";
 import { commitTeamChange } from "../db/team_revisions.ts";
-import { addGuardian, addMembership, addUser, buildUser, type TeamRole } from "../db/users.ts";
+import { buildUser, getUserByEmail, stageMembership, stageNewUser } from "../db/users.ts";
+import { stageGuardian } from "../db/guardians.ts";
+import { beginChange } from "../db/kv.ts";
 import { hashPassword } from "../auth/passwords.ts";
+import { DEMO_ACCOUNTS } from "./accounts.ts";
 
 export const DEMO_SLUG = "demo";
 
@@ -87,41 +89,11 @@ export async function seedDemoTeam(kv: Deno.Kv, now = new Date()): Promise<Team>
   if (existing) return existing;
   const team = buildTeam(DEMO_TEAM, DEMO_SLUG, now);
   // One commit: a crash or a second instance never leaves a half-seeded team.
-  const op = kv.atomic()
-    .check({ key: keys.teamBySlug(DEMO_SLUG), versionstamp: null })
-    .set(keys.team(team.id), team)
-    .set(keys.teamBySlug(DEMO_SLUG), team.id);
-  for (const input of DEMO_PLAYERS) {
-    const player = buildPlayer(team.id, input, now);
-    op.set(keys.player(team.id, player.id), player);
-  }
+  const op = stageNewTeam(beginChange(kv), team);
+  for (const input of DEMO_PLAYERS) stagePlayer(op, buildPlayer(team.id, input, now));
   if ((await commitTeamChange(kv, op, team.id)).ok) return team;
   return (await getTeamBySlug(kv, DEMO_SLUG))!;
 }
-
-interface DemoAccount {
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: TeamRole;
-  /** The demo player this account is a parent of (or, for PLAYER, is). */
-  jerseyNumber: number;
-  password?: string;
-}
-
-/** Development-only sign-ins, shown on the sign-in screens in development mode. */
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  {
-    email: "coach@example.com",
-    firstName: "Jordan",
-    lastName: "Rodriguez",
-    role: "TEAM_ADMIN",
-    jerseyNumber: 7,
-    password: "rockets-demo-2026",
-  },
-  { email: "parent@example.com", firstName: "Wei", lastName: "Chen", role: "TEAM_STANDARD", jerseyNumber: 1 },
-  { email: "player@example.com", firstName: "Lucas", lastName: "Silva", role: "PLAYER", jerseyNumber: 10 },
-];
 
 /**
  * Adds the demo accounts to the demo team: an admin (also a parent), a parent and a player
@@ -130,21 +102,20 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 export async function seedDemoAccounts(kv: Deno.Kv, team: Team, now = new Date()): Promise<void> {
   const players = await listPlayers(kv, team.id);
   for (const account of DEMO_ACCOUNTS) {
-    const existing = await kv.get(keys.userByEmail(account.email));
-    if (existing.versionstamp !== null) continue;
+    if (await getUserByEmail(kv, account.email)) continue;
     const player = players.find((p) => p.jerseyNumber === account.jerseyNumber);
     if (!player) continue;
     const passwordHash = account.password ? await hashPassword(account.password) : null;
     const user = buildUser({ ...account, passwordHash }, now);
-    const op = addUser(kv.atomic(), user);
-    addMembership(op, {
+    const op = stageNewUser(beginChange(kv), user);
+    stageMembership(op, {
       userId: user.id,
       teamId: team.id,
       role: account.role,
       playerId: account.role === "PLAYER" ? player.id : null,
       createdAt: now.toISOString(),
     });
-    if (account.role !== "PLAYER") addGuardian(op, team.id, player.id, user.id, now);
+    if (account.role !== "PLAYER") stageGuardian(op, team.id, player.id, user.id, now);
     // Fails only when another instance created the same account first.
     await commitTeamChange(kv, op, team.id);
   }

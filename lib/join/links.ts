@@ -2,24 +2,25 @@
  * Invite links (DECISIONS.md): a 16-character A–Z0–9 code, valid 7 days, its opens counted;
  * Generate New replaces it and the old code stops working at once.
  */
-import { JOIN_LINK_LIMIT_BUCKET, keys } from "../db/keys.ts";
-import { addAuditEntry } from "../db/audit.ts";
+import { beginChange } from "../db/kv.ts";
+import {
+  countJoinLinkOpen,
+  getJoinLinkEntry,
+  getJoinLinkUses,
+  getTeamIdByJoinCode,
+  type JoinLink,
+  stageJoinLink,
+} from "../db/join_links.ts";
+import { stageAuditEntry } from "../db/audit.ts";
 import { getTeam, type Team } from "../db/teams.ts";
 import { ConflictError } from "../errors.ts";
-import { consumeRateLimits } from "../db/rate_limits.ts";
+import { consumeRateLimits, JOIN_LINK_LIMIT_BUCKET } from "../db/rate_limits.ts";
 
 export const JOIN_CODE_LENGTH = 16;
 export const JOIN_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 /** SPEC.md: a team code is exactly 16 uppercase letters and digits; anything else is a slug. */
 export const JOIN_CODE_PATTERN = /^[A-Z0-9]{16}$/;
-
-export interface JoinLink {
-  teamId: string;
-  code: string;
-  createdAt: string;
-  expiresAt: number;
-}
 
 /** What the API returns: SPEC.md's joinUrl, timeToExpiry and usageCount. */
 export interface JoinLinkView {
@@ -54,7 +55,7 @@ export function describeTimeLeft(ms: number): string {
 }
 
 async function view(kv: Deno.Kv, link: JoinLink, appUrl: string, now: Date): Promise<JoinLinkView> {
-  const uses = (await kv.get<Deno.KvU64>(keys.joinLinkUses(link.teamId, link.code))).value;
+  const usageCount = await getJoinLinkUses(kv, link.teamId, link.code);
   const left = link.expiresAt - now.getTime();
   return {
     joinUrl: `${appUrl}/join/${link.code}`,
@@ -62,7 +63,7 @@ async function view(kv: Deno.Kv, link: JoinLink, appUrl: string, now: Date): Pro
     timeToExpiry: describeTimeLeft(left),
     expiresAt: new Date(link.expiresAt).toISOString(),
     expired: left <= 0,
-    usageCount: Number(uses?.value ?? 0n),
+    usageCount,
   };
 }
 
@@ -89,22 +90,15 @@ export async function regenerateJoinLink(
     now.getTime(),
   );
   for (let attempt = 0; attempt < 5; attempt++) {
-    const current = await kv.get<JoinLink>(keys.joinLink(teamId));
+    const current = await getJoinLinkEntry(kv, teamId);
     const link: JoinLink = {
       teamId,
       code: newJoinCode(),
       createdAt: now.toISOString(),
       expiresAt: now.getTime() + JOIN_LINK_TTL_MS,
     };
-    const op = kv.atomic()
-      .check(current)
-      .check({ key: keys.joinCode(link.code), versionstamp: null })
-      .set(keys.joinLink(teamId), link)
-      .set(keys.joinCode(link.code), teamId);
-    if (current.value) {
-      op.delete(keys.joinCode(current.value.code)).delete(keys.joinLinkUses(teamId, current.value.code));
-    }
-    addAuditEntry(op, { teamId, action: "join-link.generated", targetId: teamId, actor, detail: "" }, now);
+    const op = stageJoinLink(beginChange(kv), current, link);
+    stageAuditEntry(op, { teamId, action: "join-link.generated", targetId: teamId, actor, detail: "" }, now);
     if ((await op.commit()).ok) return await view(kv, link, appUrl, now);
   }
   throw new ConflictError();
@@ -118,15 +112,15 @@ export async function currentJoinLink(
   appUrl: string,
   now = new Date(),
 ): Promise<JoinLinkView> {
-  const link = (await kv.get<JoinLink>(keys.joinLink(teamId))).value;
+  const link = (await getJoinLinkEntry(kv, teamId)).value;
   return link ? await view(kv, link, appUrl, now) : await regenerateJoinLink(kv, teamId, actor, appUrl, now);
 }
 
 /** The team a live invite code belongs to, without counting an open (null when unknown, replaced or expired). */
 export async function peekJoinCode(kv: Deno.Kv, code: string, now = new Date()): Promise<Team | null> {
   if (!JOIN_CODE_PATTERN.test(code)) return null;
-  const teamId = (await kv.get<string>(keys.joinCode(code))).value;
-  const link = teamId ? (await kv.get<JoinLink>(keys.joinLink(teamId))).value : null;
+  const teamId = await getTeamIdByJoinCode(kv, code);
+  const link = teamId ? (await getJoinLinkEntry(kv, teamId)).value : null;
   if (!link || link.code !== code || link.expiresAt <= now.getTime()) return null;
   return await getTeam(kv, link.teamId);
 }
@@ -137,6 +131,6 @@ export async function peekJoinCode(kv: Deno.Kv, code: string, now = new Date()):
  */
 export async function openJoinCode(kv: Deno.Kv, code: string, now = new Date()): Promise<Team | null> {
   const team = await peekJoinCode(kv, code, now);
-  if (team) await kv.atomic().sum(keys.joinLinkUses(team.id, code), 1n).commit();
+  if (team) await countJoinLinkOpen(kv, team.id, code);
   return team;
 }

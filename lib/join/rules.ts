@@ -2,7 +2,8 @@
  * The join page's rules (SPEC.md section 5), dependency-free so the join island and the
  * server use the same checks and words.
  */
-import { cleanText, isValidEmail, normalizeEmail, parseJerseyInput } from "../text.ts";
+import { cleanText, isValidEmail, normalizeEmail, parseJersey } from "../text.ts";
+import type { Checked } from "../validation.ts";
 
 export const JOIN_MESSAGES = {
   userType: "Please select if you are a player or parent",
@@ -38,7 +39,7 @@ export interface JoinRequestInput {
   email: string;
 }
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; message: string; fields: Record<string, string> };
+export type { Checked };
 
 const text = (value: unknown) => typeof value === "string" ? cleanText(value) : "";
 const blank = (value: unknown) => value === undefined || value === null || text(String(value)) === "";
@@ -52,9 +53,10 @@ function result<T>(fields: Record<string, string>, value: () => T): Checked<T> {
 export function checkIdentity(raw: Record<string, unknown>): Checked<PlayerIdentity> {
   const fields: Record<string, string> = {};
   if (raw.userType !== "player" && raw.userType !== "parent") fields.userType = JOIN_MESSAGES.userType;
-  const jerseyNumber = parseJerseyInput(raw.jerseyNumber);
+  const parsed = parseJersey(raw.jerseyNumber);
+  const jerseyNumber = parsed ?? 0;
   if (blank(raw.jerseyNumber)) fields.jerseyNumber = JOIN_MESSAGES.jersey;
-  else if (jerseyNumber < 0 || jerseyNumber > 99) fields.jerseyNumber = JOIN_MESSAGES.jerseyRange;
+  else if (parsed === null || parsed > 99) fields.jerseyNumber = JOIN_MESSAGES.jerseyRange;
   const lastName = text(raw.lastName ?? raw.playerLastName);
   if (!lastName) fields.lastName = JOIN_MESSAGES.lastName;
   else if (lastName.length > 50) fields.lastName = JOIN_MESSAGES.tooLong("Last name");

@@ -1,8 +1,8 @@
 // @ts-types="@types/nodemailer"
 import nodemailer from "nodemailer";
 import { monotonicFactory } from "ulid";
-import { keys } from "../db/keys.ts";
-import { listValues } from "../db/kv.ts";
+import { listOutboxPage, saveOutboxMail } from "../db/mail.ts";
+import type { Page, PageOptions } from "../db/kv.ts";
 import type { Mailer, OutgoingMail } from "./types.ts";
 
 /** nodemailer over `SMTP_URL`. Recipients go in as objects; file and URL access are off. */
@@ -56,14 +56,14 @@ export function createOutboxMailer(
     async send(mail) {
       const sentAt = now();
       const entry: OutboxEntry = { ...mail, id: nextOutboxId(sentAt.getTime()), createdAt: sentAt.toISOString() };
-      await kv.set(keys.outboxMail(entry.id), entry, { expireIn: OUTBOX_TTL_MS });
+      await saveOutboxMail(kv, entry, OUTBOX_TTL_MS);
       log(`[outbox] ${mail.kind} mail to ${mail.to.address}: ${mail.subject}`);
       if (options.printBodies) log(mail.text);
     },
   };
 }
 
-/** Outbox mail, newest first. */
-export function listOutbox(kv: Deno.Kv, limit = 50): Promise<OutboxEntry[]> {
-  return listValues<OutboxEntry>(kv, { prefix: keys.outbox() }, { limit, reverse: true });
+/** A page of outbox mail, newest first. */
+export async function listOutbox(kv: Deno.Kv, options: PageOptions = {}): Promise<Page<OutboxEntry>> {
+  return await listOutboxPage<OutboxEntry>(kv, options);
 }

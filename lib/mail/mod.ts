@@ -1,10 +1,11 @@
 import type { Config } from "../config.ts";
 import { createOutboxMailer, createSmtpMailer } from "./mailers.ts";
-import { deliverQueuedMail, isMailQueueMessage } from "./queue.ts";
+import { deliverQueuedMail } from "./queue.ts";
+import { isMailQueueMessage, listenToQueue } from "../db/mail.ts";
 import type { Mailer } from "./types.ts";
 
 export type { MailContent, Mailer, OutgoingMail, Recipient } from "./types.ts";
-export { addMailToQueue, queueMail } from "./queue.ts";
+export { queueMail, stageMail } from "./queue.ts";
 
 /** SMTP when `SMTP_URL` is set, otherwise the development outbox. */
 export function createMailer(config: Config, kv: Deno.Kv): Mailer {
@@ -17,7 +18,7 @@ export function createMailer(config: Config, kv: Deno.Kv): Mailer {
  * handle, so later job types join this dispatch rather than listening themselves.
  */
 export function startQueueWorker(kv: Deno.Kv, mailer: Mailer): Promise<void> {
-  return kv.listenQueue(async (message: unknown) => {
+  return listenToQueue(kv, async (message: unknown) => {
     if (isMailQueueMessage(message)) await deliverQueuedMail(kv, mailer, message.id);
   });
 }

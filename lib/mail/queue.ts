@@ -1,5 +1,12 @@
 import { monotonicFactory } from "ulid";
-import { keys } from "../db/keys.ts";
+import {
+  deletePendingMail,
+  getPendingMailEntry,
+  moveToFailedMail,
+  replacePendingMail,
+  stagePendingMail,
+} from "../db/mail.ts";
+import { beginChange } from "../db/kv.ts";
 import type { Mailer, OutgoingMail } from "./types.ts";
 
 export interface PendingMail {
@@ -18,11 +25,6 @@ const nextMailId = monotonicFactory();
 /** How long a worker may take to hand one message to the server. */
 const LEASE_MS = 2 * 60 * 1000;
 
-export interface MailQueueMessage {
-  type: "mail";
-  id: string;
-}
-
 /** Attempts before a message is set aside in `mail_failed` (about a day of retries). */
 export const MAX_MAIL_ATTEMPTS = 12;
 
@@ -35,7 +37,7 @@ export function retryDelayMs(attempts: number): number {
  * Adds a mail to `op`: the message and its delivery job commit together, and with whatever
  * else `op` does (a claim decision and its e-mail are one commit). Returns the queue id.
  */
-export function addMailToQueue(op: Deno.AtomicOperation, mail: OutgoingMail, now = new Date()): string {
+export function stageMail(op: Deno.AtomicOperation, mail: OutgoingMail, now = new Date()): string {
   const pending: PendingMail = {
     id: nextMailId(now.getTime()),
     mail,
@@ -44,17 +46,14 @@ export function addMailToQueue(op: Deno.AtomicOperation, mail: OutgoingMail, now
     leaseUntil: null,
     createdAt: now.toISOString(),
   };
-  const message: MailQueueMessage = { type: "mail", id: pending.id };
-  op.check({ key: keys.pendingMail(pending.id), versionstamp: null })
-    .set(keys.pendingMail(pending.id), pending)
-    .enqueue(message, { keysIfUndelivered: [keys.failedMail(pending.id)] });
+  stagePendingMail(op, pending);
   return pending.id;
 }
 
 /** Queues a mail for delivery on its own; a crash can lose neither message nor job. */
 export async function queueMail(kv: Deno.Kv, mail: OutgoingMail, now = new Date()): Promise<string> {
-  const op = kv.atomic();
-  const id = addMailToQueue(op, mail, now);
+  const op = beginChange(kv);
+  const id = stageMail(op, mail, now);
   if (!(await op.commit()).ok) throw new Error("Could not queue the mail");
   return id;
 }
@@ -73,13 +72,13 @@ export async function deliverQueuedMail(
   id: string,
   now = Date.now(),
 ): Promise<DeliveryOutcome> {
-  const entry = await kv.get<PendingMail>(keys.pendingMail(id));
+  const entry = await getPendingMailEntry<PendingMail>(kv, id);
   if (!entry.value) return "gone";
   if (entry.value.leaseUntil !== null && entry.value.leaseUntil > now) return "busy";
   const pending: PendingMail = { ...entry.value, leaseUntil: now + LEASE_MS };
-  const leased = await kv.atomic().check(entry).set(entry.key, pending).commit();
-  if (!leased.ok) return "busy";
-  const held = { key: entry.key, versionstamp: leased.versionstamp };
+  const leasedAt = await replacePendingMail(kv, entry, pending);
+  if (!leasedAt) return "busy";
+  const held = { key: entry.key, versionstamp: leasedAt };
 
   try {
     await mailer.send(pending.mail);
@@ -91,29 +90,19 @@ export async function deliverQueuedMail(
       leaseUntil: null,
       lastError: String((error as Error)?.message ?? error),
     };
-    const op = kv.atomic().check(held);
     if (attempts >= MAX_MAIL_ATTEMPTS) {
-      op.delete(entry.key).set(keys.failedMail(id), updated);
+      await moveToFailedMail(kv, held, updated);
       console.error(
         `[mail] giving up on ${pending.mail.kind} mail ${id} after ${attempts} attempts: ${updated.lastError}`,
       );
     } else {
-      op.set(entry.key, updated).enqueue({ type: "mail", id } satisfies MailQueueMessage, {
-        delay: retryDelayMs(attempts),
-        keysIfUndelivered: [keys.failedMail(id)],
-      });
+      await replacePendingMail(kv, held, updated, retryDelayMs(attempts));
       console.warn(
         `[mail] ${pending.mail.kind} mail ${id} failed (attempt ${attempts}), will retry: ${updated.lastError}`,
       );
     }
-    await op.commit();
     return attempts >= MAX_MAIL_ATTEMPTS ? "failed" : "retry";
   }
-  await kv.atomic().check(held).delete(entry.key).commit();
+  await deletePendingMail(kv, held);
   return "sent";
-}
-
-export function isMailQueueMessage(value: unknown): value is MailQueueMessage {
-  return typeof value === "object" && value !== null && (value as MailQueueMessage).type === "mail" &&
-    typeof (value as MailQueueMessage).id === "string";
 }

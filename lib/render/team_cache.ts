@@ -1,5 +1,4 @@
-import { keys } from "../db/keys.ts";
-import { onTeamChange } from "../db/team_revisions.ts";
+import { onTeamChange, watchRevision } from "../db/team_revisions.ts";
 
 interface TeamEntry<T> {
   /** The team revision the values were built from. */
@@ -101,15 +100,14 @@ export class TeamCache<T> {
 
   /** Watches the revision key; the first differing versionstamp drops the team. */
   #follow(teamId: string, revision: string | null): () => void {
-    const stream = this.kv.watch([keys.teamRevision(teamId)]);
-    const reader = stream.getReader();
+    const reader = watchRevision(this.kv, teamId).getReader();
     let stopped = false;
     (async () => {
       try {
         while (!stopped) {
           const { value, done } = await reader.read();
           if (done) return;
-          if (value[0].versionstamp !== revision) {
+          if (value !== revision) {
             stopped = true;
             this.invalidate(teamId);
           }
@@ -124,9 +122,4 @@ export class TeamCache<T> {
       reader.cancel().catch(() => {});
     };
   }
-}
-
-/** Reads a team's revision; call it before reading the data a cached value is built from. */
-export async function readRevision(kv: Deno.Kv, teamId: string): Promise<string | null> {
-  return (await kv.get(keys.teamRevision(teamId))).versionstamp;
 }

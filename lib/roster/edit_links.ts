@@ -4,8 +4,7 @@
  * second open of the same link is refused, except a reload in the browser that holds the
  * session.
  */
-import { keys } from "../db/keys.ts";
-import type { Player } from "../db/players.ts";
+import { getPlayer, type Player } from "../db/players.ts";
 import { hashToken, spendToken } from "../auth/tokens.ts";
 import { readSession, type SessionStore, startSession, type StoredSession } from "../auth/sessions.ts";
 import type { EditGrant } from "../claims/mod.ts";
@@ -22,7 +21,7 @@ export interface EditSessionData extends EditGrant {
   tokenHash: string;
 }
 
-export const editSessionStore: SessionStore<EditSessionData> = { key: keys.editSession };
+export const editSessionStore: SessionStore<EditSessionData> = { kind: "edit" };
 
 /** Long enough to fix a name and a photo, short enough that a forgotten tab does not matter. */
 export const EDIT_SESSION_POLICY = { absoluteMs: 60 * 60 * 1000, idleMs: 60 * 60 * 1000 };
@@ -50,7 +49,7 @@ export async function openEditLink(
     const player = await editablePlayer(kv, current.data);
     return player ? { grant: current.data, player } : null;
   }
-  const grant = await spendToken<EditGrant>(kv, keys.editToken, token, now.getTime());
+  const grant = await spendToken<EditGrant>(kv, "edit", token, now.getTime());
   const player = grant && await editablePlayer(kv, grant);
   if (!grant || !player) return null;
   const data: EditSessionData = { ...grant, tokenHash };
@@ -59,7 +58,7 @@ export async function openEditLink(
 }
 
 async function editablePlayer(kv: Deno.Kv, grant: EditGrant): Promise<Player | null> {
-  return (await kv.get<Player>(keys.player(grant.teamId, grant.playerId))).value;
+  return await getPlayer(kv, grant.teamId, grant.playerId);
 }
 
 export async function readEditSession(

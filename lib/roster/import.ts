@@ -9,17 +9,18 @@
  * undone and the admin gets a 409: the import lands whole or not at all (a public visitor may
  * see part of it for the moment it takes). The audit entry rides in the last commit.
  */
-import { keys } from "../db/keys.ts";
-import { buildPlayer, listPlayers, type Player } from "../db/players.ts";
+import { buildPlayer, listPlayers, type Player, playerWrite } from "../db/players.ts";
 import { getTeam } from "../db/teams.ts";
-import { addAuditEntry } from "../db/audit.ts";
-import { commitTeamChange } from "../db/team_revisions.ts";
+import { stageAuditEntry } from "../db/audit.ts";
+import { commitTeamChange, revisionCheck } from "../db/team_revisions.ts";
+import { beginChange } from "../db/kv.ts";
 import { applyWrites, type KvWrite, packWrites } from "../db/commit_batches.ts";
 import { guardiansByPlayer } from "../db/guardians.ts";
 import { listParentEmailInvites, parentEmailInviteWrites } from "../db/parent_emails.ts";
 import { assertRoomFor, checkNewPlayer, readRosterState, type RosterChange } from "./manage.ts";
 import { CsvError, type CsvRecord, parseCsv, stripFormulaGuard, toCsv } from "../csv.ts";
 import { ConflictError, ValidationError } from "../errors.ts";
+import { JERSEY_MESSAGES } from "./jerseys.ts";
 import { foldName, isValidEmail, normalizeEmail } from "../text.ts";
 
 export const IMPORT_COLUMNS = ["firstName", "lastName", "jerseyNumber", "position", "parentEmails"] as const;
@@ -55,6 +56,8 @@ export interface ImportRow {
   position: string | null;
   parentEmails: string[];
   errors: string[];
+  /** Worth a look but not a reason to refuse the row (a jersey number someone else wears). */
+  warnings: string[];
 }
 
 export interface ImportPreview {
@@ -106,14 +109,14 @@ function readRow({ line, cells }: CsvRecord, columns: Map<string, number>): { ro
     jerseyNumber: cell("jerseyNumber"),
     ...(columns.has("position") ? { position: cell("position") } : {}),
   });
-  if (!checked.ok) errors.push(...checked.messages);
+  if (!checked.ok) errors.push(...new Set([checked.message, ...Object.values(checked.fields)]));
   if (cells.slice(Math.max(...columns.values()) + 1).some((c) => c.trim() !== "")) {
     errors.push(IMPORT_MESSAGES.extraCells);
   }
   const parentEmails = readEmails(cell("parentEmails") ?? "", errors);
   // A row with errors still shows what was read, so the preview can point at it.
   const row: ImportRow = checked.ok
-    ? { line, ...checked.value, position: checked.value.position ?? null, parentEmails, errors }
+    ? { line, ...checked.value, position: checked.value.position ?? null, parentEmails, errors, warnings: [] }
     : {
       line,
       firstName: (cell("firstName") ?? "").trim(),
@@ -122,6 +125,7 @@ function readRow({ line, cells }: CsvRecord, columns: Map<string, number>): { ro
       position: (cell("position") ?? "").trim() || null,
       parentEmails,
       errors,
+      warnings: [],
     };
   return { row, valid: checked.ok };
 }
@@ -149,13 +153,21 @@ export function previewImport(text: string, existing: Player[]): ImportPreview {
 
   const onRoster = new Set(existing.map(identity));
   const firstLineOf = new Map<string, number>();
+  const wearers = Map.groupBy(existing, (p) => p.jerseyNumber);
+  const jerseyLine = new Map<number, number>();
   const rows = body.map((record) => {
     const { row, valid } = readRow(record, columns);
     if (!valid) return row;
+    const jersey = row.jerseyNumber!;
     const id = identity(row as ImportRow & { jerseyNumber: number });
     if (onRoster.has(id)) row.errors.push(IMPORT_MESSAGES.alreadyOnRoster);
     else if (firstLineOf.has(id)) row.errors.push(IMPORT_MESSAGES.repeatedRow(firstLineOf.get(id)!));
     else firstLineOf.set(id, row.line);
+    if (row.errors.length > 0) return row;
+    const worn = (wearers.get(jersey) ?? []).map((p) => `${p.firstName} ${p.lastName}`);
+    if (worn.length > 0) row.warnings.push(JERSEY_MESSAGES.shared(jersey, worn));
+    else if (jerseyLine.has(jersey)) row.warnings.push(JERSEY_MESSAGES.sharedInFile(jersey, jerseyLine.get(jersey)!));
+    if (!jerseyLine.has(jersey)) jerseyLine.set(jersey, row.line);
     return row;
   });
   const invalid = rows.filter((r) => r.errors.length > 0).length;
@@ -193,7 +205,7 @@ function rowWrites(teamId: string, row: ImportRow, now: Date): KvWrite[] {
     position: row.position,
   }, now);
   return [
-    { type: "set", key: keys.player(teamId, player.id), value: player },
+    playerWrite(player),
     ...row.parentEmails.flatMap((email) =>
       parentEmailInviteWrites({ teamId, playerId: player.id, email, invitedAt: now.toISOString() })
     ),
@@ -213,9 +225,9 @@ async function saveImport(
     let revision: Deno.AtomicCheck = state.revision;
     const done: KvWrite[][] = [];
     for (const [index, batch] of batches.entries()) {
-      const op = applyWrites(kv.atomic().check(state.team).check(revision), batch);
+      const op = applyWrites(beginChange(kv).check(state.team).check(revision), batch);
       if (index === batches.length - 1) {
-        addAuditEntry(op, {
+        stageAuditEntry(op, {
           teamId,
           action: "players.imported",
           targetId: teamId,
@@ -226,7 +238,7 @@ async function saveImport(
       const result = await commitTeamChange(kv, op, teamId);
       if (!result.ok) break;
       done.push(batch);
-      revision = { key: keys.teamRevision(teamId), versionstamp: result.versionstamp };
+      revision = revisionCheck(teamId, result.versionstamp);
       if (index < batches.length - 1) await afterCommit?.(index);
     }
     if (done.length === batches.length) return rows.length;
@@ -242,7 +254,7 @@ async function saveImport(
 /** Removes what the earlier commits of an interrupted import wrote. */
 async function undoWrites(kv: Deno.Kv, teamId: string, writes: KvWrite[]): Promise<void> {
   const deletes = writes.map((w): KvWrite[] => [{ type: "delete", key: w.key }]);
-  for (const batch of packWrites(deletes)) await commitTeamChange(kv, applyWrites(kv.atomic(), batch), teamId);
+  for (const batch of packWrites(deletes)) await commitTeamChange(kv, applyWrites(beginChange(kv), batch), teamId);
 }
 
 /** The roster as CSV (the import's columns), by jersey number, safe to open in a spreadsheet. */

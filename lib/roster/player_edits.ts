@@ -1,6 +1,7 @@
-import { keys } from "../db/keys.ts";
-import type { Player } from "../db/players.ts";
-import { addAuditEntry } from "../db/audit.ts";
+import { getPlayer, getPlayerEntry, type Player, stagePlayerUpdate } from "../db/players.ts";
+import { isGuardian } from "../db/guardians.ts";
+import { beginChange } from "../db/kv.ts";
+import { stageAuditEntry } from "../db/audit.ts";
 import { commitTeamChange } from "../db/team_revisions.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import type { PlayerEdit } from "./player_rules.ts";
@@ -14,12 +15,10 @@ export const PLAYER_NOT_FOUND = "Player not found";
  */
 export async function editableTeamFor(kv: Deno.Kv, user: SessionUser, playerId: string): Promise<string | null> {
   for (const team of user.teams) {
-    const player = await kv.get(keys.player(team.id, playerId));
-    if (player.versionstamp === null) continue;
+    if (!(await getPlayer(kv, team.id, playerId))) continue;
     if (team.role === "TEAM_ADMIN") return team.id;
-    if (user.kind === "person" && team.role !== "PLAYER") {
-      const link = await kv.get(keys.playerGuardian(team.id, playerId, user.id));
-      if (link.versionstamp !== null) return team.id;
+    if (user.kind === "person" && team.role !== "PLAYER" && await isGuardian(kv, team.id, playerId, user.id)) {
+      return team.id;
     }
   }
   return null;
@@ -34,7 +33,7 @@ export async function savePlayerEdit(
   actor: string,
   now = new Date(),
 ): Promise<Player> {
-  const entry = await kv.get<Player>(keys.player(teamId, playerId));
+  const entry = await getPlayerEntry(kv, teamId, playerId);
   if (!entry.value) throw new NotFoundError(PLAYER_NOT_FOUND);
   const photoChanged = edit.photoUrl !== entry.value.photoUrl;
   const player: Player = {
@@ -44,8 +43,8 @@ export async function savePlayerEdit(
     photoUrlSmall: photoChanged ? null : entry.value.photoUrlSmall,
     photoUrlMedium: photoChanged ? null : entry.value.photoUrlMedium,
   };
-  const op = kv.atomic().check(entry).set(entry.key, player);
-  addAuditEntry(op, {
+  const op = stagePlayerUpdate(beginChange(kv), entry as Deno.KvEntry<Player>, player);
+  stageAuditEntry(op, {
     teamId,
     action: "player.updated",
     targetId: playerId,

@@ -1,5 +1,4 @@
-import { keys } from "../db/keys.ts";
-import { resolveTeamId, type Team } from "../db/teams.ts";
+import { getTeamWithRevision, resolveTeamId, type Team } from "../db/teams.ts";
 import { listPlayers } from "../db/players.ts";
 import { guardiansByPlayer } from "../db/guardians.ts";
 import type { User } from "../db/users.ts";
@@ -21,13 +20,12 @@ export interface PublicRoster {
 export async function loadPublicRoster(kv: Deno.Kv, key: string, now = new Date()): Promise<PublicRoster | null> {
   const teamId = await resolveTeamId(kv, key);
   if (!teamId) return null;
-  const [revision, teamEntry] = await kv.getMany<[number, Team]>([keys.teamRevision(teamId), keys.team(teamId)]);
-  const team = teamEntry.value;
+  const { team, revision } = await getTeamWithRevision(kv, teamId);
   if (!team) return null;
   // Parents' first names are read only when the team shows them; e-mails and phones never leave here.
   const parents = team.settings.showParentNames ? await guardiansByPlayer(kv, teamId) : new Map<string, User[]>();
   const players = (await listPlayers(kv, teamId)).map((p) =>
     toPublicPlayer(p, team.settings, now, (parents.get(p.id) ?? []).map((u) => u.firstName))
   );
-  return { team, players: sortPlayers(players, "name"), revision: revision.versionstamp };
+  return { team, players: sortPlayers(players, "name"), revision };
 }

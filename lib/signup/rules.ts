@@ -140,6 +140,7 @@ export function seasonFor(date: Date): string {
 export const SIGNUP_MESSAGES = {
   verificationFailed: "Verification failed",
   invalidLink: "The verification link is invalid or has expired. Please try signing up again.",
+  alreadyVerified: "This email address is already verified and your team is ready. Please sign in.",
   emailSent: "Email sent!",
   emailResent: "Email resent!",
   emailVerified: "Email verified!",

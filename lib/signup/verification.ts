@@ -2,16 +2,24 @@
  * Signup: a pending signup waits under its e-mail until the mailed link is used; verifying
  * spends the token and creates the team, its first player and the admin account in one commit.
  */
-import { keys } from "../db/keys.ts";
-import { buildTeam, slugify, type Team } from "../db/teams.ts";
-import { buildPlayer, type Player } from "../db/players.ts";
-import { addGuardian, addMembership, addUser, buildUser, type User } from "../db/users.ts";
+import { beginChange } from "../db/kv.ts";
+import { buildTeam, isSlugTaken, slugify, stageNewTeam, type Team } from "../db/teams.ts";
+import { buildPlayer, type Player, stagePlayer } from "../db/players.ts";
+import { readAccountForCommit, stageMembership, type User } from "../db/users.ts";
+import { stageGuardian } from "../db/guardians.ts";
+import {
+  getPendingSignupEntry,
+  type PendingSignup as StoredPendingSignup,
+  stagePendingSignup,
+  stageSignupCompletion,
+} from "../db/signups.ts";
+import { getTokenEntry, stageToken } from "../db/tokens.ts";
 import { commitTeamChange } from "../db/team_revisions.ts";
-import { hashToken, newToken, type StoredToken } from "../auth/tokens.ts";
+import { hashToken, isTokenShaped, newToken, type StoredToken } from "../auth/tokens.ts";
 import { queueMail } from "../mail/mod.ts";
 import { verificationMail } from "../mail/templates.ts";
 import { consumeRateLimits } from "../db/rate_limits.ts";
-import { ValidationError } from "../errors.ts";
+import { ConflictError, ValidationError } from "../errors.ts";
 import { checkSignup, seasonFor, SIGNUP_MESSAGES, type SignupPayload } from "./rules.ts";
 import { normalizeEmail } from "../text.ts";
 
@@ -19,13 +27,7 @@ import { normalizeEmail } from "../text.ts";
 export const SIGNUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
-interface PendingSignup {
-  payload: SignupPayload;
-  /** The only token that can verify this signup; a resend replaces it. */
-  tokenHash: string;
-  createdAt: string;
-  expiresAt: number;
-}
+type PendingSignup = StoredPendingSignup<SignupPayload>;
 
 export interface SignupContext {
   kv: Deno.Kv;
@@ -73,7 +75,7 @@ export async function startSignup(ctx: SignupContext, payload: SignupPayload): P
 export async function resendVerification(ctx: SignupContext, rawEmail: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
   await limitMails(ctx, email);
-  const pending = await ctx.kv.get<PendingSignup>(keys.pendingSignup(email));
+  const pending = await getPendingSignupEntry<SignupPayload>(ctx.kv, email);
   if (!pending.value || pending.value.expiresAt <= ctx.now.getTime()) return;
   await storeAndMail(ctx, pending.value.payload);
 }
@@ -83,14 +85,9 @@ async function storeAndMail(ctx: SignupContext, payload: SignupPayload) {
   const token = newToken();
   const tokenHash = await hashToken(token);
   const expiresAt = now.getTime() + SIGNUP_TOKEN_TTL_MS;
-  const previous = await kv.get<PendingSignup>(keys.pendingSignup(payload.email));
+  const previous = await getPendingSignupEntry<SignupPayload>(kv, payload.email);
   const pending: PendingSignup = { payload, tokenHash, createdAt: now.toISOString(), expiresAt };
-  const stored: StoredToken<{ email: string }> = { payload: { email: payload.email }, expiresAt };
-  const op = kv.atomic()
-    .check(previous)
-    .set(keys.pendingSignup(payload.email), pending, { expireIn: SIGNUP_TOKEN_TTL_MS })
-    .set(keys.signupToken(tokenHash), stored, { expireIn: SIGNUP_TOKEN_TTL_MS });
-  if (previous.value) op.delete(keys.signupToken(previous.value.tokenHash));
+  const op = stagePendingSignup(beginChange(kv), payload.email, previous, pending, SIGNUP_TOKEN_TTL_MS);
   // A lost race means a simultaneous request for the same address stored its own link.
   if (!(await op.commit()).ok) return;
   const link = `${ctx.appUrl}/signup/verify?token=${token}`;
@@ -107,44 +104,42 @@ export interface VerifiedSignup {
   user: User;
 }
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const invalidLink = () => new ValidationError(SIGNUP_MESSAGES.invalidLink);
+
+/** What a verification token holds; `verifiedTeamId` once it has been used (kept so a reopened link can say so). */
+interface SignupGrant {
+  email: string;
+  verifiedTeamId?: string;
+}
 
 /**
  * Spends a verification token and creates the team (unique slug), its first player and the
- * admin (who is also that player's parent) in one atomic commit. A token verifies once.
+ * admin (who is also that player's parent) in one atomic commit. A token verifies once; a
+ * used one is kept until it would have expired, so opening it again says the address is
+ * verified (409) rather than inviting a second signup.
  */
 export async function verifySignup(kv: Deno.Kv, token: unknown, now = new Date()): Promise<VerifiedSignup> {
-  if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) throw invalidLink();
-  const tokenKey = keys.signupToken(await hashToken(token));
+  if (!isTokenShaped(token)) throw invalidLink();
+  const tokenHash = await hashToken(token);
   let suffix = 1;
   for (let attempt = 0; attempt < 1000; attempt++) {
-    const tokenEntry = await kv.get<StoredToken<{ email: string }>>(tokenKey);
-    if (!tokenEntry.value || tokenEntry.value.expiresAt <= now.getTime()) throw invalidLink();
-    const email = tokenEntry.value.payload.email;
-    const pendingEntry = await kv.get<PendingSignup>(keys.pendingSignup(email));
+    const tokenEntry = await getTokenEntry<SignupGrant>(kv, "signup", tokenHash);
+    const stored = tokenEntry.value;
+    if (stored?.payload.verifiedTeamId) throw new ConflictError(SIGNUP_MESSAGES.alreadyVerified);
+    if (!stored || stored.expiresAt <= now.getTime()) throw invalidLink();
+    const email = stored.payload.email;
+    const pendingEntry = await getPendingSignupEntry<SignupPayload>(kv, email);
     const pending = pendingEntry.value;
-    if (!pending || pending.tokenHash !== tokenKey[1]) throw invalidLink();
+    if (!pending || pending.tokenHash !== tokenHash) throw invalidLink();
     const p = pending.payload;
     const base = slugify(p.teamName);
     const slug = suffix === 1 ? base : `${base}-${suffix}`;
-    const [slugEntry, userIdEntry] = await kv.getMany<[string, string]>([
-      keys.teamBySlug(slug),
-      keys.userByEmail(email),
-    ]);
-    if (slugEntry.value) {
+    if (await isSlugTaken(kv, slug)) {
       suffix++;
       continue;
     }
-    const existingUser = userIdEntry.value ? (await kv.get<User>(keys.user(userIdEntry.value))).value : null;
     const team = buildTeam(
-      {
-        name: p.teamName,
-        season: seasonFor(now),
-        ageGroup: p.ageGroup,
-        teamType: p.teamType,
-        orgName: "",
-      },
+      { name: p.teamName, season: seasonFor(now), ageGroup: p.ageGroup, teamType: p.teamType, orgName: "" },
       slug,
       now,
     );
@@ -153,28 +148,31 @@ export async function verifySignup(kv: Deno.Kv, token: unknown, now = new Date()
       lastName: p.playerLastName,
       jerseyNumber: p.playerJerseyNumber,
     }, now);
-    const user = existingUser ?? buildUser({ email, firstName: p.firstName, lastName: p.lastName }, now);
+    // The mailbox owner typed these names just now, so an existing account takes them.
+    const account = await readAccountForCommit(kv, email, { firstName: p.firstName, lastName: p.lastName }, now);
+    const user = account.user;
 
-    const op = kv.atomic()
-      .check(tokenEntry)
-      .delete(tokenKey)
-      .check(pendingEntry)
-      .delete(pendingEntry.key)
-      .check({ key: keys.teamBySlug(slug), versionstamp: null })
-      .set(keys.team(team.id), team)
-      .set(keys.teamBySlug(slug), team.id)
-      .set(keys.player(team.id, player.id), player);
-    if (existingUser) op.check(userIdEntry);
-    else addUser(op, user);
-    addMembership(op, {
+    const op = stageSignupCompletion(
+      beginChange(kv),
+      tokenEntry as Deno.KvEntry<StoredToken<SignupGrant>>,
+      pendingEntry as Deno.KvEntry<PendingSignup>,
+    );
+    const used: StoredToken<SignupGrant> = { ...stored, payload: { email, verifiedTeamId: team.id } };
+    stageToken(op, "signup", tokenHash, used, Math.max(1, stored.expiresAt - now.getTime()));
+    stageNewTeam(op, team);
+    stagePlayer(op, player);
+    account.stage(op, { firstName: p.firstName, lastName: p.lastName });
+    stageMembership(op, {
       userId: user.id,
       teamId: team.id,
       role: "TEAM_ADMIN",
       playerId: null,
       createdAt: now.toISOString(),
     });
-    addGuardian(op, team.id, player.id, user.id, now);
-    if ((await commitTeamChange(kv, op, team.id)).ok) return { team, player, user };
+    stageGuardian(op, team.id, player.id, user.id, now);
+    if ((await commitTeamChange(kv, op, team.id)).ok) {
+      return { team, player, user: { ...user, firstName: p.firstName, lastName: p.lastName } };
+    }
     // Something changed meanwhile (the slug taken, the token spent): read again and retry.
   }
   throw invalidLink();

@@ -2,16 +2,23 @@
  * The Access page's records: the team's shared username and password, and its admins
  * (co-admins are invited by e-mail, get the role at once and a sign-in link by mail).
  */
-import { keys } from "../db/keys.ts";
-import { getManyValues, listValues } from "../db/kv.ts";
-import { addMembership, addUser, buildUser, type Membership, type User } from "../db/users.ts";
-import { addAuditEntry } from "../db/audit.ts";
+import { beginChange } from "../db/kv.ts";
+import {
+  getMembershipEntry,
+  getTeamMemberEntries,
+  getUsers,
+  listTeamAdmins,
+  readAccountForCommit,
+  stageMembership,
+} from "../db/users.ts";
+import { getTeamAccess, stageTeamAccess, type TeamAccess } from "../db/team_access.ts";
+import { stageAuditEntry } from "../db/audit.ts";
 import { getTeam } from "../db/teams.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { passwordProblem } from "../auth/password_policy.ts";
-import { type LoginGrant, MAGIC_LINK_TTL_MS, type TeamAccess } from "../auth/login.ts";
-import { hashToken, newToken, type StoredToken } from "../auth/tokens.ts";
-import { addMailToQueue } from "../mail/mod.ts";
+import { type LoginGrant, MAGIC_LINK_TTL_MS } from "../auth/login.ts";
+import { stageNewToken } from "../auth/tokens.ts";
+import { stageMail } from "../mail/mod.ts";
 import { coAdminInviteMail } from "../mail/templates.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { isValidEmail, normalizeEmail } from "../text.ts";
@@ -37,15 +44,10 @@ export interface AdminView {
   isYou: boolean;
 }
 
-async function teamAdmins(kv: Deno.Kv, teamId: string): Promise<Membership[]> {
-  const members = await listValues<Membership>(kv, { prefix: keys.teamMembers(teamId) });
-  return members.filter((m) => m.role === "TEAM_ADMIN");
-}
-
 export async function getAccessOverview(kv: Deno.Kv, teamId: string, currentUserId: string | null) {
-  const access = (await kv.get<TeamAccess>(keys.teamAccess(teamId))).value;
-  const admins = await teamAdmins(kv, teamId);
-  const users = await getManyValues<User>(kv, admins.map((a) => keys.user(a.userId)));
+  const access = await getTeamAccess(kv, teamId);
+  const admins = await listTeamAdmins(kv, teamId);
+  const users = await getUsers(kv, admins.map((a) => a.userId));
   return {
     username: access?.username ?? null,
     admins: users.flatMap((u): AdminView[] =>
@@ -82,8 +84,12 @@ export async function setTeamAccessCredentials(
     passwordHash: await hashPassword(password as string),
     updatedAt: now.toISOString(),
   };
-  const op = kv.atomic().set(keys.teamAccess(teamId), access);
-  addAuditEntry(op, { teamId, action: "access.updated", targetId: teamId, actor, detail: `username ${username}` }, now);
+  const op = stageTeamAccess(beginChange(kv), teamId, access);
+  stageAuditEntry(
+    op,
+    { teamId, action: "access.updated", targetId: teamId, actor, detail: `username ${username}` },
+    now,
+  );
   await op.commit();
   return username;
 }
@@ -103,28 +109,21 @@ export async function inviteCoAdmin(
   const { kv, now } = ctx;
   const team = await getTeam(kv, teamId);
   if (!team) throw new NotFoundError("Team not found");
-  const userIdEntry = await kv.get<string>(keys.userByEmail(email));
-  const existing = userIdEntry.value ? (await kv.get<User>(keys.user(userIdEntry.value))).value : null;
-  const user = existing ?? buildUser({ email, firstName: "", lastName: "" }, now);
-  const membershipEntry = await kv.get<Membership>(keys.membership(user.id, teamId));
+  const account = await readAccountForCommit(kv, email, { firstName: "", lastName: "" }, now);
+  const user = account.user;
+  const membershipEntry = await getMembershipEntry(kv, user.id, teamId);
   if (membershipEntry.value?.role === "TEAM_ADMIN") throw new ConflictError(ACCESS_MESSAGES.alreadyAdmin);
 
-  const token = newToken();
-  const grant: StoredToken<LoginGrant> = {
-    payload: { userId: user.id, email, selectedTeamId: teamId, next: `/admin/${teamId}` },
-    expiresAt: now.getTime() + MAGIC_LINK_TTL_MS,
-  };
-  const op = kv.atomic().check(membershipEntry);
-  if (existing) op.check(userIdEntry);
-  else addUser(op, user);
-  addMembership(op, { userId: user.id, teamId, role: "TEAM_ADMIN", playerId: null, createdAt: now.toISOString() });
-  op.set(keys.loginToken(await hashToken(token)), grant, { expireIn: MAGIC_LINK_TTL_MS });
-  addMailToQueue(op, {
+  const op = account.stage(beginChange(kv).check(membershipEntry));
+  stageMembership(op, { userId: user.id, teamId, role: "TEAM_ADMIN", playerId: null, createdAt: now.toISOString() });
+  const grant: LoginGrant = { userId: user.id, email, selectedTeamId: teamId, next: `/admin/${teamId}` };
+  const { token } = await stageNewToken(op, "login", grant, MAGIC_LINK_TTL_MS, now.getTime());
+  stageMail(op, {
     to: { address: email },
     kind: "co-admin-invite",
     ...coAdminInviteMail({ teamName: team.name, invitedBy: actor, link: `${ctx.appUrl}/auth/magic?token=${token}` }),
   }, now);
-  addAuditEntry(op, { teamId, action: "admin.added", targetId: user.id, actor, detail: email }, now);
+  stageAuditEntry(op, { teamId, action: "admin.added", targetId: user.id, actor, detail: email }, now);
   if (!(await op.commit()).ok) throw new ConflictError();
   return email;
 }
@@ -137,15 +136,15 @@ export async function removeCoAdmin(
   actor: string,
   now = new Date(),
 ): Promise<void> {
-  const entry = await kv.get<Membership>(keys.membership(userId, teamId));
+  const entry = await getMembershipEntry(kv, userId, teamId);
   if (entry.value?.role !== "TEAM_ADMIN") throw new NotFoundError(ACCESS_MESSAGES.notAdmin);
-  const admins = await teamAdmins(kv, teamId);
+  const admins = await listTeamAdmins(kv, teamId);
   if (admins.length <= 1) throw new ConflictError(ACCESS_MESSAGES.lastAdmin);
   // Checking every admin's membership makes two simultaneous removals unable to leave none.
-  const adminEntries = await kv.getMany<Membership[]>(admins.slice(0, 8).map((a) => keys.teamMember(teamId, a.userId)));
-  const op = kv.atomic();
+  const adminEntries = await getTeamMemberEntries(kv, teamId, admins.slice(0, 8).map((a) => a.userId));
+  const op = beginChange(kv);
   for (const e of adminEntries) op.check(e);
-  addMembership(op, { ...entry.value, role: "TEAM_STANDARD" });
-  addAuditEntry(op, { teamId, action: "admin.removed", targetId: userId, actor, detail: "" }, now);
+  stageMembership(op, { ...entry.value, role: "TEAM_STANDARD" });
+  stageAuditEntry(op, { teamId, action: "admin.removed", targetId: userId, actor, detail: "" }, now);
   if (!(await op.commit()).ok) throw new ConflictError();
 }

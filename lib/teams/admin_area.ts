@@ -2,60 +2,26 @@
  * What the admin area's pages show, read from the database in one place so the route file
  * stays a list of routes. Server-only: islands never import this.
  */
-import { claimsOverview, type claimView } from "../claims/mod.ts";
+import { countClaims, listClaimViews } from "../claims/mod.ts";
+import {
+  type AdminClaim,
+  type ClaimCounts,
+  type DashboardStats,
+  dashboardStats,
+  PENDING_PREVIEW,
+  type PlayerChoice,
+  playerChoices,
+} from "./admin_views.ts";
+import type { Page } from "../db/kv.ts";
+import { countPendingClaims } from "../db/claims.ts";
 import { getTeam, type Team } from "../db/teams.ts";
-import { listPlayers, type Player } from "../db/players.ts";
+import { countPlayers, listPlayers } from "../db/players.ts";
+import { countPlayersWithGuardians } from "../db/guardians.ts";
 import { currentJoinLink, type JoinLinkView } from "../join/mod.ts";
 import { getAccessOverview } from "./access.ts";
-import { NotFoundError } from "../errors.ts";
 
-export type AdminClaim = ReturnType<typeof claimView>;
-export type ClaimCounts = { pending: number; approved: number; denied: number };
 export type AccessOverview = Awaited<ReturnType<typeof getAccessOverview>>;
-
-/** A player as the approve form's select lists it. */
-export interface PlayerChoice {
-  id: string;
-  label: string;
-}
-
-export interface DashboardStats {
-  pending: number;
-  players: number;
-  /** Approved claims and join requests: families who reached their player. */
-  parentAccess: number;
-  /** parentAccess / players as a whole percent, 0 without players, never above 100. */
-  coveragePercent: number;
-}
-
-export function dashboardStats(counts: ClaimCounts, playerCount: number): DashboardStats {
-  const coverage = playerCount === 0 ? 0 : Math.round((counts.approved / playerCount) * 100);
-  return {
-    pending: counts.pending,
-    players: playerCount,
-    parentAccess: counts.approved,
-    coveragePercent: Math.min(100, coverage),
-  };
-}
-
-/** Roster order for the approve form's select: by jersey, then name. */
-export function playerChoices(players: Player[]): PlayerChoice[] {
-  return [...players]
-    .sort((a, b) => a.jerseyNumber - b.jerseyNumber || a.lastName.localeCompare(b.lastName))
-    .map((p) => ({ id: p.id, label: `#${p.jerseyNumber} ${p.firstName} ${p.lastName}` }));
-}
-
-/** A claim matched no player or several: approving it needs the admin to pick one. */
-export const needsPlayerChoice = (claim: AdminClaim) => claim.playerIds.length !== 1;
-
-/**
- * The players an admin may pick for a claim: those a shared surname matched, else (a claim
- * that matched nobody) the whole roster; null when the claim names one player.
- */
-export function playerChoicesFor(claim: AdminClaim, roster: PlayerChoice[]): PlayerChoice[] | null {
-  if (!needsPlayerChoice(claim)) return null;
-  return claim.playerIds.length > 1 ? roster.filter((p) => claim.playerIds.includes(p.id)) : roster;
-}
+import { NotFoundError } from "../errors.ts";
 
 export interface LinkContext {
   actor: string;
@@ -72,39 +38,47 @@ async function loadTeam(kv: Deno.Kv, teamId: string): Promise<Team> {
 export interface DashboardData {
   team: Team;
   stats: DashboardStats;
+  /** The newest pending claims, at most PENDING_PREVIEW (stats.pending says how many there are). */
   pending: AdminClaim[];
   link: JoinLinkView;
 }
 
 export async function loadDashboard(kv: Deno.Kv, teamId: string, ctx: LinkContext): Promise<DashboardData> {
-  const [team, overview, players, link] = await Promise.all([
+  const [team, counts, pending, players, withParents, link] = await Promise.all([
     loadTeam(kv, teamId),
-    claimsOverview(kv, teamId),
-    listPlayers(kv, teamId),
+    countClaims(kv, teamId),
+    listClaimViews(kv, teamId, { status: "pending", limit: PENDING_PREVIEW }),
+    countPlayers(kv, teamId),
+    countPlayersWithGuardians(kv, teamId),
     currentJoinLink(kv, teamId, ctx.actor, ctx.appUrl, ctx.now),
   ]);
-  return {
-    team,
-    stats: dashboardStats(overview.counts, players.length),
-    pending: overview.claims.filter((c) => c.status === "pending"),
-    link,
-  };
+  return { team, stats: dashboardStats(counts, players, withParents), pending: pending.values, link };
 }
 
 export interface ClaimsData {
   team: Team;
-  claims: AdminClaim[];
   counts: ClaimCounts;
+  /** A page of pending claims, newest first, and a page of decided ones. */
+  pending: Page<AdminClaim>;
+  processed: Page<AdminClaim>;
   choices: PlayerChoice[];
 }
 
-export async function loadClaims(kv: Deno.Kv, teamId: string): Promise<ClaimsData> {
-  const [team, overview, players] = await Promise.all([
+/** Where each list of the claims page starts (cursors from the previous page's links). */
+export interface ClaimsPageCursors {
+  pending?: string;
+  processed?: string;
+}
+
+export async function loadClaims(kv: Deno.Kv, teamId: string, cursors: ClaimsPageCursors = {}): Promise<ClaimsData> {
+  const [team, counts, pending, processed, players] = await Promise.all([
     loadTeam(kv, teamId),
-    claimsOverview(kv, teamId),
+    countClaims(kv, teamId),
+    listClaimViews(kv, teamId, { status: "pending", cursor: cursors.pending }),
+    listClaimViews(kv, teamId, { status: "decided", cursor: cursors.processed }),
     listPlayers(kv, teamId),
   ]);
-  return { team, claims: overview.claims, counts: overview.counts, choices: playerChoices(players) };
+  return { team, counts, pending, processed, choices: playerChoices(players) };
 }
 
 export interface AccessData {
@@ -120,11 +94,16 @@ export async function loadAccess(
   currentUserId: string | null,
   ctx: LinkContext,
 ): Promise<AccessData> {
-  const [team, overview, link, access] = await Promise.all([
-    loadTeam(kv, teamId),
-    claimsOverview(kv, teamId),
+  const [frame, link, access] = await Promise.all([
+    loadAdminFrame(kv, teamId),
     currentJoinLink(kv, teamId, ctx.actor, ctx.appUrl, ctx.now),
     getAccessOverview(kv, teamId, currentUserId),
   ]);
-  return { team, pendingCount: overview.counts.pending, link, access };
+  return { ...frame, link, access };
+}
+
+/** What the admin layout around every admin page needs: the team and the Claims badge. */
+export async function loadAdminFrame(kv: Deno.Kv, teamId: string): Promise<{ team: Team; pendingCount: number }> {
+  const [team, pendingCount] = await Promise.all([loadTeam(kv, teamId), countPendingClaims(kv, teamId)]);
+  return { team, pendingCount };
 }

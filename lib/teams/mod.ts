@@ -6,7 +6,6 @@ export {
   removeCoAdmin,
   setTeamAccessCredentials,
 } from "./access.ts";
-export { loadAccess, loadClaims, loadDashboard } from "./admin_area.ts";
-export { loadAdminFrame } from "./admin_frame.ts";
+export { loadAccess, loadAdminFrame, loadClaims, loadDashboard } from "./admin_area.ts";
 export { deleteTeam, parseDeleteConfirmation, resumeTeamDeletions } from "./deletion.ts";
 export { getTeamOrThrow, parseSettingsPatch, settingsView, updateTeamSettings } from "./settings.ts";

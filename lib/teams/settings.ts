@@ -4,10 +4,10 @@
  * 'settings.updated' audit entry naming the changed fields. The slug never changes: links
  * already shared keep working when the team is renamed.
  */
+import { beginChange } from "../db/kv.ts";
 import { z } from "zod";
-import { keys } from "../db/keys.ts";
-import type { Team } from "../db/teams.ts";
-import { addAuditEntry } from "../db/audit.ts";
+import { getTeam, getTeamEntry, stageTeamUpdate, type Team } from "../db/teams.ts";
+import { stageAuditEntry } from "../db/audit.ts";
 import { commitTeamChange } from "../db/team_revisions.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { cleanText } from "../text.ts";
@@ -99,7 +99,7 @@ export function settingsView(team: Team, appUrl: string) {
 }
 
 export async function getTeamOrThrow(kv: Deno.Kv, teamId: string): Promise<Team> {
-  const team = (await kv.get<Team>(keys.team(teamId))).value;
+  const team = await getTeam(kv, teamId);
   if (!team) throw new NotFoundError(SETTINGS_MESSAGES.teamNotFound);
   return team;
 }
@@ -132,12 +132,16 @@ export async function updateTeamSettings(
   now: Date,
 ): Promise<Team> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const entry = await kv.get<Team>(keys.team(teamId));
+    const entry = await getTeamEntry(kv, teamId);
     if (!entry.value) throw new NotFoundError(SETTINGS_MESSAGES.teamNotFound);
     const { team, changed } = applySettingsPatch(entry.value, patch);
     if (changed.length === 0) return team;
-    const op = kv.atomic().check(entry).set(entry.key, team);
-    addAuditEntry(op, { teamId, action: "settings.updated", targetId: teamId, actor, detail: changed.join(", ") }, now);
+    const op = stageTeamUpdate(beginChange(kv), entry as Deno.KvEntry<Team>, team);
+    stageAuditEntry(
+      op,
+      { teamId, action: "settings.updated", targetId: teamId, actor, detail: changed.join(", ") },
+      now,
+    );
     if ((await commitTeamChange(kv, op, teamId)).ok) return team;
   }
   throw new ConflictError();

@@ -6,7 +6,7 @@ import { approveClaim, DECISION_MESSAGES, denyClaim } from "../../lib/claims/mod
 import { claimsOverview, claimView, exportClaimsCsv } from "../../lib/claims/mod.ts";
 import { getTeam, publicTeam } from "../../lib/db/teams.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { readJson } from "../http.ts";
+import { pageQuery, readJson } from "../http.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const admin = requireTeamRole("TEAM_ADMIN");
@@ -38,8 +38,20 @@ async function decide(c: Context<AppEnv>, decision: "approve" | "deny") {
   return c.json({ success: true, message, claim: claimView(claim) }, 200, NO_STORE);
 }
 
+const STATUSES = ["pending", "approved", "denied", "decided"] as const;
+
+/** The counts and a page of claims: `?status=pending|approved|denied|decided&cursor=&limit=`. */
 async function overview(c: Context<AppEnv>) {
-  return c.json(await claimsOverview(c.var.deps.kv, c.var.teamId!), 200, NO_STORE);
+  const status = c.req.query("status");
+  if (status !== undefined && !STATUSES.includes(status as typeof STATUSES[number])) {
+    throw new ValidationError(`status must be one of ${STATUSES.join(", ")}`);
+  }
+  const page = pageQuery(c);
+  const result = await claimsOverview(c.var.deps.kv, c.var.teamId!, {
+    ...page,
+    status: status as typeof STATUSES[number] | undefined,
+  });
+  return c.json(result, 200, NO_STORE);
 }
 
 /** The claims review queue (claims and join requests) under both of the spec's prefixes. */

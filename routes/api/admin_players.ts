@@ -3,6 +3,7 @@ import type { AppEnv } from "../app_env.ts";
 import { actorOf, requireTeamRole } from "../auth_middleware.ts";
 import {
   addPlayer,
+  jerseyWarning,
   listAdminPlayers,
   parseNewPlayer,
   parsePlayerPatch,
@@ -38,12 +39,12 @@ export const adminPlayerApiRoutes = new Hono<AppEnv>()
   .post("/api/admin/:teamId/players", admin, async (c) => {
     const input = parseNewPlayer(await readJson(c));
     const player = await addPlayer(await changeBy(c), input);
-    return c.json({ player }, 201, NO_STORE);
+    return c.json({ player, warning: jerseyWarning(player) }, 201, NO_STORE);
   })
   .patch("/api/admin/:teamId/players/:playerId", admin, async (c) => {
     const patch = parsePlayerPatch(await readJson(c), c.var.deps.now());
     const player = await updatePlayer(await changeBy(c), c.req.param("playerId"), patch);
-    return c.json({ player }, 200, NO_STORE);
+    return c.json({ player, warning: jerseyWarning(player) }, 200, NO_STORE);
   })
   .delete("/api/admin/:teamId/players/:playerId", admin, async (c) => {
     await removePlayer(await changeBy(c), c.req.param("playerId"));

@@ -21,7 +21,6 @@ import {
 } from "../../lib/auth/login.ts";
 import { ADMIN_POLICY, endAllSessions, updateSession } from "../../lib/auth/sessions.ts";
 import { userSessionStore } from "../../lib/auth/session_user.ts";
-import { keys } from "../../lib/db/keys.ts";
 import { resolveTeamId } from "../../lib/db/teams.ts";
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
 import { clientIp, readJsonFields, safeLocalPath } from "../http.ts";
@@ -111,7 +110,7 @@ export const authApiRoutes = new Hono<AppEnv>()
     await changePassword(authContext(c), user.id, body.currentPassword, body.newPassword);
     // A new password ends every other session; this browser gets a fresh one.
     const { kv } = c.var.deps;
-    await endAllSessions(kv, userSessionStore, keys.userSessions(user.id));
+    await endAllSessions(kv, user.id);
     await signInPerson(c, user.id, user.selectedTeamId);
     return c.json({ success: true, message: AUTH_MESSAGES.passwordChanged }, 200, NO_STORE);
   });

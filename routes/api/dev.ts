@@ -1,10 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { getSessionUser, signInPerson } from "../auth_middleware.ts";
-import { keys } from "../../lib/db/keys.ts";
-import { listValues } from "../../lib/db/kv.ts";
 import { getTeamBySlug } from "../../lib/db/teams.ts";
-import { getUser, getUserByEmail, type Membership, type User } from "../../lib/db/users.ts";
+import { getUser, getUserByEmail, listTeamAdmins, type User } from "../../lib/db/users.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { readJsonFields } from "../http.ts";
 
@@ -28,8 +26,7 @@ export const devApiRoutes = new Hono<AppEnv>()
     if (str(body.userId)) user = await getUser(kv, str(body.userId)!);
     else if (str(body.email)) user = await getUserByEmail(kv, str(body.email)!);
     else if (team) {
-      const members = await listValues<Membership>(kv, { prefix: keys.teamMembers(team.id) });
-      const admin = members.find((m) => m.role === "TEAM_ADMIN");
+      const [admin] = await listTeamAdmins(kv, team.id);
       user = admin ? await getUser(kv, admin.userId) : null;
     }
     if (!user) throw new NotFoundError("No such account");

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
-import { keys } from "../../lib/db/keys.ts";
 import { peekToken } from "../../lib/auth/tokens.ts";
 import { type LoginGrant, redeemMagicLink } from "../../lib/auth/login.ts";
 import { signInPerson } from "../auth_middleware.ts";
@@ -17,7 +16,7 @@ export const magicLinkPageRoutes = new Hono<AppEnv>()
   .get("/auth/magic", async (c) => {
     const { kv, assets, now } = c.var.deps;
     const token = c.req.query("token") ?? c.req.query("t") ?? "";
-    const grant = await peekToken<LoginGrant>(kv, keys.loginToken, token, now().getTime());
+    const grant = await peekToken<LoginGrant>(kv, "login", token, now().getTime());
     const page = grant
       ? renderPage(assets, <MagicLinkContinuePage token={token} next={safeLocalPath(c.req.query("next"), "")} />, {
         title: "Sign in",

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
+import { cursorQuery } from "../http.ts";
 import { listOutbox } from "../../lib/mail/mailers.ts";
 import { AppError } from "../../lib/errors.ts";
 import { httpStatusOf } from "../errors.ts";
@@ -14,7 +15,7 @@ const DEFAULT_PLAYER_NAME = "Test Player";
 async function sendEmailTestPage(c: Context<AppEnv>, form: EmailTestProps, status = 200) {
   const { kv, assets, config } = c.var.deps;
   // The outbox holds live sign-in links: it is listed only where mail is not really sent.
-  const outbox = config.smtpUrl ? null : await listOutbox(kv);
+  const outbox = config.smtpUrl ? null : await listOutbox(kv, { cursor: cursorQuery(c) });
   const page = renderPage(assets, <EmailTestPage form={form} outbox={outbox} appUrl={config.appUrl} />, {
     title: "Email Test",
     status,

@@ -5,12 +5,13 @@ import { sendPage } from "../security_headers.ts";
 import { signInPerson } from "../auth_middleware.ts";
 import { resendVerification, startSignup, verifySignup } from "../../lib/signup/mod.ts";
 import { checkSignup, MAX_TEAM_NAME_LENGTH, SIGNUP_MESSAGES } from "../../lib/signup/mod.ts";
-import { AppError, ValidationError } from "../../lib/errors.ts";
+import { AppError, ConflictError, ValidationError } from "../../lib/errors.ts";
 import { httpStatusOf, retryAfterHeader } from "../errors.ts";
 import { cleanText, isValidEmail } from "../../lib/text.ts";
 import { signupContext } from "../api/signup.ts";
 import { continueSignupHref } from "../../islands/SignupVerify.tsx";
 import { SignupPage, type SignupPageState } from "../../components/signup/SignupPage.tsx";
+import type { KnownOutcome } from "../../islands/SignupVerify.tsx";
 import { VerifyEmailPage } from "../../components/signup/VerifyEmailPage.tsx";
 import { CelebrationPage } from "../../components/signup/CelebrationPage.tsx";
 import {
@@ -82,10 +83,10 @@ async function resendLink(c: Context<AppEnv>, values: SignupValues) {
   return sendWizard(c, stepAfterPost(moveTo("verify"), values, banner));
 }
 
-function sendVerifyPage(c: Context<AppEnv>, token: string, failed: boolean) {
-  const page = renderPage(c.var.deps.assets, <VerifyEmailPage token={token} failed={failed} />, {
+function sendVerifyPage(c: Context<AppEnv>, token: string, known: KnownOutcome) {
+  const page = renderPage(c.var.deps.assets, <VerifyEmailPage token={token} known={known} />, {
     title: "Email Verification",
-    status: failed ? 400 : 200,
+    status: known === "invalid" ? 400 : known === "alreadyVerified" ? 409 : 200,
     noindex: true,
   });
   return sendPage(c, page, LINK_PAGE);
@@ -111,7 +112,7 @@ export const signupPageRoutes = new Hono<AppEnv>()
   // Opening the link spends nothing: the page's own call (or its no-JS button) does.
   .get("/signup/verify", (c) => {
     const token = (c.req.query("token") ?? "").slice(0, 100);
-    return sendVerifyPage(c, token, token === "");
+    return sendVerifyPage(c, token, token === "" ? "invalid" : "unknown");
   })
   .post("/signup/verify", async (c) => {
     const { kv, now } = c.var.deps;
@@ -123,7 +124,7 @@ export const signupPageRoutes = new Hono<AppEnv>()
       email = user.email;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return sendVerifyPage(c, "", true);
+      return sendVerifyPage(c, "", error instanceof ConflictError ? "alreadyVerified" : "invalid");
     }
     // The session cookie rides on the redirect (pages sent with sendPage carry no cookies).
     for (const [name, value] of LINK_PAGE) c.header(name, value);

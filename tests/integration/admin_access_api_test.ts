@@ -33,7 +33,7 @@ Deno.test("[access] team username and password: rules, then the team login works
     body: { username: "rockets", password: "a long team password" },
   });
   assert.equal(login.status, 200);
-  assert.ok((await listAudit(t.kv, { teamId: team.id })).some((e) => e.action === "access.updated"));
+  assert.ok((await listAudit(t.kv, { teamId: team.id })).values.some((e) => e.action === "access.updated"));
 });
 
 Deno.test("[access] co-admins: invited by e-mail with a sign-in link; removed; never the last admin", async () => {

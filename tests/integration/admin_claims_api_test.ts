@@ -27,9 +27,24 @@ Deno.test("[admin claims] the queue with counts; approve and deny under both pat
 
   const list = await (await get(`/api/admin/${team.id}/claims`)).json();
   assert.deepEqual(list.counts, { pending: 3, approved: 0, denied: 0 });
-  assert.deepEqual(list.claims.map((c: { id: string }) => c.id), [third, second, first], "newest first");
-  assert.ok(!("subject" in list.claims[0]));
+  assert.deepEqual(list.values.map((c: { id: string }) => c.id), [third, second, first], "newest first");
+  assert.equal(list.cursor, "", "one page holds them all");
+  assert.ok(!("subject" in list.values[0]));
   assert.deepEqual(await (await get(`/api/v2/teams/${team.slug}/claims`)).json(), list);
+
+  // Paged: two, then the last one; the cursor of a full page leads to the next.
+  const first2 = await (await get(`/api/admin/${team.id}/claims?limit=2`)).json();
+  assert.deepEqual(first2.values.map((c: { id: string }) => c.id), [third, second]);
+  assert.ok(first2.cursor);
+  const rest = await (await get(`/api/admin/${team.id}/claims?limit=2&cursor=${first2.cursor}`)).json();
+  assert.deepEqual(rest.values.map((c: { id: string }) => c.id), [first]);
+  assert.equal(rest.cursor, "");
+  // Malformed paging is a 400 with a message, never a 500.
+  for (const query of ["limit=0", "limit=501", "limit=x", "cursor=%21%21", "cursor=garbage", "status=nope"]) {
+    const res = await get(`/api/admin/${team.id}/claims?${query}`);
+    assert.equal(res.status, 400, query);
+    assert.equal(typeof (await res.json()).message, "string");
+  }
 
   const post = (path: string, body?: unknown) =>
     requestJson(t.app, path, { method: "POST", body, headers: { cookie } });
@@ -52,6 +67,17 @@ Deno.test("[admin claims] the queue with counts; approve and deny under both pat
     approved: 1,
     denied: 1,
   });
+  const ids = async (status: string) =>
+    (await (await get(`/api/admin/${team.id}/claims?status=${status}`)).json()).values.map((c: { id: string }) => c.id);
+  assert.deepEqual(await ids("pending"), [third]);
+  assert.deepEqual(await ids("approved"), [first]);
+  assert.deepEqual(await ids("decided"), [second, first]);
+  const decidedPage = await (await get(`/api/admin/${team.id}/claims?status=decided&limit=1`)).json();
+  assert.deepEqual(decidedPage.values.map((c: { id: string }) => c.id), [second], "a full page, pending ones skipped");
+  const decidedRest =
+    await (await get(`/api/admin/${team.id}/claims?status=decided&limit=1&cursor=${decidedPage.cursor}`))
+      .json();
+  assert.deepEqual(decidedRest.values.map((c: { id: string }) => c.id), [first]);
   const csv = await get(`/api/admin/${team.id}/claims/export`);
   assert.equal(csv.headers.get("content-type"), "text/csv; charset=utf-8");
   assert.match(csv.headers.get("content-disposition")!, /^attachment; filename="claims-/);
@@ -81,7 +107,7 @@ Deno.test("[admin claims] 50 simultaneous approve/deny requests: one 200, 49 409
   const winner = await results.find((r) => r.status === 200)!.json();
   const mails = (await queuedMail(t.kv)).length - before;
   assert.equal(mails, winner.claim.status === "approved" ? 1 : 0);
-  assert.equal((await listAudit(t.kv, { teamId: team.id })).length, 1);
+  assert.equal((await listAudit(t.kv, { teamId: team.id })).values.length, 1);
 });
 
 Deno.test("[admin claims] authorisation matrix over every claims route", async () => {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { createPlayer, createTestApp, dumpKv, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { createAccount } from "../auth_helpers.ts";
 import {
   ADMIN_PREFIXES,
@@ -12,14 +12,14 @@ import {
 } from "../admin_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { DEFAULT_TEAM_SETTINGS, type Team } from "../../lib/db/teams.ts";
-import { addGuardian, getUserByEmail, setMembership } from "../../lib/db/users.ts";
+import { getUserByEmail, setMembership } from "../../lib/db/users.ts";
+import { stageGuardian } from "../../lib/db/guardians.ts";
 import { listAudit } from "../../lib/db/audit.ts";
 import { submitClaim } from "../../lib/claims/submit.ts";
 import { approveClaim } from "../../lib/claims/decisions.ts";
 import { regenerateJoinLink } from "../../lib/join/links.ts";
-import { setTeamAccess } from "../../lib/auth/login.ts";
+import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { resumeTeamDeletions } from "../../lib/teams/deletion.ts";
-import { createPlayer } from "../../lib/db/players.ts";
 
 const HEADER = "firstName,lastName,jerseyNumber,position,parentEmails";
 
@@ -68,7 +68,7 @@ Deno.test("[admin settings] authorisation matrix: 401 anonymous, 403 parent/play
     body: { confirm: w.otherTeam.name },
   });
   assert.equal(bySysadmin.status, 200);
-  const deletions = (await listAudit(t.kv)).filter((e) => e.action === "team.deleted");
+  const deletions = (await listAudit(t.kv)).values.filter((e) => e.action === "team.deleted");
   assert.deepEqual(deletions.map((e) => [e.targetId, e.actor]).reverse(), [
     [w.team.id, "admin@example.com"],
     [w.otherTeam.id, "sysadmin:root@example.com"],
@@ -144,7 +144,7 @@ Deno.test("[admin settings] PATCH saves any subset in one commit with one audit 
   assert.equal((await t.kv.get(keys.teamBySlug(w.team.slug))).value, w.team.id);
   assert.deepEqual(stored.settings, expected.settings);
   assert.deepEqual(await (await call(t.app, "GET", path, { cookie: w.cookies.admin })).json(), expected);
-  const audit = await listAudit(t.kv, { teamId: w.team.id });
+  const audit = (await listAudit(t.kv, { teamId: w.team.id })).values;
   assert.equal(audit.length, 1);
   assert.equal(audit[0].action, "settings.updated");
   assert.equal(audit[0].actor, "admin@example.com");
@@ -158,7 +158,7 @@ Deno.test("[admin settings] PATCH saves any subset in one commit with one audit 
 
   const one = await call(t.app, "PATCH", path, { cookie: w.cookies.admin, body: { showPhotos: false } });
   assert.equal((await one.json()).settings.showPhotos, false);
-  assert.equal((await listAudit(t.kv, { teamId: w.team.id }))[0].detail, "showPhotos");
+  assert.equal((await listAudit(t.kv, { teamId: w.team.id })).values[0].detail, "showPhotos");
 
   const before = await dumpKv(t.kv, ADMIN_PREFIXES);
   for (const body of [{}, { showPhotos: false, name: "Lightning FC" }]) {
@@ -233,7 +233,7 @@ Deno.test("[admin settings] the public roster API and page honour every visibili
   });
   const ana = await createAccount(t.kv, { email: "ana.parent@example.com", teamId: w.team.id, firstName: "Ana" });
   const nameless = await createAccount(t.kv, { email: "nameless@example.com", teamId: w.team.id, firstName: "" });
-  for (const parent of [ana, nameless]) await addGuardian(t.kv.atomic(), w.team.id, maya.id, parent.id).commit();
+  for (const parent of [ana, nameless]) await stageGuardian(t.kv.atomic(), w.team.id, maya.id, parent.id).commit();
   // A guardian change is a team change like any other.
   await createPlayer(t.kv, w.team.id, { firstName: "Bump", lastName: "Revision", jerseyNumber: 98 });
 
@@ -316,7 +316,7 @@ async function populate(t: { app: Parameters<typeof call>[0]; kv: Deno.Kv }, tea
   });
   assert.equal(imported.status, 201);
   await regenerateJoinLink(t.kv, team.id, "admin@example.com", TEST_ORIGIN);
-  await setTeamAccess(t.kv, team.id, `team-${team.slug}`, "a long team password");
+  await setTeamAccessCredentials(t.kv, team.id, `team-${team.slug}`, "a long team password", "test");
   const patched = await call(t.app, "PATCH", `/api/admin/${team.id}/settings`, {
     cookie: adminCookie,
     body: { showParentNames: true },
@@ -391,12 +391,12 @@ Deno.test("[admin settings] DELETE team removes every record of the team and not
   for await (const e of t.kv.list<string>({ prefix: ["join_codes"] })) assert.notEqual(e.value, w.team.id);
   assert.deepEqual(await snapshot(t.kv, w.otherTeam.id), otherBefore, "the other team is untouched");
 
-  const [deleted] = (await listAudit(t.kv)).filter((e) => e.action === "team.deleted");
+  const [deleted] = (await listAudit(t.kv)).values.filter((e) => e.action === "team.deleted");
   assert.equal(deleted.targetId, w.team.id);
   assert.equal(deleted.teamId, null);
   assert.equal(deleted.actor, "admin@example.com");
   assert.equal(deleted.detail, `${w.team.name} (${w.team.slug})`);
-  const kept = (await listAudit(t.kv, { limit: 1000 })).filter((e) => e.teamId === w.team.id);
+  const kept = (await listAudit(t.kv, { limit: 500 })).values.filter((e) => e.teamId === w.team.id);
   assert.ok(kept.some((e) => e.action === "players.imported"), "the global log keeps the team's history");
 
   assert.equal((await call(t.app, "GET", `/api/teams/${w.team.slug}/roster`)).status, 404);

@@ -3,7 +3,8 @@ import { createTestApp, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../
 import { cookieAttributes, cookiesFrom, createAccount, queuedMail, tokenFromMail } from "../auth_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { requireTeamRole } from "../../routes/auth_middleware.ts";
-import { ensureSysadmin, setTeamAccess } from "../../lib/auth/login.ts";
+import { ensureSysadmin } from "../../lib/auth/login.ts";
+import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { getUser, setMembership } from "../../lib/db/users.ts";
 
 /** A clock the test moves by hand. */
@@ -395,7 +396,7 @@ Deno.test("[auth] team username and password sign in as that team's admin only",
   await using t = await createTestApp();
   const { team } = await seedTeam(t.kv);
   const other = await seedTeam(t.kv);
-  await setTeamAccess(t.kv, team.id, "Rockets", "team password 2026");
+  await setTeamAccessCredentials(t.kv, team.id, "Rockets", "team password 2026", "test");
   const ok = await requestJson(t.app, `/api/teams/${team.id}/login`, {
     body: { username: "rockets", password: "team password 2026" },
   });

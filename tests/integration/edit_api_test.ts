@@ -109,7 +109,10 @@ Deno.test("[edit] PATCH saves through the edit session, with the spec's messages
   assert.deepEqual([stored.lastName, stored.jerseyNumber, stored.position], ["Okafor-Reyes", 5, "Midfielder"]);
   const blankJersey = await patch(t.app, player.id, { ...EDIT, jerseyNumber: "" }, cookie);
   assert.equal((await blankJersey.json()).player.jerseyNumber, 0, "a blank jersey is read as 0");
-  assert.equal((await listAudit(t.kv, { teamId: team.id })).filter((e) => e.action === "player.updated").length, 2);
+  assert.equal(
+    (await listAudit(t.kv, { teamId: team.id })).values.filter((e) => e.action === "player.updated").length,
+    2,
+  );
 
   const roster = await (await requestJson(t.app, `/api/teams/${team.slug}/roster`)).json();
   assert.ok(roster.players.some((p: { jerseyNumber: number; position: string }) => p.jerseyNumber === 0));

@@ -148,7 +148,7 @@ Deno.test("[join page] without JavaScript: every step and message, through to a 
 
   const done = { ...identity, ...account, confirmEmail: "ANA@example.com", action: "submit" };
   await post(done, 200, ["Join Request Submitted!", JOIN_MESSAGES.submitted, "Go to Team Login"]);
-  const { claims } = await claimsOverview(t.kv, team.id);
+  const { values: claims } = await claimsOverview(t.kv, team.id);
   assert.equal(claims.length, 1);
   assert.deepEqual(
     [claims[0].kind, claims[0].status, claims[0].userType, claims[0].email, claims[0].playerName],

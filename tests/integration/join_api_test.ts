@@ -56,7 +56,7 @@ Deno.test("[join] the admin's invite link: created once, opened and counted, rep
     404,
     "the old code is revoked",
   );
-  const actions = (await listAudit(t.kv, { teamId: team.id })).map((e) => e.action);
+  const actions = (await listAudit(t.kv, { teamId: team.id })).values.map((e) => e.action);
   assert.deepEqual(actions, ["join-link.generated", "join-link.generated"]);
 
   for (const bad of [first.code.toLowerCase(), "SHORT", `${second.code}X`]) {
@@ -176,7 +176,7 @@ Deno.test("[join] join requests: rules, the review queue, and approval by kind",
   const mails = await queuedMail(t.kv);
   assert.deepEqual(mails.map((m) => m.mail.kind), ["join-approved", "join-approved"]);
   assert.match(mails[1].mail.text, /\/auth\/magic\?token=[A-Za-z0-9_-]{43}/);
-  const actions = (await listAudit(t.kv, { teamId: team.id })).map((e) => e.action);
+  const actions = (await listAudit(t.kv, { teamId: team.id })).values.map((e) => e.action);
   assert.deepEqual(actions, ["join-request.approved", "join-request.approved"]);
 
   // The mailed link signs the player in to the team.

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp, requestJson, seedTeam } from "../helpers.ts";
-import { createPlayer } from "../../lib/db/players.ts";
+import { createPlayer, createTestApp, requestJson, seedTeam } from "../helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
 import type { Team } from "../../lib/db/teams.ts";
 import { commitTeamChange } from "../../lib/db/team_revisions.ts";

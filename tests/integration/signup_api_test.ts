@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, requestJson, seedTeam } from "../helpers.ts";
+import { createTestApp, dumpKv, kvValues, requestJson, seedTeam } from "../helpers.ts";
 import { cookiesFrom, createAccount, queuedMail, tokenFromMail } from "../auth_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
-import { listValues } from "../../lib/db/kv.ts";
 import { getTeamBySlug } from "../../lib/db/teams.ts";
 import { listPlayers } from "../../lib/db/players.ts";
 import { getUserByEmail, listMemberships } from "../../lib/db/users.ts";
@@ -90,7 +89,7 @@ Deno.test("[signup] start mails a link; verifying creates team, player and admin
     (await t.kv.get(keys.playerGuardian(team.id, player.id, user.id))).value,
     "the admin is the player's parent",
   );
-  assert.deepEqual(await listValues(t.kv, { prefix: ["pending_signups"] }), []);
+  assert.deepEqual(await kvValues(t.kv, { prefix: ["pending_signups"] }), []);
 
   const session = await requestJson(t.app, "/api/v2/auth/session", { headers: { cookie: cookiesFrom(verified) } });
   const sessionUser = (await session.json()).user;
@@ -98,10 +97,11 @@ Deno.test("[signup] start mails a link; verifying creates team, player and admin
   assert.equal(sessionUser.role, "TEAM_ADMIN");
 
   const again = await verify(t.app, token);
-  assert.equal(again.status, 400);
+  // A used link says the address is verified (and offers sign-in), not "sign up again".
+  assert.equal(again.status, 409);
   assert.equal(
     (await again.json()).message,
-    "The verification link is invalid or has expired. Please try signing up again.",
+    "This email address is already verified and your team is ready. Please sign in.",
   );
 });
 
@@ -111,8 +111,8 @@ Deno.test("[signup] 20 simultaneous verifications of one link create one team", 
   const token = await tokenFromMail(t.kv, "jordan@example.com", "/signup/verify");
   const results = await Promise.all(Array.from({ length: 20 }, () => verify(t.app, token)));
   assert.equal(results.filter((r) => r.status === 200).length, 1);
-  assert.equal(results.filter((r) => r.status === 400).length, 19);
-  assert.equal((await listValues(t.kv, { prefix: keys.allTeams() })).length, 1);
+  assert.equal(results.filter((r) => r.status === 409).length, 19);
+  assert.equal((await kvValues(t.kv, { prefix: keys.allTeams() })).length, 1);
 });
 
 Deno.test("[signup] a link expires after 24 hours; malformed tokens are refused", async () => {
@@ -123,7 +123,7 @@ Deno.test("[signup] a link expires after 24 hours; malformed tokens are refused"
   now += 24 * 60 * 60 * 1000 + 1000;
   assert.equal((await verify(t.app, token)).status, 400);
   for (const bad of ["", "short", 42, null, "A".repeat(43)]) assert.equal((await verify(t.app, bad)).status, 400);
-  assert.equal((await listValues(t.kv, { prefix: keys.allTeams() })).length, 0);
+  assert.equal((await kvValues(t.kv, { prefix: keys.allTeams() })).length, 0);
 });
 
 Deno.test("[signup] resend replaces the link (the old one stops working); unknown addresses get the same answer", async () => {
@@ -167,4 +167,22 @@ Deno.test("[signup] mails are throttled: 5 per hour per address, 20 per IP", asy
   assert.equal(limited.status, 429);
   assert.match((await limited.json()).message, /^Too many signup e-mails requested/);
   assert.equal((await queuedMail(t.kv)).length, 5);
+});
+
+Deno.test("[signup] a second signup with the same address adds a team and takes the names typed", async () => {
+  await using t = await createTestApp();
+  await start(t.app);
+  const first = await verify(t.app, await tokenFromMail(t.kv, "jordan@example.com", "/signup/verify"));
+  assert.equal(first.status, 200);
+  await start(t.app, { ...SIGNUP, firstName: "Jo", lastName: "Rivera", teamName: "Harbor Hawks" });
+  const second = await verify(t.app, await tokenFromMail(t.kv, "jordan@example.com", "/signup/verify"));
+  assert.equal(second.status, 200);
+  assert.equal((await second.json()).slug, "harbor-hawks-2");
+
+  const user = (await getUserByEmail(t.kv, "jordan@example.com"))!;
+  assert.deepEqual([user.firstName, user.lastName], ["Jo", "Rivera"]);
+  const session = await requestJson(t.app, "/api/v2/auth/session", { headers: { cookie: cookiesFrom(second) } });
+  const teams = (await session.json()).user.teams as { id: string; slug: string }[];
+  assert.deepEqual(teams.map((team) => team.slug).toSorted(), ["harbor-hawks", "harbor-hawks-2"]);
+  assert.equal(new Set(teams.map((team) => team.id)).size, 2, "each team listed once");
 });

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, postForm, requestJson, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, dumpKv, kvValues, postForm, requestJson, TEST_ORIGIN } from "../helpers.ts";
 import { cookiesFrom, queuedMail, tokenFromMail } from "../auth_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
-import { listValues } from "../../lib/db/kv.ts";
 import { getTeamBySlug } from "../../lib/db/teams.ts";
 import { listPlayers } from "../../lib/db/players.ts";
 
@@ -230,7 +229,7 @@ Deno.test("[signup pages] a full no-JS run reaches 'Check Your Email' with one v
     assert.ok(text.includes("We sent a verification link to jordan@example.com."));
     assert.ok(text.includes("<strong>jordan@example.com</strong>"));
     assert.ok(html.includes('value="resend"') && html.includes('value="change-email"'));
-    const mails = await listValues(ctx.kv, { prefix: ["mail_pending"] });
+    const mails = await kvValues(ctx.kv, { prefix: ["mail_pending"] });
     assert.equal(mails.length, 1);
     const [mail] = await queuedMail(ctx.kv);
     assert.equal(mail.mail.kind, "verification");
@@ -330,16 +329,17 @@ Deno.test("[signup pages] POST /signup/verify verifies, signs in and redirects; 
   assert.equal(user.email, "jordan@example.com");
   assert.equal(user.selectedTeamId, team.id);
 
+  // The link a second time: the address is verified, so the page offers sign-in, not a second signup.
   const again = await postForm(t.app, "/signup/verify", { token });
-  assert.equal(again.status, 400);
+  assert.equal(again.status, 409);
   assert.equal(again.headers.get("cache-control"), "no-store");
   assert.equal(again.headers.get("referrer-policy"), "no-referrer");
   const html = await again.text();
-  assert.ok(decode(html).includes(INVALID_LINK));
-  assert.ok(html.includes('href="/signup"'));
-  assert.ok(!html.includes("<noscript>"), "no second verify button on the error page");
+  assert.ok(decode(html).includes("This email address is already verified and your team is ready. Please sign in."));
+  assert.ok(html.includes('href="/team-login"'));
+  assert.ok(!html.includes("<noscript>"), "no second verify button once verified");
   assert.equal(again.headers.getSetCookie().length, 0);
-  assert.equal((await listValues(t.kv, { prefix: keys.allTeams() })).length, 1);
+  assert.equal((await kvValues(t.kv, { prefix: keys.allTeams() })).length, 1);
 
   for (const bad of ["", "short", "A".repeat(43)]) {
     assert.equal((await postForm(t.app, "/signup/verify", { token: bad })).status, 400);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { keys } from "../../lib/db/keys.ts";
 import { verifyPassword } from "../../lib/auth/passwords.ts";
-import type { Sysadmin } from "../../lib/auth/login.ts";
+import type { Sysadmin } from "../../lib/db/sysadmins.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 

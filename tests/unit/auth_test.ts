@@ -34,11 +34,11 @@ Deno.test("[auth] passwords: the default parameters are DESIGN.md's N=2^17", asy
 
 Deno.test("[auth] tokens: 32 random bytes, only the hash stored", async () => {
   using kv = await Deno.openKv(":memory:");
-  const key = (hash: string) => ["test_tokens", hash];
+  const key = "login";
   const token = await issueToken(kv, key, { userId: "u1" }, 60_000, 0);
   assert.match(token, /^[A-Za-z0-9_-]{43}$/);
   assert.notEqual(newToken(), newToken());
-  const stored = await Array.fromAsync(kv.list({ prefix: ["test_tokens"] }));
+  const stored = await Array.fromAsync(kv.list({ prefix: ["login_tokens"] }));
   assert.equal(stored.length, 1);
   assert.equal(stored[0].key[1], await hashToken(token));
   assert.ok(!JSON.stringify(stored).includes(token));
@@ -46,7 +46,7 @@ Deno.test("[auth] tokens: 32 random bytes, only the hash stored", async () => {
 
 Deno.test("[auth] tokens: peeking spends nothing; spending works once, even when raced", async () => {
   using kv = await Deno.openKv(":memory:");
-  const key = (hash: string) => ["test_tokens", hash];
+  const key = "login";
   const token = await issueToken(kv, key, "payload", 60_000, 0);
   assert.equal(await peekToken(kv, key, token, 1000), "payload");
   assert.equal(await peekToken(kv, key, token, 1000), "payload");
@@ -58,11 +58,11 @@ Deno.test("[auth] tokens: peeking spends nothing; spending works once, even when
 
 Deno.test("[auth] tokens: expiry is checked in code; malformed tokens are refused", async () => {
   using kv = await Deno.openKv(":memory:");
-  const key = (hash: string) => ["test_tokens", hash];
+  const key = "login";
   const token = await issueToken(kv, key, "p", 60_000, 0);
   assert.equal(await peekToken(kv, key, token, 60_000), null);
   assert.equal(await spendToken(kv, key, token, 60_001), null);
-  assert.equal((await Array.fromAsync(kv.list({ prefix: ["test_tokens"] }))).length, 0, "expired token removed");
+  assert.equal((await Array.fromAsync(kv.list({ prefix: ["login_tokens"] }))).length, 0, "expired token removed");
   for (const bad of ["", "short", `${token}x`, "a".repeat(42) + "="]) {
     assert.equal(await spendToken(kv, key, bad), null);
   }

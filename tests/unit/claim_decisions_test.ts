@@ -30,7 +30,7 @@ Deno.test("[decisions] approval makes the claimant a parent, mails one edit link
   const mails = await queuedMail(kv);
   assert.equal(mails.length, 1);
   assert.match(mails[0].mail.text, /\/edit\?token=[A-Za-z0-9_-]{43}/);
-  assert.equal((await listAudit(kv, { teamId: team.id })).length, 1);
+  assert.equal((await listAudit(kv, { teamId: team.id })).values.length, 1);
   assert.equal((await kv.get(keys.pendingClaimBySubject(team.id, claim.subject, claim.email))).value, null);
   await assert.rejects(() => denyClaim(decision(kv, team.id, claim.id)), /already been decided/);
 });
@@ -51,7 +51,7 @@ Deno.test("[decisions] 50 simultaneous approve/deny clicks: one decision, at mos
   const stored = (await kv.get<Claim>(keys.claim(team.id, claim.id))).value!;
   assert.equal(stored.status, winners[0].value.status);
   assert.equal((await queuedMail(kv)).length, stored.status === "approved" ? 1 : 0);
-  assert.equal((await listAudit(kv, { teamId: team.id })).length, 1);
+  assert.equal((await listAudit(kv, { teamId: team.id })).values.length, 1);
 });
 
 Deno.test("[decisions] a surname claim matching several players needs the admin to pick one", async () => {

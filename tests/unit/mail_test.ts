@@ -55,7 +55,7 @@ Deno.test("[mail] outbox: kept in KV newest first; bodies on the console only in
   const prod = createOutboxMailer(kv, { printBodies: false, log: (l) => prodLines.push(l) });
   await dev.send(mail({ subject: "first" }));
   await prod.send(mail({ subject: "second" }));
-  assert.deepEqual((await listOutbox(kv)).map((m) => m.subject), ["second", "first"]);
+  assert.deepEqual((await listOutbox(kv)).values.map((m) => m.subject), ["second", "first"]);
   assert.ok(devLines.some((l) => l.includes(LINK)));
   assert.ok(!prodLines.some((l) => l.includes("token=")), "no token in production logs");
   assert.ok(prodLines.some((l) => l.includes("parent@example.com")));
@@ -168,8 +168,10 @@ Deno.test("[mail] worker: a queued mail reaches the outbox through the KV queue"
   const worker = startQueueWorker(kv, createOutboxMailer(kv, { printBodies: false, log: () => {} }));
   try {
     await queueMail(kv, mail({ subject: "through the queue" }));
-    for (let i = 0; i < 200 && (await listOutbox(kv)).length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    assert.deepEqual((await listOutbox(kv)).map((m) => m.subject), ["through the queue"]);
+    for (let i = 0; i < 200 && (await listOutbox(kv)).values.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    assert.deepEqual((await listOutbox(kv)).values.map((m) => m.subject), ["through the queue"]);
   } finally {
     kv.close();
     await worker;

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { readRevision, TeamCache } from "../../lib/render/team_cache.ts";
+import { TeamCache } from "../../lib/render/team_cache.ts";
+import { readRevision } from "../../lib/db/team_revisions.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { commitTeamChange } from "../../lib/db/team_revisions.ts";
 

@@ -1,0 +1,17 @@
+/** A team's shared username and password (the team login at /teams/{teamId}). */
+import { keys } from "./keys.ts";
+
+export interface TeamAccess {
+  username: string;
+  passwordHash: string;
+  updatedAt: string;
+}
+
+export async function getTeamAccess(kv: Deno.Kv, teamId: string): Promise<TeamAccess | null> {
+  return (await kv.get<TeamAccess>(keys.teamAccess(teamId))).value;
+}
+
+/** Adds the team's new credentials to `op` (they replace any earlier ones). */
+export function stageTeamAccess(op: Deno.AtomicOperation, teamId: string, access: TeamAccess) {
+  return op.set(keys.teamAccess(teamId), access);
+}

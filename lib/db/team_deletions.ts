@@ -1,0 +1,80 @@
+/**
+ * Removing a team's records: the marker that survives a crash mid-way, and the sweep of
+ * every team-scoped prefix (`teamScopedPrefixes` in keys.ts).
+ */
+import { keys, teamScopedPrefixes } from "./keys.ts";
+import { deleteKeys } from "./commit_batches.ts";
+import type { Team } from "./teams.ts";
+
+/** A team whose deletion has started; its records may not all be gone yet. */
+export interface TeamDeletion {
+  teamId: string;
+  name: string;
+  slug: string;
+  startedAt: string;
+}
+
+/** The team's slug entry, read before its deletion is staged. */
+export async function getSlugEntry(kv: Deno.Kv, slug: string) {
+  return await kv.get<string>(keys.teamBySlug(slug));
+}
+
+/**
+ * Adds to `op` the end of a team (checked unchanged since read) and the marker that lets a
+ * restart finish the sweep.
+ */
+export function stageTeamDeletion(
+  op: Deno.AtomicOperation,
+  teamEntry: Deno.KvEntry<Team>,
+  slugEntry: Deno.KvEntryMaybe<string>,
+  marker: TeamDeletion,
+): Deno.AtomicOperation {
+  op.check(teamEntry).check(slugEntry).delete(teamEntry.key).set(keys.teamDeletion(marker.teamId), marker);
+  if (slugEntry.value === marker.teamId) op.delete(slugEntry.key);
+  return op;
+}
+
+/** Records keyed by team elsewhere in their key, found through their team-keyed twin. */
+function twinsOf(key: Deno.KvKey): Deno.KvKey[] {
+  const [prefix, teamId] = key as string[];
+  if (prefix === "team_members") return [keys.membership(key[2] as string, teamId)];
+  if (prefix === "player_parent_emails") return [keys.parentEmailInvite(key[3] as string, teamId, key[2] as string)];
+  return [];
+}
+
+async function teamKeys(kv: Deno.Kv, teamId: string): Promise<Deno.KvKey[]> {
+  const found: Deno.KvKey[] = [];
+  for (const prefix of teamScopedPrefixes(teamId)) {
+    for await (const entry of kv.list({ prefix }, { batchSize: 500 })) found.push(entry.key, ...twinsOf(entry.key));
+  }
+  return found;
+}
+
+/**
+ * Deletes every record of a team. Runs again while a pass still finds records, so something
+ * committed during the sweep (a claim submitted a moment before the team vanished) goes too.
+ */
+export async function sweepTeam(kv: Deno.Kv, teamId: string): Promise<void> {
+  for (let pass = 0; pass < 3; pass++) {
+    const found = await teamKeys(kv, teamId);
+    if (found.length === 0) break;
+    await deleteKeys(kv, found);
+  }
+  const joinLink = await kv.get<{ code: string }>(keys.joinLink(teamId));
+  await deleteKeys(kv, [
+    ...(joinLink.value ? [keys.joinCode(joinLink.value.code), joinLink.key] : []),
+    keys.teamAccess(teamId),
+    keys.teamRevision(teamId),
+    keys.teamDeletion(teamId),
+  ]);
+}
+
+/** Deletions that started and may not have finished (a crash), each swept again. */
+export async function sweepUnfinishedDeletions(kv: Deno.Kv): Promise<number> {
+  let resumed = 0;
+  for await (const entry of kv.list<TeamDeletion>({ prefix: keys.teamDeletions() })) {
+    await sweepTeam(kv, entry.value.teamId);
+    resumed++;
+  }
+  return resumed;
+}
