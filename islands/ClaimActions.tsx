@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
-import { replyMessage, sendJson } from "../components/admin/share.ts";
+import { api } from "../lib/client/api.ts";
 
 export interface ClaimActionsProps {
   teamId: string;
@@ -27,23 +27,22 @@ export default function ClaimActions({ teamId, claimId, formAction, back, reques
     e.preventDefault();
     const playerId = new FormData(e.currentTarget).get("playerId");
     setPending(true);
-    try {
-      const url = `/api/admin/${encodeURIComponent(teamId)}/claims/${encodeURIComponent(claimId)}/${decision}`;
-      const reply = await sendJson("POST", url, typeof playerId === "string" && playerId ? { playerId } : undefined);
-      if (!reply.ok) {
-        toast({ title: "Error", description: replyMessage(reply, `${reply.status}`), variant: "destructive" });
-        // Someone else decided first: nothing is left to do here.
-        if (reply.status === 409) setDecided("Already decided");
-        return;
-      }
-      const approved = decision === "approve";
-      toast({ title: approved ? "Claim Approved" : "Claim Denied", description: replyMessage(reply, "") });
-      setDecided(approved ? "Approved" : "Denied");
-    } catch {
-      toast({ title: "Error", description: "Unable to connect to server", variant: "destructive" });
-    } finally {
-      setPending(false);
+    const url = `/api/admin/${encodeURIComponent(teamId)}/claims/${encodeURIComponent(claimId)}/${decision}`;
+    const reply = await api<{ message?: string }>(
+      "POST",
+      url,
+      typeof playerId === "string" && playerId ? { playerId } : undefined,
+    );
+    setPending(false);
+    if (!reply.ok) {
+      toast({ title: "Error", description: reply.message || `${reply.status}`, variant: "destructive" });
+      // Someone else decided first: nothing is left to do here.
+      if (reply.status === 409) setDecided("Already decided");
+      return;
     }
+    const approved = decision === "approve";
+    toast({ title: approved ? "Claim Approved" : "Claim Denied", description: reply.data.message ?? "" });
+    setDecided(approved ? "Approved" : "Denied");
   };
 
   if (decided) return <p className="claim-actions__done" role="status">{decided}</p>;

@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { checkClaim, CLAIM_MESSAGES, MAX_NOTE_LENGTH } from "../lib/claims/rules.ts";
 import { toast } from "../lib/client/toast.tsx";
+import { api } from "../lib/client/api.ts";
 import { ClaimSteps } from "../components/roster/ClaimSteps.tsx";
 
 export interface ClaimDialogProps {
@@ -30,10 +31,9 @@ function useRoster(active: boolean, teamSlug: string): RosterState {
   useEffect(() => {
     if (!active || state.status !== "idle") return;
     setState({ status: "loading", players: [] });
-    fetch(`/api/teams/${encodeURIComponent(teamSlug)}/roster`, { credentials: "same-origin" })
-      .then((res) => res.ok ? res.json() : { players: [] })
-      .catch(() => ({ players: [] }))
-      .then((data) => setState({ status: "ready", players: data.players ?? [] }));
+    // Without the roster the hint is simply missing; the claim still works.
+    api<{ players?: RosterPlayer[] }>("GET", `/api/teams/${encodeURIComponent(teamSlug)}/roster`)
+      .then((reply) => setState({ status: "ready", players: (reply.ok && reply.data.players) || [] }));
   }, [active]);
   return state;
 }
@@ -97,25 +97,20 @@ export default function ClaimDialog(props: ClaimDialogProps) {
       return;
     }
     setPending(true);
-    try {
-      const res = await fetch(`/api/teams/${encodeURIComponent(props.teamSlug)}/claims`, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(check.value),
-      });
-      const data = await res.json().catch(() => ({}));
-      if (!res.ok) throw new Error(data.message || `${res.status}: ${res.statusText}`);
-      setFields({ jerseyNumber: "", childSurname: "", email: "", note: "" });
-      // Closed before the toast, so the toast goes to the page rather than the closing dialog.
-      dialog.current?.close();
-      setOpen(false);
-      toast({ title: "Claim Submitted", description: data.message || CLAIM_MESSAGES.submitted });
-    } catch (error) {
-      toast({ title: "Error", description: (error as Error).message, variant: "destructive" });
-    } finally {
-      setPending(false);
+    const reply = await api<{ message?: string }>(
+      "POST",
+      `/api/teams/${encodeURIComponent(props.teamSlug)}/claims`,
+      check.value,
+    );
+    setPending(false);
+    if (!reply.ok) {
+      return toast({ title: "Error", description: reply.message || `${reply.status}`, variant: "destructive" });
     }
+    setFields({ jerseyNumber: "", childSurname: "", email: "", note: "" });
+    // Closed before the toast, so the toast goes to the page rather than the closing dialog.
+    dialog.current?.close();
+    setOpen(false);
+    toast({ title: "Claim Submitted", description: reply.data.message || CLAIM_MESSAGES.submitted });
   }
 
   const field = (name: keyof Fields, label: string, input: React.ReactElement, hint?: React.ReactNode) => (

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
-import { checkPlayerEdit } from "../lib/roster/player_rules.ts";
+import { api } from "../lib/client/api.ts";
+import { checkPlayerEdit } from "../lib/roster/player_schema.ts";
 import { EDIT_TEXTS, type EditablePlayer, fieldsOf, type PlayerFields } from "../components/edit/edit_texts.ts";
 import { PlayerForm } from "../components/edit/PlayerForm.tsx";
 import { ParentEmails } from "../components/edit/ParentEmails.tsx";
@@ -16,25 +17,13 @@ type State =
 
 type FieldErrors = Partial<Record<keyof PlayerFields, string>>;
 
-interface Reply {
-  ok: boolean;
-  data: Record<string, unknown>;
+/** What the edit calls answer (`/api/edit`, `PATCH /api/players/{id}`, `POST …/emails`). */
+interface EditReply {
+  message?: string;
+  player?: EditablePlayer;
+  playerEmails?: string[];
 }
 
-/** Calls the API with the edit-session cookie; rejects only when the server cannot be reached. */
-async function call(url: string, method = "GET", body?: unknown): Promise<Reply> {
-  const res = await fetch(url, {
-    method,
-    credentials: "same-origin",
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await res.json().catch(() => ({}));
-  return { ok: res.ok, data: typeof data === "object" && data !== null ? data : {} };
-}
-
-const messageOf = (reply: Reply, fallback: string) =>
-  typeof reply.data.message === "string" && reply.data.message ? reply.data.message : fallback;
 const failure = (description: string) => toast({ title: EDIT_TEXTS.error, description, variant: "destructive" });
 
 /**
@@ -53,16 +42,14 @@ export default function EditPlayer({ token }: EditPlayerProps) {
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    call(`/api/edit?token=${encodeURIComponent(token)}`)
-      .then((reply) => {
-        const player = reply.data.player as EditablePlayer | undefined;
-        if (!reply.ok || !player) {
-          return setState({ status: "denied", message: messageOf(reply, EDIT_TEXTS.invalidToken) });
-        }
-        setValues(fieldsOf(player));
-        setState({ status: "ready", player, emails: (reply.data.playerEmails as string[]) ?? [] });
-      })
-      .catch(() => setState({ status: "denied", message: EDIT_TEXTS.cannotConnect }));
+    api<EditReply>("GET", `/api/edit?token=${encodeURIComponent(token)}`).then((reply) => {
+      const player = reply.ok ? reply.data.player : undefined;
+      if (!player) {
+        return setState({ status: "denied", message: (!reply.ok && reply.message) || EDIT_TEXTS.invalidToken });
+      }
+      setValues(fieldsOf(player));
+      setState({ status: "ready", player, emails: (reply.ok && reply.data.playerEmails) || [] });
+    });
   }, []);
 
   // The new state's heading takes focus, so screen readers hear the outcome.
@@ -103,21 +90,16 @@ export default function EditPlayer({ token }: EditPlayerProps) {
     }
     setErrors({});
     setSaving(true);
-    try {
-      const reply = await call(`/api/players/${encodeURIComponent(player.id)}`, "PATCH", { ...values });
-      const saved = reply.data.player as EditablePlayer | undefined;
-      if (!reply.ok || !saved) {
-        setErrors((reply.data.fields as FieldErrors) ?? {});
-        return failure(messageOf(reply, EDIT_TEXTS.error));
-      }
-      setValues(fieldsOf(saved));
-      setState({ status: "ready", player: saved, emails });
-      toast({ title: messageOf(reply, EDIT_TEXTS.updated) });
-    } catch {
-      failure(EDIT_TEXTS.cannotConnect);
-    } finally {
-      setSaving(false);
+    const reply = await api<EditReply>("PATCH", `/api/players/${encodeURIComponent(player.id)}`, { ...values });
+    setSaving(false);
+    if (!reply.ok || !reply.data.player) {
+      setErrors(reply.ok ? {} : reply.fields);
+      return failure((!reply.ok && reply.message) || EDIT_TEXTS.error);
     }
+    const saved = reply.data.player;
+    setValues(fieldsOf(saved));
+    setState({ status: "ready", player: saved, emails });
+    toast({ title: reply.data.message || EDIT_TEXTS.updated });
   }
 
   async function addEmail(e: FormEvent<HTMLFormElement>) {
@@ -130,18 +112,13 @@ export default function EditPlayer({ token }: EditPlayerProps) {
     }
     setEmailError(undefined);
     setAdding(true);
-    try {
-      const reply = await call(`/api/players/${encodeURIComponent(player.id)}/emails`, "POST", { email });
-      if (!reply.ok) return failure(messageOf(reply, EDIT_TEXTS.error));
-      const playerEmails = Array.isArray(reply.data.playerEmails) ? reply.data.playerEmails as string[] : emails;
-      setState({ status: "ready", player, emails: playerEmails });
-      setNewEmail("");
-      toast({ title: messageOf(reply, EDIT_TEXTS.emailAdded) });
-    } catch {
-      failure(EDIT_TEXTS.cannotConnect);
-    } finally {
-      setAdding(false);
-    }
+    const reply = await api<EditReply>("POST", `/api/players/${encodeURIComponent(player.id)}/emails`, { email });
+    setAdding(false);
+    if (!reply.ok) return failure(reply.message || EDIT_TEXTS.error);
+    const playerEmails = Array.isArray(reply.data.playerEmails) ? reply.data.playerEmails : emails;
+    setState({ status: "ready", player, emails: playerEmails });
+    setNewEmail("");
+    toast({ title: reply.data.message || EDIT_TEXTS.emailAdded });
   }
 
   return (

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
 import { LoginField } from "../components/login/LoginField.tsx";
 import { TEST_EMAIL_TEXTS } from "../components/login/texts.ts";
-import { messageOf, postJson } from "../components/login/client.ts";
+import { api } from "../lib/client/api.ts";
 
 export type TestEmailType = "verification" | "magic-link";
 
@@ -74,24 +74,20 @@ export default function EmailTest(props: EmailTestProps) {
     if (missing) return toast({ title: "Error", description: missing, variant: "destructive" });
     setPending(type);
     const body = type === "verification" ? { email: address } : { email: address, playerName: name };
-    let result: TestEmailResult;
-    try {
-      const reply = await postJson(`/api/test-email/${type}`, body);
-      const data = reply.data as Partial<TestEmailResult>;
-      result = {
-        type,
-        success: reply.ok,
-        email: address,
-        message: messageOf(reply) ?? `${reply.status}`,
-        code: reply.status,
-        playerName: type === "magic-link" ? name : undefined,
-        token: typeof data.token === "string" ? data.token : undefined,
-      };
-    } catch (error) {
-      result = { type, success: false, email: address, message: (error as Error).message, code: 0 };
-    } finally {
-      setPending(null);
-    }
+    const reply = await api<{ message?: unknown; token?: unknown }>("POST", `/api/test-email/${type}`, body);
+    setPending(null);
+    const data = reply.ok ? reply.data : {};
+    const said = reply.ok ? typeof data.message === "string" && data.message : reply.message;
+    const result: TestEmailResult = {
+      type,
+      success: reply.ok,
+      email: address,
+      message: said || `${reply.status}`,
+      code: reply.status,
+      // Nothing reached the server (status 0): there is nothing more to show.
+      playerName: type === "magic-link" && reply.status ? name : undefined,
+      token: typeof data.token === "string" ? data.token : undefined,
+    };
     setResults((list) => [result, ...list]);
     if (result.success) toast({ title: "Test email sent", description: result.message });
     else toast({ title: FAILED[type], description: result.message, variant: "destructive" });

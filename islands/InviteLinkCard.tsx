@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
-import { copyWithToast, replyMessage, sendJson, shareOrCopy } from "../components/admin/share.ts";
+import { copyWithToast, shareOrCopy } from "../components/admin/share.ts";
+import { api } from "../lib/client/api.ts";
 
 export interface InviteLink {
   joinUrl: string;
@@ -34,23 +35,14 @@ export default function InviteLinkCard({ teamId, teamName, link: initial, regene
     e.preventDefault();
     if (!confirm(`${REGENERATE_WARNING} Generate a new invite link?`)) return;
     setPending(true);
-    try {
-      const reply = await sendJson("POST", `/api/teams/${encodeURIComponent(teamId)}/join-link`);
-      if (!reply.ok) {
-        toast({
-          title: "Error",
-          description: replyMessage(reply, "Failed to generate a new link"),
-          variant: "destructive",
-        });
-        return;
-      }
-      setLink(reply.data as unknown as InviteLink);
-      toast({ title: "New Invite Link", description: "The old link no longer works." });
-    } catch {
-      toast({ title: "Error", description: "Unable to connect to server", variant: "destructive" });
-    } finally {
-      setPending(false);
+    const reply = await api<InviteLink>("POST", `/api/teams/${encodeURIComponent(teamId)}/join-link`);
+    setPending(false);
+    if (!reply.ok) {
+      toast({ title: "Error", description: reply.message || "Failed to generate a new link", variant: "destructive" });
+      return;
     }
+    setLink(reply.data);
+    toast({ title: "New Invite Link", description: "The old link no longer works." });
   }
 
   return (

@@ -1,7 +1,7 @@
 import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
 import { checkIdentity, checkJoinRequest, JOIN_MESSAGES } from "../lib/join/rules.ts";
-import { messageOf, postJson } from "../components/login/client.ts";
+import { api } from "../lib/client/api.ts";
 import {
   type AccountValues,
   EMPTY_ACCOUNT,
@@ -66,17 +66,16 @@ export default function JoinFlow(props: JoinFlowProps) {
     setErrors({});
     setNotice(null);
     setPending(true);
-    try {
-      const reply = await postJson(`/api/teams/${encodeURIComponent(props.teamKey)}/verify-player`, checked.value);
-      if (!reply.ok) return failure(JOIN_TEXTS.verificationError, messageOf(reply) ?? JOIN_TEXTS.tryAgain);
-      if (reply.data.found !== true) return failure(JOIN_TEXTS.playerNotFound, JOIN_MESSAGES.playerNotFound);
-      setPlayerName(String(reply.data.playerName ?? ""));
-      goTo("account");
-    } catch {
-      failure(JOIN_TEXTS.verificationError, JOIN_TEXTS.tryAgain);
-    } finally {
-      setPending(false);
-    }
+    const reply = await api<{ found?: boolean; playerName?: string }>(
+      "POST",
+      `/api/teams/${encodeURIComponent(props.teamKey)}/verify-player`,
+      checked.value,
+    );
+    setPending(false);
+    if (!reply.ok) return failure(JOIN_TEXTS.verificationError, reply.message || JOIN_TEXTS.tryAgain);
+    if (reply.data.found !== true) return failure(JOIN_TEXTS.playerNotFound, JOIN_MESSAGES.playerNotFound);
+    setPlayerName(String(reply.data.playerName ?? ""));
+    goTo("account");
   }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -91,16 +90,18 @@ export default function JoinFlow(props: JoinFlowProps) {
     setErrors({});
     setNotice(null);
     setPending(true);
-    try {
-      const reply = await postJson(`/api/teams/${encodeURIComponent(props.teamKey)}/join-requests`, body);
-      if (!reply.ok) return failure(JOIN_TEXTS.requestFailed, messageOf(reply) ?? JOIN_TEXTS.tryAgain);
-      setSubmitted(messageOf(reply) ?? JOIN_MESSAGES.submitted);
-      goTo("success");
-    } catch {
-      failure(JOIN_TEXTS.submissionError, JOIN_TEXTS.tryAgain);
-    } finally {
-      setPending(false);
+    const reply = await api<{ message?: string }>(
+      "POST",
+      `/api/teams/${encodeURIComponent(props.teamKey)}/join-requests`,
+      body,
+    );
+    setPending(false);
+    if (!reply.ok) {
+      const title = reply.status === 0 ? JOIN_TEXTS.submissionError : JOIN_TEXTS.requestFailed;
+      return failure(title, reply.message || JOIN_TEXTS.tryAgain);
     }
+    setSubmitted(reply.data.message || JOIN_MESSAGES.submitted);
+    goTo("success");
   }
 
   function back(e: MouseEvent<HTMLButtonElement>) {

@@ -12,6 +12,9 @@ import {
 } from "../components/admin/roster/roster_forms.ts";
 import { ImportPreviewTable, PlayerFields, PlayerTable } from "../components/admin/roster/RosterParts.tsx";
 import { useHydrated } from "../components/login/client.ts";
+import { api } from "../lib/client/api.ts";
+import { checkNewPlayer, checkPlayerPatch } from "../lib/roster/player_schema.ts";
+import type { Checked } from "../lib/validation.ts";
 
 export interface RosterManagerProps {
   teamId: string;
@@ -29,24 +32,11 @@ export interface RosterManagerProps {
   notice: string | null;
 }
 
-interface Reply {
-  ok: boolean;
-  data: Record<string, unknown>;
-}
+/** A refused import names every row's problems: the preview to show. */
+const isPreview = (data: unknown): data is ImportPreviewView =>
+  typeof data === "object" && data !== null && "rows" in data && Array.isArray(data.rows);
 
-async function call(method: string, url: string, body?: unknown, csv?: string): Promise<Reply> {
-  try {
-    const res = await fetch(url, {
-      method,
-      credentials: "same-origin",
-      headers: csv !== undefined ? { "Content-Type": "text/csv" } : body ? { "Content-Type": "application/json" } : {},
-      body: csv ?? (body ? JSON.stringify(body) : undefined),
-    });
-    return { ok: res.ok, data: await res.json().catch(() => ({})) };
-  } catch {
-    return { ok: false, data: { message: "Unable to reach GoalMates. Please try again." } };
-  }
-}
+const csvBody = (text: string) => new Blob([text], { type: "text/csv" });
 
 const fieldsOf = (form: HTMLFormElement) =>
   Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])) as FormFields;
@@ -54,7 +44,7 @@ const fieldsOf = (form: HTMLFormElement) =>
 /** Roster management: live search, add/edit/remove forms and CSV import with a preview. */
 export default function RosterManager(props: RosterManagerProps) {
   const { teamId, rosterPath } = props;
-  const api = `/api/admin/${teamId}/players`;
+  const playersApi = `/api/admin/${teamId}/players`;
   const [players, setPlayers] = useState(props.players);
   const [query, setQuery] = useState(props.query);
   const [panel, setPanel] = useState(props.panel);
@@ -87,22 +77,34 @@ export default function RosterManager(props: RosterManagerProps) {
     open(kind === "edit" || kind === "remove" ? { kind, playerId: player! } : kind ? { kind } as RosterPanel : null);
   };
 
+  function refuse(fields: Record<string, string>, message: string) {
+    setErrors({ ...fields, _: message || "Error" });
+    heading.current?.focus();
+  }
   async function done(message: string) {
-    const reply = await call("GET", api);
-    if (reply.ok) setPlayers(reply.data.players as RosterPlayer[]);
+    const reply = await api<{ players: RosterPlayer[] }>("GET", playersApi);
+    if (reply.ok) setPlayers(reply.data.players);
     open(null);
     setNotice(message);
   }
-  async function run(method: string, url: string, body: unknown, success: string, csvBody?: string) {
+  async function run(method: "POST" | "PATCH" | "DELETE", url: string, body: unknown, success: string) {
     setPending(true);
-    const reply = await call(method, url, body, csvBody);
+    const reply = await api<{ imported?: number; warning?: string }>(method, url, body);
     setPending(false);
     if (reply.ok) {
-      return await done(typeof reply.data.imported === "number" ? `${reply.data.imported} ${success}` : success);
+      const { imported, warning } = reply.data;
+      const message = typeof imported === "number"
+        ? `${imported} ${imported === 1 ? "player" : "players"} imported`
+        : success;
+      return await done(typeof warning === "string" ? `${message}. ${warning}` : message);
     }
-    if (Array.isArray(reply.data.rows)) setPreview(reply.data as unknown as ImportPreviewView);
-    setErrors({ ...(reply.data.fields as Record<string, string>), _: String(reply.data.message ?? "Error") });
-    heading.current?.focus();
+    if (isPreview(reply.data)) setPreview(reply.data);
+    refuse(reply.fields, reply.message);
+  }
+  /** The same rules as the server's, before the round trip. */
+  function send<T>(checked: Checked<T>, method: "POST" | "PATCH", url: string, success: string) {
+    if (checked.ok) run(method, url, checked.value, success);
+    else refuse(checked.fields, checked.message);
   }
 
   const editing = panel?.kind === "edit" || panel?.kind === "remove"
@@ -111,22 +113,24 @@ export default function RosterManager(props: RosterManagerProps) {
   const submitPlayer = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const fields = fieldsOf(e.currentTarget);
-    if (editing) run("PATCH", `${api}/${editing.id}`, playerPatchFromForm(fields), "Player updated");
-    else run("POST", api, newPlayerFromForm(fields), "Player added");
+    if (editing) {
+      const patch = checkPlayerPatch(playerPatchFromForm(fields), new Date().getUTCFullYear());
+      send(patch, "PATCH", `${playersApi}/${editing.id}`, "Player updated");
+    } else send(checkNewPlayer(newPlayerFromForm(fields)), "POST", playersApi, "Player added");
   };
   const submitRemove = (e: FormEvent) => {
     e.preventDefault();
-    run("DELETE", `${api}/${editing!.id}`, undefined, "Player removed");
+    run("DELETE", `${playersApi}/${editing!.id}`, undefined, "Player removed");
   };
   const submitImport = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const dryRun = (e.nativeEvent as SubmitEvent).submitter?.getAttribute("value") !== "import";
-    if (!dryRun) return run("POST", `${api}/import`, undefined, "players imported", csv);
+    if (!dryRun) return run("POST", `${playersApi}/import`, csvBody(csv), "Players imported");
     setPending(true);
-    call("POST", `${api}/import?dryRun=true`, undefined, csv).then((reply) => {
+    api<ImportPreviewView>("POST", `${playersApi}/import?dryRun=true`, csvBody(csv)).then((reply) => {
       setPending(false);
-      setPreview(reply.ok ? reply.data as unknown as ImportPreviewView : null);
-      setErrors(reply.ok ? {} : { _: String(reply.data.message ?? "Error") });
+      setPreview(reply.ok ? reply.data : null);
+      setErrors(reply.ok ? {} : { _: reply.message || "Error" });
     });
   };
   const readFile = async (e: FormEvent<HTMLInputElement>) => {
@@ -160,7 +164,7 @@ export default function RosterManager(props: RosterManagerProps) {
         <a className="button button--secondary" href={`${rosterPath}?import=1`} data-panel="import" onClick={onOpen}>
           Import CSV
         </a>
-        <a className="button button--secondary" href={`${api}/export`} download>Export CSV</a>
+        <a className="button button--secondary" href={`${playersApi}/export`} download>Export CSV</a>
         <a className="button button--secondary" href={`${rosterPath}/print`}>Generate PDF</a>
       </div>
       <dl className="stats roster-admin__counts">
@@ -268,7 +272,9 @@ export default function RosterManager(props: RosterManagerProps) {
         />
         <button type="submit" className="button button--secondary">Search</button>
       </form>
-      <p className="muted" role="status">{`Showing ${shown.length} of ${players.length} players`}</p>
+      <p className="muted" role="status">
+        {`Showing ${shown.length} of ${players.length} ${players.length === 1 ? "player" : "players"}`}
+      </p>
       <PlayerTable players={shown} rosterPath={rosterPath} query={query.trim()} onOpen={onOpen} />
     </div>
   );

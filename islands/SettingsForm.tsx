@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
+import { api } from "../lib/client/api.ts";
 import { useHydrated } from "../components/login/client.ts";
 import {
   SETTINGS_SWITCHES,
@@ -18,21 +19,6 @@ export interface SettingsFormProps {
   deleteError: string | null;
 }
 
-async function send(method: string, url: string, body: unknown): Promise<{ ok: boolean; message: string }> {
-  try {
-    const res = await fetch(url, {
-      method,
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const data = await res.json().catch(() => ({}));
-    return { ok: res.ok, message: data.message ?? `${res.status}: ${res.statusText}` };
-  } catch {
-    return { ok: false, message: "Unable to reach GoalMates. Please try again." };
-  }
-}
-
 const failed = (description: string) => toast({ title: "Error", description, variant: "destructive" });
 
 /** Team settings: save (toast), copy the public roster URL, and Delete Team with the typed name. */
@@ -42,16 +28,16 @@ export default function SettingsForm(props: SettingsFormProps) {
   const [teamName, setTeamName] = useState(props.teamName);
   const [typed, setTyped] = useState("");
   const [pending, setPending] = useState(false);
-  const api = `/api/admin/${props.teamId}`;
+  const teamApi = `/api/admin/${props.teamId}`;
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const fields = Object.fromEntries([...new FormData(e.currentTarget)].map(([k, v]) => [k, String(v)]));
     const patch = settingsPatchFromForm(fields);
     setPending(true);
-    const reply = await send("PATCH", `${api}/settings`, patch);
+    const reply = await api("PATCH", `${teamApi}/settings`, patch);
     setPending(false);
-    if (!reply.ok) return failed(reply.message);
+    if (!reply.ok) return failed(reply.message || `${reply.status}`);
     setTeamName(patch.name.trim());
     toast({ title: "Settings saved" });
   }
@@ -59,10 +45,10 @@ export default function SettingsForm(props: SettingsFormProps) {
   async function remove(e: FormEvent) {
     e.preventDefault();
     setPending(true);
-    const reply = await send("DELETE", api, { confirm: typed });
+    const reply = await api("DELETE", teamApi, { confirm: typed });
     setPending(false);
     if (reply.ok) location.assign("/home");
-    else failed(reply.message);
+    else failed(reply.message || `${reply.status}`);
   }
 
   function copy() {

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
+import { api } from "../lib/client/api.ts";
 import {
   checkStepsThrough,
   fieldErrors,
@@ -37,6 +38,9 @@ export interface SignupWizardProps {
 
 const failed = (description: string) => toast({ title: "Error", description, variant: "destructive" });
 
+/** What the signup calls answer. */
+type SignupReply = { message?: string; email?: string };
+
 /**
  * The six-step signup. Every step is a form that posts to /signup, so the wizard works before
  * and without JavaScript; once hydrated, the same buttons move between steps in the browser
@@ -71,26 +75,15 @@ export default function SignupWizard(props: SignupWizardProps) {
 
   /**
    * POSTs JSON; on success toasts `title` with the server's message and runs `then`. Any
-   * refusal shows the server's message, or '{status}: {text}' without one.
+   * refusal shows the server's message, or the status code without one.
    */
-  async function call(url: string, body: unknown, title: string, then?: (data: { email?: string }) => void) {
+  async function call(url: string, body: unknown, title: string, then?: (data: SignupReply) => void) {
     setPending(true);
-    try {
-      const res = await fetch(url, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      const data = await res.json().catch(() => ({}));
-      if (!res.ok) return failed(data.message || `${res.status}: ${res.statusText}`);
-      toast({ title, description: data.message });
-      then?.(data);
-    } catch (error) {
-      failed((error as Error).message);
-    } finally {
-      setPending(false);
-    }
+    const reply = await api<SignupReply>("POST", url, body);
+    setPending(false);
+    if (!reply.ok) return failed(reply.message || `${reply.status}`);
+    toast({ title, description: reply.data.message });
+    then?.(reply.data);
   }
 
   function finish() {

@@ -3,7 +3,8 @@ import { toast } from "../lib/client/toast.tsx";
 import { LoginField } from "../components/login/LoginField.tsx";
 import { SYSADMIN_HOME } from "../components/login/login_links.ts";
 import { LOGIN_TEXTS } from "../components/login/texts.ts";
-import { messageOf, postJson, useHydrated } from "../components/login/client.ts";
+import { useHydrated } from "../components/login/client.ts";
+import { api } from "../lib/client/api.ts";
 
 export interface SysadminLoginProps {
   /** A local path to open after signing in, or "". */
@@ -33,22 +34,14 @@ export default function SysadminLogin({ next, email: initialEmail, error: initia
     }
     setPending(true);
     setError(null);
-    try {
-      const reply = await postJson("/api/sysadmin/login", { email: email.trim(), password });
-      if (!reply.ok) {
-        setPending(false);
-        toast({
-          title: LOGIN_TEXTS.loginFailed,
-          description: messageOf(reply) ?? LOGIN_TEXTS.invalidCredentials,
-          variant: "destructive",
-        });
-        return;
-      }
-      location.assign(next || SYSADMIN_HOME);
-    } catch {
-      setPending(false);
-      toast({ title: LOGIN_TEXTS.loginError, description: LOGIN_TEXTS.cannotConnect, variant: "destructive" });
-    }
+    const reply = await api("POST", "/api/sysadmin/login", { email: email.trim(), password });
+    if (reply.ok) return location.assign(next || SYSADMIN_HOME);
+    setPending(false);
+    toast({
+      title: reply.status === 0 ? LOGIN_TEXTS.loginError : LOGIN_TEXTS.loginFailed,
+      description: reply.message || LOGIN_TEXTS.invalidCredentials,
+      variant: "destructive",
+    });
   }
 
   const toggle = canToggle && (

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
-import { replyMessage, sendJson } from "../components/admin/share.ts";
+import { api } from "../lib/client/api.ts";
 import { LoginField } from "../components/login/LoginField.tsx";
 
 export interface TeamAccessLoginProps {
@@ -29,7 +29,7 @@ const REDIRECT_DELAY_MS = 500;
 export default function TeamAccessLogin(props: TeamAccessLoginProps) {
   const { teamId } = props;
   const base = `/teams/${encodeURIComponent(teamId)}`;
-  const api = `/api/teams/${encodeURIComponent(teamId)}`;
+  const teamApi = `/api/teams/${encodeURIComponent(teamId)}`;
   const [username, setUsername] = useState(props.username);
   const [password, setPassword] = useState("");
   const [loginError, setLoginError] = useState(props.loginError);
@@ -42,39 +42,34 @@ export default function TeamAccessLogin(props: TeamAccessLoginProps) {
     e.preventDefault();
     setPending(true);
     setLoginError(null);
-    try {
-      const reply = await sendJson("POST", `${api}/login`, { username: username.trim(), password });
-      if (!reply.ok) {
-        const message = reply.status === 429 ? replyMessage(reply, TEAM_LOGIN_TEXTS.invalid) : TEAM_LOGIN_TEXTS.invalid;
-        setLoginError(message);
-        setPending(false);
-        return toast({ title: "Login Failed", description: message, variant: "destructive" });
-      }
-      toast({ title: "Login Successful", description: "Opening your team dashboard..." });
-      setTimeout(() => location.assign(base), REDIRECT_DELAY_MS);
-    } catch {
+    const reply = await api("POST", `${teamApi}/login`, { username: username.trim(), password });
+    if (!reply.ok) {
       setPending(false);
-      toast({ title: "Login Error", description: "Unable to connect to server", variant: "destructive" });
+      if (reply.status === 0) {
+        return toast({ title: "Login Error", description: reply.message, variant: "destructive" });
+      }
+      const message = reply.status === 429 ? reply.message || TEAM_LOGIN_TEXTS.invalid : TEAM_LOGIN_TEXTS.invalid;
+      setLoginError(message);
+      return toast({ title: "Login Failed", description: message, variant: "destructive" });
     }
+    toast({ title: "Login Successful", description: "Opening your team dashboard..." });
+    setTimeout(() => location.assign(base), REDIRECT_DELAY_MS);
   }
 
   async function magicLink(e: FormEvent) {
     e.preventDefault();
     setMagicError(null);
-    try {
-      const reply = await sendJson("POST", `${api}/magic-link`, { email: email.trim() });
-      if (!reply.ok) {
-        const message = reply.status === 429
-          ? replyMessage(reply, TEAM_LOGIN_TEXTS.checkEmail)
-          : TEAM_LOGIN_TEXTS.checkEmail;
-        setMagicError(message);
-        return toast({ title: TEAM_LOGIN_TEXTS.magicFailed, description: message, variant: "destructive" });
+    const reply = await api("POST", `${teamApi}/magic-link`, { email: email.trim() });
+    if (!reply.ok) {
+      if (reply.status === 0) {
+        return toast({ title: TEAM_LOGIN_TEXTS.magicFailed, description: reply.message, variant: "destructive" });
       }
-      setSentTo(email.trim());
-      toast({ title: TEAM_LOGIN_TEXTS.magicSent, description: "Check your inbox for your sign-in link." });
-    } catch {
-      toast({ title: TEAM_LOGIN_TEXTS.magicFailed, description: TEAM_LOGIN_TEXTS.checkEmail, variant: "destructive" });
+      const message = reply.status === 429 ? reply.message || TEAM_LOGIN_TEXTS.checkEmail : TEAM_LOGIN_TEXTS.checkEmail;
+      setMagicError(message);
+      return toast({ title: TEAM_LOGIN_TEXTS.magicFailed, description: message, variant: "destructive" });
     }
+    setSentTo(email.trim());
+    toast({ title: TEAM_LOGIN_TEXTS.magicSent, description: "Check your inbox for your sign-in link." });
   }
 
   return (

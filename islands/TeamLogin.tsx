@@ -11,14 +11,8 @@ import { toast } from "../lib/client/toast.tsx";
 import { LoginField } from "../components/login/LoginField.tsx";
 import { LOGIN_TABS, type LoginTab, teamLoginHref } from "../components/login/login_links.ts";
 import { LOGIN_TEXTS } from "../components/login/texts.ts";
-import {
-  messageOf,
-  postJson,
-  readRememberedEmail,
-  REMEMBERED_EMAIL,
-  rememberEmail,
-  useHydrated,
-} from "../components/login/client.ts";
+import { readRememberedEmail, REMEMBERED_EMAIL, rememberEmail, useHydrated } from "../components/login/client.ts";
+import { api } from "../lib/client/api.ts";
 
 export interface TeamLoginProps {
   tab: LoginTab;
@@ -84,22 +78,17 @@ function MagicLinkPanel(
     }
     setPending(true);
     setError(null);
-    try {
-      const reply = await postJson("/api/team/magic-link", { email: address, next });
-      if (!reply.ok) {
-        // Only a throttle has something more useful to say than the spec's text.
-        const reason = reply.status === 429 ? messageOf(reply) ?? LOGIN_TEXTS.checkEmail : LOGIN_TEXTS.checkEmail;
-        return failure(LOGIN_TEXTS.magicLinkFailed, reason);
-      }
-      rememberEmail(REMEMBERED_EMAIL.team, address);
-      moveFocus.current = true;
-      setSentTo(address);
-      toast({ title: LOGIN_TEXTS.magicLinkSent, description: "Check your inbox for your sign-in link." });
-    } catch {
-      failure(LOGIN_TEXTS.magicLinkFailed, LOGIN_TEXTS.checkEmail);
-    } finally {
-      setPending(false);
+    const reply = await api("POST", "/api/team/magic-link", { email: address, next });
+    setPending(false);
+    if (!reply.ok) {
+      // Only a throttle, or no connection, has something more useful to say than the spec's text.
+      const reason = (reply.status === 429 || reply.status === 0) && reply.message;
+      return failure(LOGIN_TEXTS.magicLinkFailed, reason || LOGIN_TEXTS.checkEmail);
     }
+    rememberEmail(REMEMBERED_EMAIL.team, address);
+    moveFocus.current = true;
+    setSentTo(address);
+    toast({ title: LOGIN_TEXTS.magicLinkSent, description: "Check your inbox for your sign-in link." });
   }
 
   function changeEmail(e: FormEvent) {
@@ -174,21 +163,17 @@ function PasswordPanel(
     }
     setPending(true);
     setError(null);
-    try {
-      const reply = await postJson("/api/team-admin/login", { email: email.trim(), password });
-      const teamId = reply.data.teamId;
-      if (!reply.ok || typeof teamId !== "string") {
-        setPending(false);
-        return failure(LOGIN_TEXTS.loginFailed, messageOf(reply) ?? LOGIN_TEXTS.invalidLogin);
-      }
-      rememberEmail(REMEMBERED_EMAIL.admin, email.trim());
-      toast({ title: LOGIN_TEXTS.loginSuccessful, description: "Taking you to your team..." });
-      // The button stays disabled until the page changes.
-      setTimeout(() => location.assign(next || `/teams/${encodeURIComponent(teamId)}`), REDIRECT_DELAY_MS);
-    } catch {
+    const reply = await api<{ teamId?: unknown }>("POST", "/api/team-admin/login", { email: email.trim(), password });
+    const teamId = reply.ok ? reply.data.teamId : undefined;
+    if (typeof teamId !== "string") {
       setPending(false);
-      failure(LOGIN_TEXTS.loginError, LOGIN_TEXTS.cannotConnect);
+      const title = !reply.ok && reply.status === 0 ? LOGIN_TEXTS.loginError : LOGIN_TEXTS.loginFailed;
+      return failure(title, (!reply.ok && reply.message) || LOGIN_TEXTS.invalidLogin);
     }
+    rememberEmail(REMEMBERED_EMAIL.admin, email.trim());
+    toast({ title: LOGIN_TEXTS.loginSuccessful, description: "Taking you to your team..." });
+    // The button stays disabled until the page changes.
+    setTimeout(() => location.assign(next || `/teams/${encodeURIComponent(teamId)}`), REDIRECT_DELAY_MS);
   }
 
   return (

@@ -39,24 +39,3 @@ export async function shareOrCopy(share: { url: string; title: string }, copiedT
   }
   await copyWithToast(share.url, copiedTitle);
 }
-
-export interface ApiReply {
-  ok: boolean;
-  status: number;
-  data: Record<string, unknown>;
-}
-
-/** Sends JSON with the session cookie; rejects only when the server cannot be reached. */
-export async function sendJson(method: string, url: string, body?: unknown): Promise<ApiReply> {
-  const res = await fetch(url, {
-    method,
-    credentials: "same-origin",
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await res.json().catch(() => ({}));
-  return { ok: res.ok, status: res.status, data: typeof data === "object" && data !== null ? data : {} };
-}
-
-export const replyMessage = (reply: ApiReply, fallback: string): string =>
-  typeof reply.data.message === "string" && reply.data.message ? reply.data.message : fallback;

@@ -13,7 +13,6 @@ export const EDIT_TEXTS = {
   emailAdded: "Email added successfully",
   error: "Error",
   emailRequired: "Please enter a valid email",
-  cannotConnect: "We could not reach GoalMates. Please check your connection and try again.",
 } as const;
 
 /** The player fields the page edits, as the API sends them. */

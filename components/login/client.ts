@@ -1,4 +1,4 @@
-/** Small browser helpers the sign-in and test-mail islands share. */
+/** Small browser helpers the sign-in islands share (API calls: lib/client/api.ts). */
 import { useEffect, useState } from "react";
 
 /** localStorage keys of the last e-mail used on each sign-in form (SPEC.md section 9). */
@@ -32,25 +32,3 @@ export function useHydrated(): boolean {
   useEffect(() => setHydrated(true), []);
   return hydrated;
 }
-
-export interface JsonReply {
-  ok: boolean;
-  status: number;
-  data: Record<string, unknown>;
-}
-
-/** POSTs JSON with the session cookies; rejects only when the server cannot be reached. */
-export async function postJson(url: string, body: unknown): Promise<JsonReply> {
-  const res = await fetch(url, {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const data = await res.json().catch(() => ({}));
-  return { ok: res.ok, status: res.status, data: typeof data === "object" && data !== null ? data : {} };
-}
-
-/** The server's `message` when it sent one. */
-export const messageOf = (reply: JsonReply): string | undefined =>
-  typeof reply.data.message === "string" && reply.data.message ? reply.data.message : undefined;

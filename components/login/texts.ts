@@ -13,7 +13,6 @@ export const LOGIN_TEXTS = {
   missingLogin: "Please enter your email and password.",
   invalidCredentials: "Invalid credentials",
   loginError: "Login Error",
-  cannotConnect: "Unable to connect to server",
 } as const;
 
 export const TEST_EMAIL_TEXTS = {

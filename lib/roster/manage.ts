@@ -3,18 +3,33 @@
  * player. Every change is one atomic commit with its audit entry, through `commitTeamChange`
  * so public roster caches drop.
  */
-import { z } from "zod";
-import { keys } from "../db/keys.ts";
-import { buildPlayer, listPlayers, MAX_PLAYERS_PER_TEAM, type Player } from "../db/players.ts";
-import { addAuditEntry } from "../db/audit.ts";
+import {
+  buildPlayer,
+  countPlayers,
+  getPlayerEntry,
+  listPlayers,
+  MAX_PLAYERS_PER_TEAM,
+  type Player,
+  stagePlayer,
+  stagePlayerRemoval,
+  stagePlayerUpdate,
+} from "../db/players.ts";
+import { getTeamWithRevision } from "../db/teams.ts";
+import { stageAuditEntry } from "../db/audit.ts";
 import { commitTeamChange } from "../db/team_revisions.ts";
-import { countKeys } from "../db/kv.ts";
+import { beginChange } from "../db/kv.ts";
+import { JERSEY_MESSAGES, jerseySharers } from "./jerseys.ts";
 import { guardiansByPlayer } from "../db/guardians.ts";
-import { listParentEmailInvites, type ParentEmailInvite, parentEmailInviteKeys } from "../db/parent_emails.ts";
+import { listParentEmailInvites, type ParentEmailInvite } from "../db/parent_emails.ts";
 import type { User } from "../db/users.ts";
-import { MAX_PLAYER_NAME_LENGTH, MAX_POSITION_LENGTH, PLAYER_MESSAGES } from "./player_rules.ts";
+import {
+  checkNewPlayer as checkNewPlayerInput,
+  checkPlayerPatch,
+  type NewPlayerInput,
+  type PlayerPatch,
+} from "./player_schema.ts";
+import type { Checked } from "../validation.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
-import { cleanText } from "../text.ts";
 
 export const ROSTER_MESSAGES = {
   playerNotFound: "Player not found",
@@ -22,99 +37,25 @@ export const ROSTER_MESSAGES = {
   rosterFull: (adding: number) =>
     `A team can have at most ${MAX_PLAYERS_PER_TEAM} players; adding ${adding} would go over. ` +
     "Remove players before adding more.",
-  birthYear: (maxYear: number) => `Birth year must be between 1990 and ${maxYear}`,
-  yearsPlaying: "Years playing must be between 0 and 30",
-  stats: "Games, goals and assists must be whole numbers from 0 to 999",
-  position: "Position must be text",
 } as const;
 
 /** Players created this recently carry the 'New!' badge. */
 export const NEW_PLAYER_MS = 7 * 24 * 60 * 60 * 1000;
 
-// ---- Input rules (SPEC.md section 5, edit form) ----
+// ---- Input rules: the schemas of player_schema.ts, shared with the edit form and the islands ----
 
-/** Names keep single spaces: a line break inside a quoted CSV cell is not part of a name. */
-const nameField = (required: string, label: string) =>
-  z.string({ error: required }).transform((v) => cleanText(v).replace(/\s+/g, " "))
-    .pipe(
-      z.string().min(1, required).max(MAX_PLAYER_NAME_LENGTH, PLAYER_MESSAGES.tooLong(label, MAX_PLAYER_NAME_LENGTH)),
-    );
-
-/** An integer, or a string of digits (CSV cells); anything else fails the jersey rule. */
-const jerseyField = z.unknown()
-  .transform((v) => typeof v === "number" ? v : typeof v === "string" && /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : NaN)
-  .pipe(z.int({ error: PLAYER_MESSAGES.jersey }).min(0, PLAYER_MESSAGES.jersey).max(99, PLAYER_MESSAGES.jersey));
-
-/** Blank means no position. */
-const positionField = z.union([z.string(), z.null()], { error: ROSTER_MESSAGES.position })
-  .transform((v) => v === null ? null : cleanText(v) || null)
-  .pipe(
-    z.string().max(MAX_POSITION_LENGTH, PLAYER_MESSAGES.tooLong("Position", MAX_POSITION_LENGTH)).nullable(),
-  );
-
-const statCount = z.int({ error: ROSTER_MESSAGES.stats }).min(0, ROSTER_MESSAGES.stats).max(999, ROSTER_MESSAGES.stats);
-
-const newPlayerSchema = z.strictObject({
-  firstName: nameField(PLAYER_MESSAGES.firstName, "First name"),
-  lastName: nameField(PLAYER_MESSAGES.lastName, "Last name"),
-  jerseyNumber: jerseyField,
-  position: positionField.optional(),
-});
-
-function playerPatchSchema(maxBirthYear: number) {
-  const birthYear = ROSTER_MESSAGES.birthYear(maxBirthYear);
-  return z.strictObject({
-    firstName: nameField(PLAYER_MESSAGES.firstName, "First name").optional(),
-    lastName: nameField(PLAYER_MESSAGES.lastName, "Last name").optional(),
-    jerseyNumber: jerseyField.optional(),
-    position: positionField.optional(),
-    stats: z.strictObject({ gamesPlayed: statCount, goals: statCount, assists: statCount }, {
-      error: ROSTER_MESSAGES.stats,
-    }).nullable().optional(),
-    birthYear: z.int({ error: birthYear }).min(1990, birthYear).max(maxBirthYear, birthYear).nullable().optional(),
-    yearsPlaying: z.int({ error: ROSTER_MESSAGES.yearsPlaying }).min(0, ROSTER_MESSAGES.yearsPlaying)
-      .max(30, ROSTER_MESSAGES.yearsPlaying).nullable().optional(),
-  });
-}
-
-export type NewPlayerInput = z.infer<typeof newPlayerSchema>;
-export type PlayerPatch = z.infer<ReturnType<typeof playerPatchSchema>>;
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; messages: string[]; fields: Record<string, string> };
-
-/** Runs a strict schema; unknown fields are named first, since they mean the caller is wrong. */
-function check<T>(schema: z.ZodType<T>, body: unknown): Checked<T> {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return { ok: false, messages: [PLAYER_MESSAGES.body], fields: {} };
-  }
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const messages: string[] = [];
-  const fields: Record<string, string> = {};
-  const issues = [...parsed.error.issues].sort((a, b) =>
-    Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys")
-  );
-  for (const issue of issues) {
-    const path = issue.path.join(".");
-    const message = issue.code === "unrecognized_keys"
-      ? PLAYER_MESSAGES.unknownField([...issue.path, issue.keys[0]].join("."))
-      : issue.message;
-    if (!messages.includes(message)) messages.push(message);
-    if (path && !fields[path]) fields[path] = message;
-  }
-  return { ok: false, messages, fields };
-}
+export type { Checked } from "../validation.ts";
+export type { NewPlayerInput, PlayerPatch };
 
 const orThrow = <T>(checked: Checked<T>): T => {
-  if (!checked.ok) throw new ValidationError(checked.messages[0], checked.fields);
+  if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
   return checked.value;
 };
 
-/** Checks a new player (API body or CSV row) and returns every problem. */
-export const checkNewPlayer = (body: unknown) => check(newPlayerSchema, body);
-export const parseNewPlayer = (body: unknown) => orThrow(checkNewPlayer(body));
-export const parsePlayerPatch = (body: unknown, now: Date) =>
-  orThrow(check(playerPatchSchema(now.getUTCFullYear()), body));
+/** Checks a new player (API body or CSV row). */
+export const checkNewPlayer = checkNewPlayerInput;
+export const parseNewPlayer = (body: unknown) => orThrow(checkNewPlayerInput(body));
+export const parsePlayerPatch = (body: unknown, now: Date) => orThrow(checkPlayerPatch(body, now.getUTCFullYear()));
 
 // ---- The admin view ----
 
@@ -140,9 +81,17 @@ export interface AdminPlayer {
   /** Created in the last 7 days. */
   isNew: boolean;
   createdAt: string;
+  /** The other players wearing this number (empty when it is unique). */
+  sharesJerseyWith: string[];
 }
 
-export function toAdminPlayer(p: Player, guardians: User[], invites: ParentEmailInvite[], now: Date): AdminPlayer {
+export function toAdminPlayer(
+  p: Player,
+  guardians: User[],
+  invites: ParentEmailInvite[],
+  now: Date,
+  sharesJerseyWith: string[] = [],
+): AdminPlayer {
   const linked = guardians.map((u) => u.email);
   const invited = invites.map((i) => i.email).filter((e) => !linked.includes(e));
   return {
@@ -162,6 +111,7 @@ export function toAdminPlayer(p: Player, guardians: User[], invites: ParentEmail
     stats: p.stats,
     isNew: now.getTime() - Date.parse(p.createdAt) < NEW_PLAYER_MS,
     createdAt: p.createdAt,
+    sharesJerseyWith,
   };
 }
 
@@ -176,17 +126,29 @@ export async function listAdminPlayers(kv: Deno.Kv, teamId: string, now: Date): 
     guardiansByPlayer(kv, teamId),
     listParentEmailInvites(kv, teamId),
   ]);
+  const sharers = jerseySharers(players);
   return players
-    .map((p) => toAdminPlayer(p, guardians.get(p.id) ?? [], invites.filter((i) => i.playerId === p.id), now))
+    .map((p) =>
+      toAdminPlayer(p, guardians.get(p.id) ?? [], invites.filter((i) => i.playerId === p.id), now, sharers.get(p.id))
+    )
     .sort(byJersey);
 }
 
 async function adminPlayerOf(kv: Deno.Kv, player: Player, now: Date): Promise<AdminPlayer> {
-  const [guardians, invites] = await Promise.all([
+  const [guardians, invites, roster] = await Promise.all([
     guardiansByPlayer(kv, player.teamId, player.id),
     listParentEmailInvites(kv, player.teamId, player.id),
+    listPlayers(kv, player.teamId),
   ]);
-  return toAdminPlayer(player, guardians.get(player.id) ?? [], invites, now);
+  const sharers = jerseySharers([...roster.filter((p) => p.id !== player.id), player]);
+  return toAdminPlayer(player, guardians.get(player.id) ?? [], invites, now, sharers.get(player.id));
+}
+
+/** What the roster calls add to a saved player's answer: a warning when its number is shared. */
+export function jerseyWarning(player: AdminPlayer): string | undefined {
+  return player.sharesJerseyWith.length > 0
+    ? JERSEY_MESSAGES.shared(player.jerseyNumber, player.sharesJerseyWith)
+    : undefined;
 }
 
 // ---- Changes ----
@@ -197,9 +159,9 @@ async function adminPlayerOf(kv: Deno.Kv, player: Player, now: Date): Promise<Ad
  * revision read here lands only if no player was added or removed since the count.
  */
 export async function readRosterState(kv: Deno.Kv, teamId: string) {
-  const [team, revision] = await kv.getMany([keys.team(teamId), keys.teamRevision(teamId)]);
+  const { teamEntry: team, revisionEntry: revision } = await getTeamWithRevision(kv, teamId);
   if (team.versionstamp === null) throw new NotFoundError(ROSTER_MESSAGES.teamNotFound);
-  const playerCount = await countKeys(kv, keys.teamPlayers(teamId), MAX_PLAYERS_PER_TEAM + 1);
+  const playerCount = await countPlayers(kv, teamId);
   return { team, revision, playerCount };
 }
 
@@ -224,21 +186,25 @@ export async function addPlayer(change: RosterChange, input: NewPlayerInput): Pr
     const state = await readRosterState(kv, teamId);
     assertRoomFor(state.playerCount, 1);
     const player = buildPlayer(teamId, { ...input, position: input.position ?? null }, now);
-    const op = kv.atomic().check(state.team).check(state.revision).set(keys.player(teamId, player.id), player);
-    addAuditEntry(op, { teamId, action: "player.created", targetId: player.id, actor, detail: describe(player) }, now);
-    if ((await commitTeamChange(kv, op, teamId)).ok) return toAdminPlayer(player, [], [], now);
+    const op = stagePlayer(beginChange(kv).check(state.team).check(state.revision), player);
+    stageAuditEntry(
+      op,
+      { teamId, action: "player.created", targetId: player.id, actor, detail: describe(player) },
+      now,
+    );
+    if ((await commitTeamChange(kv, op, teamId)).ok) return await adminPlayerOf(kv, player, now);
   }
   throw new ConflictError();
 }
 
 export async function updatePlayer(change: RosterChange, playerId: string, patch: PlayerPatch): Promise<AdminPlayer> {
   const { kv, teamId, actor, now } = change;
-  const entry = await kv.get<Player>(keys.player(teamId, playerId));
+  const entry = await getPlayerEntry(kv, teamId, playerId);
   if (!entry.value) throw new NotFoundError(ROSTER_MESSAGES.playerNotFound);
   const changed = (Object.keys(patch) as (keyof PlayerPatch)[]).filter((k) => patch[k] !== undefined);
   const player: Player = { ...entry.value, ...Object.fromEntries(changed.map((k) => [k, patch[k]])) };
-  const op = kv.atomic().check(entry).set(entry.key, player);
-  addAuditEntry(op, {
+  const op = stagePlayerUpdate(beginChange(kv), entry as Deno.KvEntry<Player>, player);
+  stageAuditEntry(op, {
     teamId,
     action: "player.updated",
     targetId: playerId,
@@ -250,31 +216,22 @@ export async function updatePlayer(change: RosterChange, playerId: string, patch
 }
 
 /**
- * Removes a player with its guardian links (both keys) and listed parent e-mails. Edit links
+ * Removes a player with its guardian links and listed parent e-mails. Edit links
  * and edit sessions for the player stay until they expire; both check that the player still
  * exists. Claims keep their history and can no longer be approved for this player.
  */
 export async function removePlayer(change: RosterChange, playerId: string): Promise<void> {
   const { kv, teamId, actor, now } = change;
-  const entry = await kv.get<Player>(keys.player(teamId, playerId));
+  const entry = await getPlayerEntry(kv, teamId, playerId);
   if (!entry.value) throw new NotFoundError(ROSTER_MESSAGES.playerNotFound);
-  // Twin keys come from the keys themselves, so a record with a damaged value still goes.
-  const linkKeys: Deno.KvKey[] = [];
-  for await (const link of kv.list({ prefix: keys.playerGuardians(teamId, playerId) })) {
-    linkKeys.push(link.key, keys.guardianPlayer(teamId, link.key[3] as string, playerId));
-  }
-  const inviteKeys: Deno.KvKey[] = [];
-  for await (const invite of kv.list({ prefix: keys.playerParentEmails(teamId, playerId) })) {
-    inviteKeys.push(...parentEmailInviteKeys({ teamId, playerId, email: invite.key[3] as string }));
-  }
-  const op = kv.atomic().check(entry).delete(entry.key);
-  for (const key of [...linkKeys, ...inviteKeys]) op.delete(key);
-  addAuditEntry(op, {
+  const op = beginChange(kv);
+  const links = await stagePlayerRemoval(kv, op, entry as Deno.KvEntry<Player>);
+  stageAuditEntry(op, {
     teamId,
     action: "player.deleted",
     targetId: playerId,
     actor,
-    detail: `${describe(entry.value)} (${linkKeys.length / 2} parent links removed)`,
+    detail: `${describe(entry.value)} (${links} parent links removed)`,
   }, now);
   if (!(await commitTeamChange(kv, op, teamId)).ok) throw new ConflictError();
 }

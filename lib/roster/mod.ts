@@ -3,6 +3,7 @@ export { EDIT_MESSAGES, openEditLink, readEditSession } from "./edit_links.ts";
 export { exportRosterCsv, IMPORT_MESSAGES, importRosterCsv } from "./import.ts";
 export {
   addPlayer,
+  jerseyWarning,
   listAdminPlayers,
   parseNewPlayer,
   parsePlayerPatch,
@@ -11,6 +12,6 @@ export {
   updatePlayer,
 } from "./manage.ts";
 export { editableTeamFor, PLAYER_NOT_FOUND, savePlayerEdit } from "./player_edits.ts";
-export { checkPlayerEdit } from "./player_rules.ts";
+export { checkPlayerEdit } from "./player_schema.ts";
 export { GROUPINGS, MODES, pick, SORTS } from "./public_players.ts";
 export { loadPublicRoster } from "./public_roster.ts";

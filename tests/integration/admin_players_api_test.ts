@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv } from "../helpers.ts";
+import { createPlayer, createTestApp, dumpKv, kvValues } from "../helpers.ts";
 import { createAccount } from "../auth_helpers.ts";
 import {
   ADMIN_PREFIXES,
@@ -11,10 +11,9 @@ import {
   statusMatches,
 } from "../admin_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
-import { createPlayer, listPlayers, MAX_PLAYERS_PER_TEAM, type Player } from "../../lib/db/players.ts";
-import { addGuardian } from "../../lib/db/users.ts";
+import { listPlayers, MAX_PLAYERS_PER_TEAM, type Player } from "../../lib/db/players.ts";
+import { stageGuardian } from "../../lib/db/guardians.ts";
 import { listAudit } from "../../lib/db/audit.ts";
-import { listValues } from "../../lib/db/kv.ts";
 import { issueToken } from "../../lib/auth/tokens.ts";
 import { EDIT_LINK_TTL_MS } from "../../lib/claims/decisions.ts";
 import { importRosterCsv, MAX_IMPORT_ROWS } from "../../lib/roster/import.ts";
@@ -28,7 +27,7 @@ const NOW = new Date("2026-11-22T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
 const HEADER = "firstName,lastName,jerseyNumber,position,parentEmails";
 const auditActions = async (kv: Deno.Kv, teamId: string) =>
-  (await listAudit(kv, { teamId })).map((e) => e.action).reverse();
+  (await listAudit(kv, { teamId })).values.map((e) => e.action).reverse();
 
 // ---- Authorisation: every route × six identities ----
 
@@ -88,7 +87,7 @@ Deno.test("[admin players] authorisation matrix: 401 anonymous, 403 parent/playe
     }
   }
   // The sysadmin's changes are recorded as the sysadmin's.
-  const actors = (await listAudit(t.kv, { teamId: w.team.id })).map((e) => e.actor);
+  const actors = (await listAudit(t.kv, { teamId: w.team.id })).values.map((e) => e.actor);
   assert.ok(actors.includes("admin@example.com"));
   assert.ok(actors.includes("sysadmin:root@example.com"));
 });
@@ -111,7 +110,7 @@ Deno.test("[admin players] list: the admin view, by jersey, with approval, paren
     new Date(NOW.getTime() - 6 * DAY),
   );
   const parent = await createAccount(t.kv, { email: "mom@example.com", teamId: w.team.id });
-  await addGuardian(t.kv.atomic(), w.team.id, fresh.id, parent.id).commit();
+  await stageGuardian(t.kv.atomic(), w.team.id, fresh.id, parent.id).commit();
   await call(t.app, "POST", `/api/admin/${w.team.id}/players/import`, {
     cookie: w.cookies.admin,
     csv: `${HEADER}\nInvited,Kid,3,Keeper,dad@example.com; MOM@example.com\n`,
@@ -142,6 +141,7 @@ Deno.test("[admin players] list: the admin view, by jersey, with approval, paren
       stats: null,
       isNew: false,
       createdAt: old.createdAt,
+      sharesJerseyWith: [],
     });
     assert.equal(byName.Fresh.isNew, true);
     assert.equal(byName.Fresh.isApproved, true, "a linked parent approves");
@@ -173,7 +173,7 @@ Deno.test("[admin players] POST adds a player in one commit with its audit entry
   const stored = (await t.kv.get<Player>(keys.player(w.team.id, player.id))).value!;
   assert.equal(stored.teamId, w.team.id);
   assert.equal(stored.createdAt, NOW.toISOString());
-  const [entry] = await listAudit(t.kv, { teamId: w.team.id });
+  const [entry] = (await listAudit(t.kv, { teamId: w.team.id })).values;
   assert.equal(entry.action, "player.created");
   assert.equal(entry.targetId, player.id);
   assert.equal(entry.actor, "admin@example.com");
@@ -320,7 +320,7 @@ Deno.test("[admin players] PATCH changes any subset, stats included, in one comm
       yearsPlaying: 3,
     },
   );
-  const [entry] = await listAudit(t.kv, { teamId: w.team.id });
+  const [entry] = (await listAudit(t.kv, { teamId: w.team.id })).values;
   assert.equal(entry.action, "player.updated");
   assert.equal(entry.targetId, maya.id);
   assert.match(entry.detail, /lastName, jerseyNumber, position, stats, birthYear, yearsPlaying/);
@@ -376,12 +376,12 @@ Deno.test("[admin players] DELETE removes the player, its parent links and liste
   const w = await adminWorld(t);
   const maya = w.players[0];
   const mom = await createAccount(t.kv, { email: "mom@example.com", teamId: w.team.id });
-  await addGuardian(t.kv.atomic(), w.team.id, maya.id, mom.id).commit();
+  await stageGuardian(t.kv.atomic(), w.team.id, maya.id, mom.id).commit();
   const invite = { teamId: w.team.id, playerId: maya.id, email: "dad@example.com", invitedAt: NOW.toISOString() };
   await applyWrites(t.kv.atomic(), parentEmailInviteWrites(invite)).commit();
   const token = await issueToken(
     t.kv,
-    keys.editToken,
+    "edit",
     {
       teamId: w.team.id,
       playerId: maya.id,
@@ -406,13 +406,12 @@ Deno.test("[admin players] DELETE removes the player, its parent links and liste
     const key of [
       keys.player(w.team.id, maya.id),
       keys.playerGuardian(w.team.id, maya.id, mom.id),
-      keys.guardianPlayer(w.team.id, mom.id, maya.id),
       keys.playerParentEmail(w.team.id, maya.id, "dad@example.com"),
       keys.parentEmailInvite("dad@example.com", w.team.id, maya.id),
     ]
   ) assert.equal((await t.kv.get(key)).versionstamp, null, JSON.stringify(key));
   assert.ok((await t.kv.get(keys.membership(mom.id, w.team.id))).value, "the parent stays a member of the team");
-  const [entry] = await listAudit(t.kv, { teamId: w.team.id });
+  const [entry] = (await listAudit(t.kv, { teamId: w.team.id })).values;
   assert.equal(entry.action, "player.deleted");
   assert.equal(entry.targetId, maya.id);
 
@@ -462,6 +461,7 @@ Deno.test("[admin players] import dry run: a per-row preview with every error, a
     position: "Forward",
     parentEmails: ["mom@example.com", "dad@example.com"],
     errors: [],
+    warnings: ["Jersey #7 is also worn by Maya Rodriguez. Claims by that number will ask you to choose the player."],
   });
   assert.deepEqual(preview.rows[1], {
     line: 3,
@@ -471,6 +471,7 @@ Deno.test("[admin players] import dry run: a per-row preview with every error, a
     position: null,
     parentEmails: [],
     errors: [],
+    warnings: [],
   });
   assert.equal(preview.rows[2].line, 5);
   assert.deepEqual(preview.rows[2].errors, [
@@ -491,6 +492,7 @@ Deno.test("[admin players] import dry run: a per-row preview with every error, a
     position: null,
     parentEmails: ["a@example.com", "b@example.com"],
     errors: [],
+    warnings: [],
   });
   assert.deepEqual(await dumpKv(t.kv, ADMIN_PREFIXES), before);
 
@@ -573,7 +575,7 @@ Deno.test("[admin players] import saves every row, the parent e-mails under both
     });
   }
   assert.deepEqual(await auditActions(t.kv, w.team.id), ["players.imported"]);
-  const [entry] = await listAudit(t.kv, { teamId: w.team.id });
+  const [entry] = (await listAudit(t.kv, { teamId: w.team.id })).values;
   assert.equal(entry.detail, "2 players from CSV");
 });
 
@@ -597,7 +599,7 @@ Deno.test("[admin players] a 500-row import with five parent e-mails each lands 
   assert.equal(res.status, 201);
   assert.deepEqual(await res.json(), { imported: 500 });
   assert.equal((await listPlayers(t.kv, empty.id)).length, 500);
-  assert.equal((await listValues(t.kv, { prefix: keys.teamParentEmails(empty.id) })).length, 2500);
+  assert.equal((await kvValues(t.kv, { prefix: keys.teamParentEmails(empty.id) })).length, 2500);
   const actions = await auditActions(t.kv, empty.id);
   assert.deepEqual(actions.filter((a) => a === "players.imported"), ["players.imported"]);
 });
@@ -626,8 +628,8 @@ Deno.test("[admin players] an import interrupted between commits is undone and r
   assert.equal(interruptions, 1);
   const names = (await listPlayers(t.kv, w.team.id)).map((p) => p.firstName).sort();
   assert.deepEqual(names, ["Chloe", "Diego", "Maya", "Sneaky", "Sofia"]);
-  assert.deepEqual(await listValues(t.kv, { prefix: keys.teamParentEmails(w.team.id) }), []);
-  assert.deepEqual(await listValues(t.kv, { prefix: ["player_parent_emails_by_email"] }), []);
+  assert.deepEqual(await kvValues(t.kv, { prefix: keys.teamParentEmails(w.team.id) }), []);
+  assert.deepEqual(await kvValues(t.kv, { prefix: ["player_parent_emails_by_email"] }), []);
   assert.deepEqual(await auditActions(t.kv, w.team.id), []);
 });
 
@@ -637,7 +639,7 @@ Deno.test("[admin players] export: CSV attachment, formula-safe, and it imports 
   await using t = await createTestApp({ now: () => NOW });
   const w = await adminWorld(t);
   const mom = await createAccount(t.kv, { email: "mom@example.com", teamId: w.team.id });
-  await addGuardian(t.kv.atomic(), w.team.id, w.players[0].id, mom.id).commit();
+  await stageGuardian(t.kv.atomic(), w.team.id, w.players[0].id, mom.id).commit();
   const tricky = `${HEADER}\n"=HYPERLINK(""http://evil.example"")","@Cole, ""Jr""",3,-Wing,dad@example.com\n`;
   assert.equal(
     (await call(t.app, "POST", `/api/admin/${w.team.id}/players/import`, { cookie: w.cookies.admin, csv: tricky }))

@@ -1,21 +1,30 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { cleanText, foldName, isValidEmail, parseJerseyInput } from "../../lib/text.ts";
-import { checkClaim } from "../../lib/claims/rules.ts";
+import { cleanText, foldName, isValidEmail, parseJersey } from "../../lib/text.ts";
+import { checkIdentity } from "../../lib/join/rules.ts";
+import { checkNewPlayer } from "../../lib/roster/manage.ts";
+import { checkClaim, parseClaimJersey } from "../../lib/claims/rules.ts";
 import { serializeForScript } from "../../lib/render/serialize.ts";
 import { loadConfig } from "../../lib/config.ts";
 
-Deno.test("[rules] jersey input is parsed as an integer, falling back to 0", () => {
-  assert.equal(parseJerseyInput(7), 7);
-  assert.equal(parseJerseyInput(7.9), 7);
-  assert.equal(parseJerseyInput(" 12 "), 12);
-  assert.equal(parseJerseyInput("12abc"), 12);
-  assert.equal(parseJerseyInput("abc"), 0);
-  assert.equal(parseJerseyInput(""), 0);
-  assert.equal(parseJerseyInput(null), 0);
-  assert.equal(parseJerseyInput(Number.NaN), 0);
-  assert.equal(parseJerseyInput(Infinity), 0);
-  assert.equal(parseJerseyInput("-3"), -3);
+Deno.test("[rules] one jersey parser for every form: whole numbers only, '12abc' is not 12", () => {
+  assert.equal(parseJersey(7), 7);
+  assert.equal(parseJersey(" 12 "), 12);
+  assert.equal(parseJersey("09"), 9);
+  for (const bad of [7.9, "12abc", "abc", "", "7.5", "-3", -3, null, undefined, Number.NaN, Infinity, "1e2"]) {
+    assert.equal(parseJersey(bad), null, String(bad));
+  }
+  // The join and player checks refuse what the parser refuses, with their own texts.
+  assert.equal(checkIdentity({ userType: "parent", jerseyNumber: "12abc", lastName: "Lee" }).ok, false);
+  assert.equal(checkNewPlayer({ firstName: "A", lastName: "B", jerseyNumber: "12abc" }).ok, false);
+});
+
+Deno.test("[rules] a claim's jersey is parsed as SPEC.md says: an integer, falling back to 0", () => {
+  assert.equal(parseClaimJersey(7.9), 7);
+  assert.equal(parseClaimJersey(" 12 "), 12);
+  assert.equal(parseClaimJersey("12abc"), 12);
+  for (const zero of ["abc", "", null, Number.NaN, Infinity]) assert.equal(parseClaimJersey(zero), 0);
+  assert.equal(parseClaimJersey("-3"), -3);
 });
 
 Deno.test("[rules] e-mail: a simple pattern, length capped, no quoting or header tricks", () => {

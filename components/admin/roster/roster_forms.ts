@@ -1,11 +1,11 @@
 /**
- * What the roster page's forms send, turned into what lib/roster_admin.ts checks. Shared by
+ * What the roster page's forms send, turned into what lib/roster/player_schema.ts checks. Shared by
  * the page routes (posts without JavaScript) and the RosterManager island (JSON calls), so
  * both paths validate the same values the same way.
  */
 import type { AdminPlayer } from "../../../lib/roster/manage.ts";
 
-/** A player as the roster page shows it (a subset of lib/roster_admin.ts's AdminPlayer). */
+/** A player as the roster page shows it (a subset of lib/roster/manage.ts's AdminPlayer). */
 export interface RosterPlayer {
   id: string;
   firstName: string;
@@ -17,6 +17,8 @@ export interface RosterPlayer {
   birthYear: number | null;
   yearsPlaying: number | null;
   stats: { gamesPlayed: number; goals: number; assists: number } | null;
+  /** The other players wearing this number (empty when it is unique). */
+  sharesJerseyWith: string[];
 }
 
 /** The form a roster page shows open: from `?add=1`, `?edit=`, `?remove=`, `?import=1`. */
@@ -28,7 +30,7 @@ export type RosterPanel =
 
 export type FormFields = Record<string, string>;
 
-/** One row of an import preview (lib/roster_import.ts ImportRow). */
+/** One row of an import preview (lib/roster/import.ts ImportRow). */
 export interface PreviewRow {
   line: number;
   firstName: string;
@@ -37,6 +39,8 @@ export interface PreviewRow {
   position: string | null;
   parentEmails: string[];
   errors: string[];
+  /** Imported anyway, but worth a look (a jersey number someone else wears). */
+  warnings: string[];
 }
 
 export interface ImportPreviewView {
@@ -132,6 +136,7 @@ export const toRosterPlayer = (p: AdminPlayer): RosterPlayer => ({
   birthYear: p.birthYear,
   yearsPlaying: p.yearsPlaying,
   stats: p.stats,
+  sharesJerseyWith: p.sharesJerseyWith,
 });
 
 /** The panel a roster page link opens. */
