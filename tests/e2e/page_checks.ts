@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import type axe from "axe-core";
 import type { Page } from "playwright-core";
+import type { IslandName } from "../../islands/mod.ts";
 import { PROJECT_ROOT } from "./server.ts";
 
 /** axe-core's browser build, read from the installed package. */
@@ -48,8 +49,11 @@ export async function assertAccessible(page: Page, axeSource: string, where: str
   );
 }
 
-/** Waits until an island's bundle has loaded and React owns its markup. */
-export async function hydrated(page: Page, island: string): Promise<void> {
+/**
+ * Waits until an island's bundle has loaded and React owns its markup. Reads the page's resource
+ * timing, so not under an installed Playwright clock (its `performance` lists no entries).
+ */
+export async function hydrated(page: Page, island: IslandName): Promise<void> {
   await page.waitForFunction(
     (name) =>
       performance.getEntriesByType("resource").some((e) => e.name.includes(`/build/island-${name}-`)) &&

@@ -18,6 +18,8 @@ export interface SmtpSink {
   messages: ReceivedMail[];
   /** Resolves with the first message to `address` whose decoded text contains `contains`. */
   waitForMail(address: string, contains?: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Resolves with the messages to `address` containing `contains`, once there are at least `count`. */
+  waitForMails(address: string, count: number, contains?: string, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
@@ -52,17 +54,22 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
 
+  const waitForMails: SmtpSink["waitForMails"] = async (address, count, contains = "", timeoutMs = 15_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const found = messages.filter((m) => m.to.includes(address) && m.decoded.includes(contains));
+      if (found.length >= count) return found;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`Fewer than ${count} mail(s) to ${address} containing "${contains}" within ${timeoutMs} ms`);
+  };
+
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    waitForMails,
     async waitForMail(address, contains = "", timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = messages.find((m) => m.to.includes(address) && m.decoded.includes(contains));
-        if (found) return found;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error(`No mail to ${address} containing "${contains}" within ${timeoutMs} ms`);
+      return (await waitForMails(address, 1, contains, timeoutMs))[0];
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
