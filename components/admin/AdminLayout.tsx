@@ -47,6 +47,9 @@ export function AdminLayout({ team, paths, current, pendingCount, title, childre
               <a className="admin-nav__link" href={publicRosterPath(team.slug)}>Back to Roster</a>
             </li>
             <li>
+              <a className="admin-nav__link" href="/account">Your Account</a>
+            </li>
+            <li>
               <a className="admin-nav__link" href="/api/logout">Logout</a>
             </li>
           </ul>

@@ -1,8 +1,9 @@
 import { Island } from "../../lib/render/island.tsx";
 import { AdminLayout, AdminNotice } from "./AdminLayout.tsx";
 import type { AdminPaths } from "./paths.ts";
-import { type AdminClaim, type ClaimsData, playerChoicesFor } from "../../lib/teams/admin_area.ts";
-import { claimKind, claimTarget, formatDate, requesterOf } from "./format.ts";
+import type { ClaimsData } from "../../lib/teams/admin_area.ts";
+import { type AdminClaim, playerChoicesFor } from "../../lib/teams/admin_views.ts";
+import { claimKind, claimTarget, formatDate, matchedPlayer, NO_MATCH, requesterOf } from "./format.ts";
 
 export type Notice = { kind: "success" | "error"; text: string } | null;
 
@@ -18,11 +19,11 @@ function Count({ label, value, id }: { label: string; value: number; id: string 
 function ClaimCells({ claim }: { claim: AdminClaim }) {
   return (
     <>
-      <td>{claimKind(claim)}</td>
+      <td data-label="Type">{claimKind(claim)}</td>
       <th scope="row">{requesterOf(claim)}</th>
-      <td className="admin-table__email">{claim.email}</td>
-      <td>{claim.playerName ?? <span className="muted">No single match</span>}</td>
-      <td>{claimTarget(claim)}</td>
+      <td data-label="Email" className="admin-table__email">{claim.email}</td>
+      <td data-label="Player">{matchedPlayer(claim) ?? <span className="muted">{NO_MATCH}</span>}</td>
+      <td data-label="Jersey / Surname">{claimTarget(claim)}</td>
     </>
   );
 }
@@ -33,7 +34,7 @@ function PendingTable({ claims, data, paths }: { claims: AdminClaim[]; data: Cla
       <h2 id="pending-claims-heading">Pending Claims</h2>
       {claims.length === 0 ? <p className="muted">Nothing waiting for review.</p> : (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table--stack">
             <thead>
               <tr>
                 <th scope="col">Type</th>
@@ -50,11 +51,11 @@ function PendingTable({ claims, data, paths }: { claims: AdminClaim[]; data: Cla
               {claims.map((claim) => (
                 <tr key={claim.id} data-claim={claim.id}>
                   <ClaimCells claim={claim} />
-                  <td className="admin-table__note">{claim.note}</td>
-                  <td>
+                  <td data-label="Note" className="admin-table__note">{claim.note}</td>
+                  <td data-label="Date">
                     <time dateTime={claim.createdAt}>{formatDate(claim.createdAt)}</time>
                   </td>
-                  <td>
+                  <td data-label="Actions" className="admin-table__actions">
                     <Island
                       name="ClaimActions"
                       hydrate="interaction"
@@ -84,7 +85,7 @@ function ProcessedTable({ claims }: { claims: AdminClaim[] }) {
       <h2 id="processed-claims-heading">Processed Claims</h2>
       {claims.length === 0 ? <p className="muted">No decisions yet.</p> : (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table--stack">
             <thead>
               <tr>
                 <th scope="col">Type</th>
@@ -100,12 +101,12 @@ function ProcessedTable({ claims }: { claims: AdminClaim[] }) {
               {claims.map((claim) => (
                 <tr key={claim.id} data-claim={claim.id}>
                   <ClaimCells claim={claim} />
-                  <td>
+                  <td data-label="Status">
                     <span className={`status status--${claim.status}`}>
                       {claim.status === "approved" ? "Approved" : "Denied"}
                     </span>
                   </td>
-                  <td>
+                  <td data-label="Decided">
                     {claim.decidedAt ? <time dateTime={claim.decidedAt}>{formatDate(claim.decidedAt)}</time> : "—"}
                   </td>
                 </tr>
@@ -118,11 +119,22 @@ function ProcessedTable({ claims }: { claims: AdminClaim[] }) {
   );
 }
 
+/** A link to the next page of one of the lists (the other list starts again from its first page). */
+function NextPageLink(
+  { cursor, param, paths, label }: { cursor: string; param: string; paths: AdminPaths; label: string },
+) {
+  if (!cursor) return null;
+  return (
+    <p className="pager">
+      <a className="button button--ghost" href={`${paths.claims}?${param}=${encodeURIComponent(cursor)}`}>{label}</a>
+    </p>
+  );
+}
+
 /** Claims management: counts, the pending queue with decisions, and the processed history. */
 export function ClaimsPage({ data, paths, notice }: { data: ClaimsData; paths: AdminPaths; notice: Notice }) {
-  const { team, claims, counts } = data;
-  const pending = claims.filter((c) => c.status === "pending");
-  const processed = claims.filter((c) => c.status !== "pending");
+  const { team, counts } = data;
+  const total = counts.pending + counts.approved + counts.denied;
   return (
     <AdminLayout team={team} paths={paths} current="claims" pendingCount={counts.pending} title="Claims">
       <AdminNotice notice={notice} />
@@ -134,7 +146,7 @@ export function ClaimsPage({ data, paths, notice }: { data: ClaimsData; paths: A
         </section>
         <a className="button button--secondary" href={paths.claimsExport} download>Export Claims</a>
       </div>
-      {claims.length === 0
+      {total === 0
         ? (
           <div className="card empty-state">
             <h2>No claims yet</h2>
@@ -145,8 +157,15 @@ export function ClaimsPage({ data, paths, notice }: { data: ClaimsData; paths: A
         )
         : (
           <>
-            <PendingTable claims={pending} data={data} paths={paths} />
-            <ProcessedTable claims={processed} />
+            <PendingTable claims={data.pending.values} data={data} paths={paths} />
+            <NextPageLink cursor={data.pending.cursor} param="pending" paths={paths} label="More pending claims" />
+            <ProcessedTable claims={data.processed.values} />
+            <NextPageLink
+              cursor={data.processed.cursor}
+              param="processed"
+              paths={paths}
+              label="Older processed claims"
+            />
           </>
         )}
     </AdminLayout>

@@ -2,11 +2,9 @@ import { Island } from "../../lib/render/island.tsx";
 import { AdminLayout, AdminNotice } from "./AdminLayout.tsx";
 import type { Notice } from "./ClaimsPage.tsx";
 import { type AdminPaths, publicRosterPath } from "./paths.ts";
-import { type DashboardData, needsPlayerChoice } from "../../lib/teams/admin_area.ts";
-import { claimTarget, formatDate, requesterOf } from "./format.ts";
-
-/** SPEC.md section 9: the dashboard previews 3 pending claims. */
-export const PENDING_PREVIEW = 3;
+import type { DashboardData } from "../../lib/teams/admin_area.ts";
+import { needsPlayerChoice, PENDING_PREVIEW } from "../../lib/teams/admin_views.ts";
+import { claimTarget, formatDate, matchedPlayer, NO_MATCH, requesterOf } from "./format.ts";
 
 function Tile({ label, value, id }: { label: string; value: string; id: string }) {
   return (
@@ -18,14 +16,14 @@ function Tile({ label, value, id }: { label: string; value: string; id: string }
 }
 
 function PendingClaimsCard({ data, paths }: { data: DashboardData; paths: AdminPaths }) {
-  const shown = data.pending.slice(0, PENDING_PREVIEW);
+  const shown = data.pending;
   return (
     <section className="card admin-card" aria-labelledby="pending-heading">
       <div className="admin-card__head">
         <h2 id="pending-heading">Pending Claims</h2>
-        {data.pending.length > PENDING_PREVIEW && (
+        {data.stats.pending > PENDING_PREVIEW && (
           <a className="button button--ghost" href={paths.claims}>
-            View All<span className="visually-hidden">{data.pending.length} pending claims</span>
+            View All<span className="visually-hidden">{` ${data.stats.pending} pending claims`}</span>
           </a>
         )}
       </div>
@@ -38,7 +36,7 @@ function PendingClaimsCard({ data, paths }: { data: DashboardData; paths: AdminP
                 <div className="pending-list__who">
                   <p className="pending-list__parent">{requesterOf(claim)}</p>
                   <p className="muted">
-                    {claim.playerName ?? "No player matched"} · {claimTarget(claim)} ·{" "}
+                    {matchedPlayer(claim) ?? NO_MATCH} · {claimTarget(claim)} ·{" "}
                     <time dateTime={claim.createdAt}>{formatDate(claim.createdAt)}</time>
                   </p>
                 </div>

@@ -1,6 +1,7 @@
 /** What `/teams/{teamId}` shows to someone who is not (yet) an admin of the team. */
 import { Island } from "../../lib/render/island.tsx";
-import { SiteLayout } from "../SiteLayout.tsx";
+import { type HeaderAccount, SiteLayout } from "../SiteLayout.tsx";
+import { publicRosterPath } from "./paths.ts";
 import type { TeamAccessLoginProps } from "../../islands/TeamAccessLogin.tsx";
 
 /** Signed out: the team's own login (team username and password, or a magic link). */
@@ -21,16 +22,22 @@ export function TeamLoginByIdPage({ teamName, login }: { teamName: string; login
   );
 }
 
-/** Signed in without admin rights on this team. */
-export function DashboardMovedPage({ teamId }: { teamId: string }) {
+/**
+ * Signed in without admin rights on this team. SPEC.md's second button (to `/admin`, the
+ * system administrator's console, which does not exist yet) is replaced by the team's roster.
+ */
+export function DashboardMovedPage(
+  { team, account }: { team: { id: string; slug: string }; account: HeaderAccount | null },
+) {
   return (
-    <SiteLayout narrow>
+    <SiteLayout narrow account={account}>
       <div className="card empty-state">
         <h1>Dashboard Moved</h1>
         <p>The team dashboard is for team admins. Your team's page is now the Family Dashboard.</p>
+        <p className="muted">The family dashboard is coming soon; until then it opens your hub.</p>
         <div className="admin-actions admin-actions--center">
-          <a className="button button--secondary" href="/admin">Go to /admin</a>
-          <a className="button button--primary" href={`/family-dashboard/${encodeURIComponent(teamId)}`}>
+          <a className="button button--secondary" href={publicRosterPath(team.slug)}>View Team Roster</a>
+          <a className="button button--primary" href={`/family-dashboard/${encodeURIComponent(team.id)}`}>
             Family Dashboard
           </a>
         </div>
@@ -40,9 +47,9 @@ export function DashboardMovedPage({ teamId }: { teamId: string }) {
 }
 
 /** The id or slug names no team. */
-export function InvalidTeamPage() {
+export function InvalidTeamPage({ account = null }: { account?: HeaderAccount | null }) {
   return (
-    <SiteLayout narrow>
+    <SiteLayout narrow account={account}>
       <div className="empty-state">
         <h1>Invalid Team</h1>
         <p>We could not find this team. Check the link, or sign in to see your teams.</p>

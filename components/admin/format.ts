@@ -1,4 +1,4 @@
-import type { AdminClaim } from "../../lib/teams/admin_area.ts";
+import type { AdminClaim } from "../../lib/teams/admin_views.ts";
 
 const DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
@@ -20,3 +20,14 @@ export function claimTarget(claim: AdminClaim): string {
 export function claimKind(claim: AdminClaim): string {
   return claim.kind === "join" ? `Join request (${claim.userType ?? "parent"})` : "Claim";
 }
+
+/**
+ * The player a claim is for, or why it needs the admin to pick one: the same words on the
+ * dashboard and the claims page.
+ */
+export function matchedPlayer(claim: AdminClaim): string | null {
+  if (claim.playerName) return claim.playerName;
+  return claim.playerIds.length > 1 ? `${claim.playerIds.length} possible players` : null;
+}
+
+export const NO_MATCH = "No player matched";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SiteLayout } from "../SiteLayout.tsx";
+import { headerAccount, SiteLayout } from "../SiteLayout.tsx";
 import type { HubData } from "../../lib/accounts/hub.ts";
 import type { SessionTeam } from "../../lib/auth/session_user.ts";
 
@@ -12,15 +12,20 @@ function Panel({ title, children, headingId }: { title: string; children: ReactN
   );
 }
 
-function Stat({ label, value, href, action }: { label: string; value?: number; href: string; action: string }) {
+function Stat(
+  { label, value, href, action }: { label: string; value?: number; href?: string; action?: string },
+) {
   return (
     <div className="hub-stat">
       <p className="hub-stat__label">{label}</p>
       {value !== undefined && <p className="hub-stat__value">{value}</p>}
-      <a className="button button--secondary" href={href}>{action}</a>
+      {href && action && <a className="button button--secondary hub-stat__action" href={href}>{action}</a>}
     </div>
   );
 }
+
+/** "1 player", "2 players": a count's noun in the right number. */
+const counted = (n: number, one: string, many: string) => n === 1 ? one : many;
 
 function TeamSwitcher({ teams, selectedTeamId }: { teams: SessionTeam[]; selectedTeamId: string | null }) {
   if (teams.length < 2) return null;
@@ -49,14 +54,19 @@ function AdminPanels({ team, counts }: { team: SessionTeam; counts: HubData["cou
           />
         </Panel>
         <Panel title="Roster Management" headingId="hub-roster">
-          <Stat label="Players" value={counts.players} href={`${base}/roster`} action="Manage Roster" />
+          <Stat
+            label={counted(counts.players, "Player", "Players")}
+            value={counts.players}
+            href={`${base}/roster`}
+            action="Manage Roster"
+          />
         </Panel>
         <Panel title="Team Settings" headingId="hub-settings">
           <Stat label="Name, claims, visibility" href={`${base}/settings`} action="Open Settings" />
         </Panel>
       </div>
       <Panel title="Quick Actions" headingId="hub-actions">
-        <ul className="hub-actions">
+        <ul className="hub-actions hub-actions--grid">
           <li>
             <a className="button button--secondary" href={`${base}/roster?add=1`}>Add Player</a>
           </li>
@@ -91,8 +101,10 @@ function MemberPanel({ team }: { team: SessionTeam }) {
         )}
       <div className="hub-actions">
         <a className="button button--primary" href={`/t/${team.slug}/roster`}>View Public Rosters</a>
-        <a className="button button--secondary" href={`/family-dashboard/${team.id}`}>Family Dashboard</a>
       </div>
+      <p className="muted hub-soon">
+        The family dashboard (team feed, photos, events) is coming soon.
+      </p>
     </Panel>
   );
 }
@@ -100,33 +112,49 @@ function MemberPanel({ team }: { team: SessionTeam }) {
 function SysadminPanels({ teams }: { teams: number }) {
   return (
     <div className="hub-grid">
-      <Panel title="Global Campaign Management" headingId="hub-campaigns">
-        <Stat label="Polls, questions, fun facts and news for every team" href="/sysadmin" action="Manage Campaigns" />
-      </Panel>
       <Panel title="Teams Overview" headingId="hub-teams">
-        <Stat label="Teams" value={teams} href="/admin" action="View Teams" />
+        <Stat label={counted(teams, "Team", "Teams")} value={teams} />
       </Panel>
-      <Panel title="System Logs" headingId="hub-logs">
-        <Stat label="Decisions, settings changes and deletions" href="/admin?tab=activity" action="View Activity" />
+      <Panel title="Email Outbox" headingId="hub-outbox">
+        <Stat label="Mail the app sent, with its links" href="/email-test" action="Open Outbox" />
+      </Panel>
+      <Panel title="System Console" headingId="hub-console">
+        <p className="muted hub-soon">
+          Global campaigns, the teams list and system logs are coming soon to the system administrator console.
+        </p>
       </Panel>
     </div>
   );
 }
 
+/** Notices a redirect to the hub can ask for, by a short code in the query string. */
+export const HUB_NOTICES = {
+  "family-dashboard":
+    "The family dashboard is coming soon: the team feed, photos and events will live there. Until then, your hub has your team's roster and actions.",
+} as const;
+
+export type HubNotice = keyof typeof HUB_NOTICES;
+
 /** 'Your GoalMates Hub': what the signed-in person can do, by their role in the selected team. */
-export function HubPage({ data, development }: { data: HubData; development: boolean }) {
+export function HubPage(
+  { data, development, notice = null }: { data: HubData; development: boolean; notice?: HubNotice | null },
+) {
   const { user, team, sysadminEmail, counts } = data;
   const name = user ? (user.firstName || user.email) : sysadminEmail;
   return (
-    <SiteLayout narrow>
+    <SiteLayout narrow account={headerAccount(user, sysadminEmail)}>
       <div className="hub">
         <header className="hub-header">
           <div>
             <h1>Your GoalMates Hub</h1>
             <p className="muted">Welcome, {name}{team ? ` · ${team.name}` : ""}</p>
           </div>
-          <a className="button button--ghost" href="/api/v2/auth/logout">Logout</a>
+          <div className="hub-header__actions">
+            {user && <a className="button button--secondary" href="/account">Your Account</a>}
+            <a className="button button--ghost" href="/api/v2/auth/logout">Logout</a>
+          </div>
         </header>
+        {notice && <div className="notice" role="status">{HUB_NOTICES[notice]}</div>}
         {user && <TeamSwitcher teams={user.teams} selectedTeamId={user.selectedTeamId} />}
         {sysadminEmail && <SysadminPanels teams={counts.teams} />}
         {team?.role === "TEAM_ADMIN" && <AdminPanels team={team} counts={counts} />}

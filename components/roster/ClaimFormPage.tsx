@@ -2,7 +2,7 @@ import type { InputHTMLAttributes } from "react";
 import type { Team } from "../../lib/db/teams.ts";
 import { MAX_NOTE_LENGTH } from "../../lib/claims/rules.ts";
 import { rosterHref } from "./links.ts";
-import { SiteLayout } from "../SiteLayout.tsx";
+import { type HeaderAccount, SiteLayout } from "../SiteLayout.tsx";
 import { ClaimSteps } from "./ClaimSteps.tsx";
 
 export interface ClaimFormValues {
@@ -18,6 +18,8 @@ interface ClaimFormPageProps {
   values: ClaimFormValues;
   /** Field → message after a refused post; `_` holds a message for the whole form. */
   errors: Record<string, string>;
+  /** The signed-in person for the header (this page is never cached). */
+  account?: HeaderAccount | null;
 }
 
 /** A labelled input with its error message wired to `aria-describedby`. */
@@ -42,10 +44,10 @@ function Field(
 }
 
 /** The claim form for browsers without JavaScript: a plain POST with post/redirect/get. */
-export function ClaimFormPage({ team, values, errors }: ClaimFormPageProps) {
+export function ClaimFormPage({ team, values, errors, account = null }: ClaimFormPageProps) {
   const allowSurname = team.settings.allowSurnameFallback;
   return (
-    <SiteLayout narrow>
+    <SiteLayout narrow account={account}>
       <h1>{`Claim a player on ${team.name}`}</h1>
       <p>Tell us which player is your child. A team admin reviews every claim.</p>
       {team.settings.claimInstructions && <p className="notice">{team.settings.claimInstructions}</p>}

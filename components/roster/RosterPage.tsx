@@ -3,7 +3,7 @@ import { groupPlayers, type PublicPlayer, sortPlayers } from "../../lib/roster/p
 import { Island } from "../../lib/render/island.tsx";
 import { PlayerCard } from "./PlayerCard.tsx";
 import { claimHref, rosterHref, type RosterView } from "./links.ts";
-import { Logo } from "../SiteLayout.tsx";
+import { type HeaderAccount, Logo, SiteLayout } from "../SiteLayout.tsx";
 
 interface RosterPageProps {
   team: Team;
@@ -50,7 +50,7 @@ export function RosterPage({ team, players, view, claimed }: RosterPageProps) {
               </a>
             ))}
           </nav>
-          <span className="badge">{`${players.length} Players`}</span>
+          <span className="badge">{`${players.length} ${players.length === 1 ? "Player" : "Players"}`}</span>
         </div>
         {players.length === 0
           ? <EmptyRoster />
@@ -174,12 +174,15 @@ function ClaimBar({ team, initialJersey }: { team: Team; initialJersey: number |
   );
 }
 
-export function RosterNotFound() {
+/** No team by that name: the site's own header and footer around SPEC.md's screen. */
+export function RosterNotFound({ account = null }: { account?: HeaderAccount | null }) {
   return (
-    <main id="main" className="container container--narrow page empty-state" tabIndex={-1}>
-      <h1>Roster Not Found</h1>
-      <p>The requested team roster could not be found.</p>
-      <a className="button button--primary" href="/">Go Home</a>
-    </main>
+    <SiteLayout narrow account={account}>
+      <div className="empty-state">
+        <h1>Roster Not Found</h1>
+        <p>The requested team roster could not be found.</p>
+        <a className="button button--primary" href="/">Go Home</a>
+      </div>
+    </SiteLayout>
   );
 }

@@ -12,6 +12,7 @@ import { TEAM_LOGIN_TEXTS, type TeamAccessLoginProps } from "../../islands/TeamA
 import { renderAccess, renderClaims, renderDashboard, sendAdminPage } from "./admin_render.tsx";
 import { adminFormRoutes } from "./admin_forms.tsx";
 import { formText } from "../http.ts";
+import { headerAccount } from "../../components/SiteLayout.tsx";
 
 type Ctx = Context<AppEnv>;
 const admin = requireTeamRole("TEAM_ADMIN");
@@ -43,7 +44,10 @@ function sendTeamLogin(
 /** The `/teams/{teamId}` routes' team (by id or slug), or the 'Invalid Team' page. */
 async function teamOrInvalid(c: Ctx): Promise<Team | Response> {
   const team = await resolveTeam(c.var.deps.kv, c.req.param("teamId") ?? "");
-  return team ?? sendAdminPage(c, <InvalidTeamPage />, "Invalid Team", 404);
+  if (team) return team;
+  const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
+  const account = headerAccount(user, sysadmin?.email ?? null);
+  return sendAdminPage(c, <InvalidTeamPage account={account} />, "Invalid Team", 404);
 }
 
 /** A refusal from lib/ as the status and message the form shows again. */
@@ -72,7 +76,8 @@ export const adminPageRoutes = new Hono<AppEnv>()
       c.set("teamId", team.id);
       return await renderDashboard(c, "teams");
     }
-    return sendAdminPage(c, <DashboardMovedPage teamId={team.id} />, "Dashboard Moved");
+    const account = headerAccount(user, null);
+    return sendAdminPage(c, <DashboardMovedPage team={team} account={account} />, "Dashboard Moved");
   })
   // The team login's forms without JavaScript (the island calls the same lib through the API).
   .post("/teams/:teamId/login", async (c) => {

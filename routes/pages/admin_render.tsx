@@ -5,6 +5,7 @@ import type { AppEnv } from "../app_env.ts";
 import { actorOf, getSessionUser } from "../auth_middleware.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
+import { cursorQuery } from "../http.ts";
 import { DECISION_MESSAGES } from "../../lib/claims/mod.ts";
 import { ACCESS_MESSAGES } from "../../lib/teams/mod.ts";
 import { loadAccess, loadClaims, loadDashboard } from "../../lib/teams/mod.ts";
@@ -49,8 +50,11 @@ export const ACCESS_NOTICES: Record<string, Notice> = {
   notAdmin: { kind: "error", text: ACCESS_MESSAGES.notAdmin },
 };
 
-const noticeFrom = (c: Ctx, table: Record<string, Notice>): Notice =>
-  table[c.req.query("done") ?? ""] ?? table[c.req.query("error") ?? ""] ?? null;
+/** Own keys only: `?done=constructor` names nothing. */
+const noticeFrom = (c: Ctx, table: Record<string, Notice>): Notice => {
+  const code = [c.req.query("done"), c.req.query("error")].find((q) => q !== undefined && Object.hasOwn(table, q));
+  return code === undefined ? null : table[code];
+};
 
 const linkContext = async (c: Ctx) => ({
   actor: await actorOf(c),
@@ -77,7 +81,8 @@ export async function renderDashboard(c: Ctx, prefix: AdminPrefix) {
 
 export async function renderClaims(c: Ctx, prefix: AdminPrefix) {
   const teamId = c.var.teamId!;
-  const data = await loadClaims(c.var.deps.kv, teamId);
+  const cursors = { pending: cursorQuery(c, "pending"), processed: cursorQuery(c, "processed") };
+  const data = await loadClaims(c.var.deps.kv, teamId, cursors);
   const page = <ClaimsPage data={data} paths={adminPaths(teamId, prefix)} notice={noticeFrom(c, CLAIM_NOTICES)} />;
   return sendAdminPage(c, page, `Claims · ${data.team.name}`);
 }

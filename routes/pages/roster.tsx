@@ -13,6 +13,8 @@ import { acceptClaim } from "../../lib/claims/mod.ts";
 import { AppError } from "../../lib/errors.ts";
 import { httpStatusOf, retryAfterHeader } from "../errors.ts";
 import { clientIp, formText } from "../http.ts";
+import { getSessionUser, getSysadmin } from "../auth_middleware.ts";
+import { headerAccount } from "../../components/SiteLayout.tsx";
 
 const PLAYER_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -25,11 +27,31 @@ function readView(query: Record<string, string>): RosterView {
   };
 }
 
+/** Longer than any token we issue (as `/edit` reads it). */
+const MAX_TOKEN_LENGTH = 200;
+
+/**
+ * The header's account for the pages here that are rendered per request. The roster page
+ * itself is cached for everyone and never shows who is signed in.
+ */
+async function accountOf(c: Context<AppEnv>) {
+  const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
+  return headerAccount(user, sysadmin?.email ?? null);
+}
+
 /** The public roster and the claim form that works without JavaScript. */
 export const rosterPageRoutes = new Hono<AppEnv>()
   .get("/t/:slug/roster", async (c) => {
     const { kv, assets, now, rosterPages } = c.var.deps;
     const slug = c.req.param("slug");
+    // An edit link pasted onto the roster (`?token=…`) opens the edit page it belongs to; the
+    // token is a secret, so the redirect is never cached and never sent on in a Referer.
+    const token = (c.req.query("token") ?? "").trim().slice(0, MAX_TOKEN_LENGTH);
+    if (token) {
+      c.header("Cache-Control", "no-store");
+      c.header("Referrer-Policy", "no-referrer");
+      return c.redirect(`/edit?token=${encodeURIComponent(token)}`, 303);
+    }
     const view = readView(c.req.query());
     const claimed = c.req.query("claimed") === "1";
     const variant = `${view.mode}|${view.sort}|${view.group}|${view.player ?? ""}|${claimed ? 1 : 0}`;
@@ -44,9 +66,13 @@ export const rosterPageRoutes = new Hono<AppEnv>()
       );
       return { teamId: team.id, revision, value };
     });
+    if (page) return sendPage(c, page);
+    const account = await accountOf(c);
+    const notFound = <RosterNotFound account={account} />;
     return sendPage(
       c,
-      page ?? renderPage(assets, <RosterNotFound />, { title: "Roster Not Found", status: 404, noindex: true }),
+      renderPage(assets, notFound, { title: "Roster Not Found", status: 404, noindex: true }),
+      [["cache-control", "no-store"]],
     );
   })
   .get("/t/:slug/claim", async (c) => {
@@ -86,7 +112,7 @@ export const rosterPageRoutes = new Hono<AppEnv>()
     return c.redirect(`${rosterHref(team.slug, {})}?claimed=1`, 303);
   });
 
-function sendClaimForm(
+async function sendClaimForm(
   c: Context<AppEnv>,
   team: Team,
   values: ClaimFormValues,
@@ -94,10 +120,11 @@ function sendClaimForm(
   status: number,
   headers: [string, string][] = [],
 ) {
-  const page = renderPage(c.var.deps.assets, <ClaimFormPage team={team} values={values} errors={errors} />, {
-    title: `Claim a player · ${team.name}`,
-    status,
-    noindex: true,
-  });
-  return sendPage(c, page, headers);
+  const account = await accountOf(c);
+  const page = renderPage(
+    c.var.deps.assets,
+    <ClaimFormPage team={team} values={values} errors={errors} account={account} />,
+    { title: `Claim a player · ${team.name}`, status, noindex: true },
+  );
+  return sendPage(c, page, account ? [["cache-control", "no-store"], ...headers] : headers);
 }

@@ -82,7 +82,8 @@ Deno.test("[admin pages] every page route × the six identities", async (t) => {
       };
       assert.match(body, expected[identity]);
       if (/Dashboard Moved/.test(body)) {
-        assert.ok(body.includes(`href="/admin"`));
+        assert.ok(!body.includes(`href="/admin"`), "no link to the system console, which does not exist yet");
+        assert.ok(body.includes(`href="/t/${world.team.slug}/roster"`));
         assert.ok(body.includes(`href="/family-dashboard/${id}"`));
       }
     });

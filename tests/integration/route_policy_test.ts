@@ -146,6 +146,13 @@ const POLICY: Record<string, Policy> = {
   "GET /api/v2/teams/:teamId/claims": "admin",
   "GET /api/v2/teams/:teamId/join-link": "admin",
   "GET /api/v2/teams/:teamId/players": "admin",
+
+  "GET /account/signed-out": "public",
+  "GET /account": "user",
+  "POST /account/name": "user",
+  "POST /account/password": "user",
+  // Last: called as the parent, it really ends the parent's sessions.
+  "POST /account/sign-out-everywhere": "user",
 };
 
 /** The routes the app registers (middleware-only entries left out). */

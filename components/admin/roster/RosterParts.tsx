@@ -72,7 +72,7 @@ export function PlayerTable({ players, rosterPath, query, onOpen }: {
 }) {
   return (
     <div className="roster-admin__scroll">
-      <table className="roster-admin__table">
+      <table className="roster-admin__table roster-admin__table--stack">
         <caption className="visually-hidden">Players</caption>
         <thead>
           <tr>
@@ -96,8 +96,15 @@ export function PlayerTable({ players, rosterPath, query, onOpen }: {
             const name = `${p.firstName} ${p.lastName}`;
             return (
               <tr key={p.id}>
-                <td className="roster-admin__jersey">{p.jerseyNumber}</td>
-                <td>
+                <td className="roster-admin__jersey" data-label="Jersey">
+                  {p.jerseyNumber}
+                  {p.sharesJerseyWith.length > 0 && (
+                    <span className="badge badge--warning" title={`Also worn by ${p.sharesJerseyWith.join(", ")}`}>
+                      Shared<span className="visually-hidden">{`: also worn by ${p.sharesJerseyWith.join(", ")}`}</span>
+                    </span>
+                  )}
+                </td>
+                <td className="roster-admin__photo-cell" data-label="Photo">
                   {p.photoUrlSmall
                     ? <img className="roster-admin__photo" src={p.photoUrlSmall} alt="" width={40} height={40} />
                     : (
@@ -107,13 +114,13 @@ export function PlayerTable({ players, rosterPath, query, onOpen }: {
                     )}
                 </td>
                 <th scope="row">{name}</th>
-                <td>{p.position ?? "—"}</td>
-                <td>
+                <td data-label="Position">{p.position ?? "—"}</td>
+                <td data-label="Status">
                   <span className={p.isApproved ? "badge" : "badge badge--muted"}>
                     {p.isApproved ? "Active" : "Inactive"}
                   </span>
                 </td>
-                <td className="roster-admin__actions">
+                <td className="roster-admin__actions" data-label="Actions">
                   <a href={`${rosterPath}?edit=${p.id}`} data-panel="edit" data-player={p.id} onClick={onOpen}>
                     Edit<span className="visually-hidden">{` ${name}`}</span>
                   </a>
@@ -148,7 +155,7 @@ export function ImportPreviewTable({ preview }: { preview: ImportPreviewView }) 
               <th scope="col">Name</th>
               <th scope="col">Position</th>
               <th scope="col">Parent emails</th>
-              <th scope="col">Errors</th>
+              <th scope="col">Check</th>
             </tr>
           </thead>
           <tbody>
@@ -159,7 +166,9 @@ export function ImportPreviewTable({ preview }: { preview: ImportPreviewView }) 
                 <th scope="row">{`${r.firstName} ${r.lastName}`.trim() || "(no name)"}</th>
                 <td>{r.position ?? ""}</td>
                 <td>{r.parentEmails.join(", ")}</td>
-                <td>{r.errors.length ? r.errors.join("; ") : "OK"}</td>
+                <td>
+                  {r.errors.length ? r.errors.join("; ") : r.warnings.length ? `OK. ${r.warnings.join("; ")}` : "OK"}
+                </td>
               </tr>
             ))}
           </tbody>

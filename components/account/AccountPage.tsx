@@ -1,0 +1,218 @@
+/** `/account`: the signed-in person's name, password and sessions, as plain forms (post/redirect/get). */
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { type HeaderAccount, SiteLayout } from "../SiteLayout.tsx";
+import { MIN_PASSWORD_LENGTH } from "../../lib/auth/password_policy.ts";
+import { AUTH_MESSAGES } from "../../lib/auth/messages.ts";
+
+export interface AccountPerson {
+  firstName: string;
+  lastName: string;
+  email: string;
+  hasPassword: boolean;
+  /** Team admins sign in with the password on the Team Login page's Email & Password tab. */
+  isTeamAdmin: boolean;
+}
+
+/** Which form a refused post came from, what it held (never a password) and what was wrong. */
+export interface AccountFormState {
+  form: "name" | "password" | "sessions" | null;
+  values: { firstName?: string; lastName?: string };
+  /** Field → message; `_` is a message for the whole form. */
+  errors: Record<string, string>;
+}
+
+export const NO_ACCOUNT_FORM: AccountFormState = { form: null, values: {}, errors: {} };
+
+function Field(
+  { id, name, label, error, hint, ...input }:
+    & { id: string; name: string; label: string; error?: string; hint?: string }
+    & InputHTMLAttributes<HTMLInputElement>,
+) {
+  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        {...input}
+      />
+      {hint && <p className="field__hint" id={`${id}-hint`}>{hint}</p>}
+      {error && <p className="field__error" id={`${id}-error`}>{error}</p>}
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card account-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function FormError({ message }: { message?: string }) {
+  return message ? <div className="notice notice--error" role="alert">{message}</div> : null;
+}
+
+export function AccountPage(
+  { person, account, notice, state }: {
+    person: AccountPerson;
+    account: HeaderAccount | null;
+    /** A success notice after a post/redirect/get. */
+    notice: string | null;
+    state: AccountFormState;
+  },
+) {
+  const errorsOf = (form: AccountFormState["form"]) => state.form === form ? state.errors : {};
+  const nameErrors = errorsOf("name");
+  const passwordErrors = errorsOf("password");
+  const name = state.form === "name" ? state.values : person;
+  return (
+    <SiteLayout narrow account={account}>
+      <div className="account">
+        <header className="account__header">
+          <h1>Your Account</h1>
+          <p className="muted">
+            Signed in as <strong>{person.email}</strong>
+          </p>
+        </header>
+        {notice && <div className="notice notice--success" role="status">{notice}</div>}
+
+        <Section id="account-name-heading" title="Your name">
+          <form method="post" action="/account/name" className="form" noValidate>
+            <FormError message={nameErrors._} />
+            <div className="account__row">
+              <Field
+                id="account-first-name"
+                name="firstName"
+                label="First name"
+                autoComplete="given-name"
+                required
+                maxLength={50}
+                defaultValue={name.firstName ?? ""}
+                error={nameErrors.firstName}
+              />
+              <Field
+                id="account-last-name"
+                name="lastName"
+                label="Last name"
+                autoComplete="family-name"
+                required
+                maxLength={50}
+                defaultValue={name.lastName ?? ""}
+                error={nameErrors.lastName}
+              />
+            </div>
+            <div className="form__actions">
+              <button type="submit" className="button button--primary">Save Name</button>
+            </div>
+          </form>
+        </Section>
+
+        <Section id="account-password-heading" title={person.hasPassword ? "Change password" : "Set a password"}>
+          <p className="muted">
+            {person.hasPassword
+              ? "Changing your password signs you out everywhere else."
+              : "You sign in with magic links. A password is optional; setting one signs you out everywhere else."}
+            {person.isTeamAdmin
+              ? " As a team admin you can sign in with it on the Team Login page's Email & Password tab."
+              : " Sign-in links sent to your email keep working either way."}
+          </p>
+          <form method="post" action="/account/password" className="form" noValidate>
+            <FormError message={passwordErrors._} />
+            {/* For password managers: which account this password belongs to. */}
+            <input type="email" name="username" autoComplete="username" value={person.email} readOnly hidden />
+            {person.hasPassword && (
+              <Field
+                id="account-current-password"
+                name="currentPassword"
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={passwordErrors.currentPassword}
+              />
+            )}
+            <Field
+              id="account-new-password"
+              name="newPassword"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={MIN_PASSWORD_LENGTH}
+              hint={`At least ${MIN_PASSWORD_LENGTH} characters. A short sentence works well.`}
+              error={passwordErrors.newPassword}
+            />
+            <Field
+              id="account-confirm-password"
+              name="confirmPassword"
+              label="New password again"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={passwordErrors.confirmPassword}
+            />
+            <div className="form__actions">
+              <button type="submit" className="button button--primary">
+                {person.hasPassword ? "Change Password" : "Set Password"}
+              </button>
+            </div>
+          </form>
+        </Section>
+
+        <Section id="account-sessions-heading" title="Sign out everywhere">
+          <p>
+            Lost a phone, or signed in on a shared computer? This ends every session of your account on every device,
+            this one included. You will need to sign in again.
+          </p>
+          <form method="post" action="/account/sign-out-everywhere">
+            <FormError message={errorsOf("sessions")._} />
+            <button type="submit" className="button button--danger">Sign out everywhere</button>
+          </form>
+        </Section>
+      </div>
+    </SiteLayout>
+  );
+}
+
+/** A team's shared sign-in (team username) is not a person: nothing here applies to it. */
+export function TeamAccountPage({ teamName, account }: { teamName: string; account: HeaderAccount | null }) {
+  return (
+    <SiteLayout narrow account={account}>
+      <div className="account">
+        <h1>Your Account</h1>
+        <div className="card empty-state account-team">
+          <h2>Signed in with the team login</h2>
+          <p>
+            You are signed in with the shared team username of{" "}
+            {teamName}. It belongs to the team, not to a person, so it has no name or password of its own to change
+            here.
+          </p>
+          <p className="notice" role="note">{AUTH_MESSAGES.teamAccountNoPassword}</p>
+          <div className="admin-actions admin-actions--center">
+            <a className="button button--primary" href="/team-login?next=/account">Sign in with your email</a>
+            <a className="button button--secondary" href="/home">Your Hub</a>
+          </div>
+        </div>
+      </div>
+    </SiteLayout>
+  );
+}
+
+/** After 'Sign out everywhere': nobody is signed in here any more. */
+export function SignedOutEverywherePage() {
+  return (
+    <SiteLayout narrow>
+      <div className="card empty-state">
+        <h1>Signed out everywhere</h1>
+        <p>Every session of your account has ended, on every device. Sign in again to continue.</p>
+        <a className="button button--primary" href="/team-login">Team Login</a>
+      </div>
+    </SiteLayout>
+  );
+}

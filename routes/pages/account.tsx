@@ -1,0 +1,144 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../app_env.ts";
+import { getSessionUser, signInPerson, signOutUser } from "../auth_middleware.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
+import { AUTH_MESSAGES } from "../../lib/auth/login.ts";
+import type { SessionUser } from "../../lib/auth/session_user.ts";
+import { PROFILE_MESSAGES, saveProfileName, setOwnPassword, signOutEverywhere } from "../../lib/accounts/mod.ts";
+import { AppError, ForbiddenError, ValidationError } from "../../lib/errors.ts";
+import { httpStatusOf, retryAfterHeader } from "../errors.ts";
+import { formText } from "../http.ts";
+import { authContext } from "../api/auth.ts";
+import { headerAccount } from "../../components/SiteLayout.tsx";
+import {
+  type AccountFormState,
+  AccountPage,
+  NO_ACCOUNT_FORM,
+  SignedOutEverywherePage,
+  TeamAccountPage,
+} from "../../components/account/AccountPage.tsx";
+
+type Ctx = Context<AppEnv>;
+
+/** The page shows a person's details: never cached, never indexed. */
+const PRIVATE: [string, string][] = [["cache-control", "no-store"]];
+
+/** Success notices by the short code a post/redirect/get puts in the query string. */
+const NOTICES: Record<string, string> = {
+  name: PROFILE_MESSAGES.nameSaved,
+  password: AUTH_MESSAGES.passwordChanged,
+  "password-set": PROFILE_MESSAGES.passwordSet,
+};
+
+const noticeOf = (code: string | undefined) => code && Object.hasOwn(NOTICES, code) ? NOTICES[code] : null;
+
+/** Signed out (or only a system administrator): the sign-in page, back here afterwards. */
+const SIGN_IN = "/team-login?next=/account";
+
+function sendAccount(
+  c: Ctx,
+  user: SessionUser,
+  state = NO_ACCOUNT_FORM,
+  status = 200,
+  extra: [string, string][] = [],
+) {
+  const { assets } = c.var.deps;
+  const account = headerAccount(user);
+  const element = user.kind === "team" ? <TeamAccountPage teamName={user.firstName} account={account} /> : (
+    <AccountPage
+      person={{
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        hasPassword: user.hasPassword,
+        isTeamAdmin: Object.values(user.roles).includes("TEAM_ADMIN"),
+      }}
+      account={account}
+      notice={status === 200 ? noticeOf(c.req.query("done")) : null}
+      state={state}
+    />
+  );
+  const page = renderPage(assets, element, { title: "Your Account", status, noindex: true });
+  return sendPage(c, page, [...PRIVATE, ...extra]);
+}
+
+/** A refusal from lib/ as the form's errors, with its status and headers. */
+function refusal(error: unknown, form: AccountFormState["form"], values: AccountFormState["values"] = {}) {
+  if (!(error instanceof AppError)) throw error;
+  const errors = error instanceof ValidationError && Object.keys(error.fields).length > 0
+    ? error.fields
+    : error instanceof ForbiddenError && error.message === AUTH_MESSAGES.currentPasswordWrong
+    ? { currentPassword: error.message }
+    : { _: error.message };
+  return { state: { form, values, errors }, status: httpStatusOf(error), headers: retryAfterHeader(error) };
+}
+
+/** The person this request acts for, or the response that sends them elsewhere. */
+async function personOrRedirect(c: Ctx): Promise<SessionUser | Response> {
+  const user = await getSessionUser(c);
+  if (!user) return c.redirect(SIGN_IN, 303);
+  return user;
+}
+
+/**
+ * `/account`: the signed-in person's name, password and 'Sign out everywhere'. Plain forms
+ * with post/redirect/get; errors come back inline, next to their fields.
+ */
+export const accountPageRoutes = new Hono<AppEnv>()
+  .get("/account", async (c) => {
+    const user = await personOrRedirect(c);
+    if (user instanceof Response) return user;
+    return sendAccount(c, user);
+  })
+  .post("/account/name", async (c) => {
+    const user = await personOrRedirect(c);
+    if (user instanceof Response) return user;
+    if (user.kind !== "person") throw new ForbiddenError(AUTH_MESSAGES.teamAccountNoPassword);
+    const form = await c.req.parseBody();
+    const values = { firstName: formText(form, "firstName"), lastName: formText(form, "lastName") };
+    try {
+      await saveProfileName(c.var.deps.kv, user.id, values);
+    } catch (error) {
+      const { state, status, headers } = refusal(error, "name", values);
+      return sendAccount(c, user, state, status, headers);
+    }
+    return c.redirect("/account?done=name", 303);
+  })
+  .post("/account/password", async (c) => {
+    const user = await personOrRedirect(c);
+    if (user instanceof Response) return user;
+    if (user.kind !== "person") throw new ForbiddenError(AUTH_MESSAGES.teamAccountNoPassword);
+    const form = await c.req.parseBody();
+    const hadPassword = user.hasPassword;
+    try {
+      await setOwnPassword(authContext(c), user.id, {
+        currentPassword: formText(form, "currentPassword"),
+        newPassword: formText(form, "newPassword"),
+        confirmPassword: formText(form, "confirmPassword"),
+      });
+    } catch (error) {
+      const { state, status, headers } = refusal(error, "password");
+      return sendAccount(c, user, state, status, headers);
+    }
+    // Every session ended with the change; this browser gets a fresh one (the cookie rides on the redirect).
+    await signInPerson(c, user.id, user.selectedTeamId);
+    c.header("Cache-Control", "no-store");
+    return c.redirect(`/account?done=${hadPassword ? "password" : "password-set"}`, 303);
+  })
+  .post("/account/sign-out-everywhere", async (c) => {
+    const user = await personOrRedirect(c);
+    if (user instanceof Response) return user;
+    if (user.kind === "person") await signOutEverywhere(c.var.deps.kv, user.id);
+    // A team login has no other sessions to find; its own ends here either way.
+    await signOutUser(c);
+    c.header("Cache-Control", "no-store");
+    return c.redirect("/account/signed-out", 303);
+  })
+  .get("/account/signed-out", (c) => {
+    const page = renderPage(c.var.deps.assets, <SignedOutEverywherePage />, {
+      title: "Signed out everywhere",
+      noindex: true,
+    });
+    return sendPage(c, page, PRIVATE);
+  });
