@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
-import { getSysadmin, signInSysadmin, signOutSysadmin } from "../auth_middleware.ts";
+import { getSysadmin, requireSysadmin, signInSysadmin, signOutSysadmin } from "../auth_middleware.ts";
 import { loginSysadmin } from "../../lib/auth/login.ts";
-import { UnauthorizedError } from "../../lib/errors.ts";
 import { readJsonFields } from "../http.ts";
 import { authContext } from "./auth.ts";
 
@@ -20,9 +19,8 @@ export const sysadminAuthApiRoutes = new Hono<AppEnv>()
     const admin = await getSysadmin(c);
     return c.json({ isAuthenticated: admin !== null, email: admin?.email ?? null }, 200, NO_STORE);
   })
-  .get("/api/sysadmin/verify", async (c) => {
-    const admin = await getSysadmin(c);
-    if (!admin) throw new UnauthorizedError("System administrator session required.");
+  .get("/api/sysadmin/verify", requireSysadmin, async (c) => {
+    const admin = (await getSysadmin(c))!;
     return c.json({ isAuthenticated: true, email: admin.email }, 200, NO_STORE);
   })
   .post("/api/sysadmin/logout", async (c) => {

@@ -14,6 +14,8 @@ type Policy =
   | "user"
   /** An admin of the route's team, or a system administrator. */
   | "admin"
+  /** A system administrator's session (its own cookie); 401 otherwise. */
+  | "sysadmin"
   /** A system administrator, or anyone in development mode; 404 otherwise. */
   | "test-tools"
   /** Development mode only; 404 otherwise. */
@@ -64,7 +66,7 @@ const POLICY: Record<string, Policy> = {
   "GET /teams/:teamId": "public", // The team login form when signed out; admin checks inside.
   "POST /api/sysadmin/login": "public",
   "GET /api/sysadmin/status": "public",
-  "GET /api/sysadmin/verify": "public", // 401 without the sysadmin session, by design of the call.
+  "GET /api/sysadmin/verify": "sysadmin",
   "POST /api/sysadmin/logout": "public",
   "GET /api/v2/auth/session": "public", // 401 means "no user" (SPEC.md).
   "GET /api/v2/auth/logout": "public",
@@ -199,6 +201,8 @@ Deno.test("[policy] protected routes refuse anonymous visitors and a parent of t
           : true
         : policy === "player-editor"
         ? who === "anonymous" ? res.status === 401 : res.status === 404
+        : policy === "sysadmin"
+        ? res.status === 401
         : who === "anonymous"
         ? res.status === 401 || (res.status === 303 && /\/team-login/.test(res.headers.get("location")!))
         : res.status === 403;
