@@ -203,16 +203,30 @@ export async function updatePlayer(change: RosterChange, playerId: string, patch
   if (!entry.value) throw new NotFoundError(ROSTER_MESSAGES.playerNotFound);
   const changed = (Object.keys(patch) as (keyof PlayerPatch)[]).filter((k) => patch[k] !== undefined);
   const player: Player = { ...entry.value, ...Object.fromEntries(changed.map((k) => [k, patch[k]])) };
-  const op = stagePlayerUpdate(beginChange(kv), entry as Deno.KvEntry<Player>, player);
+  await savePlayerChange(change, entry as Deno.KvEntry<Player>, player, `: ${changed.join(", ") || "no fields"}`);
+  return await adminPlayerOf(kv, player, now);
+}
+
+/**
+ * Saves a changed player, checked unchanged since `entry` was read, with its audit entry, in
+ * one commit that refreshes the team's public pages (admin edits and parents' edits alike).
+ */
+export async function savePlayerChange(
+  change: RosterChange,
+  entry: Deno.KvEntry<Player>,
+  player: Player,
+  detailSuffix = "",
+): Promise<void> {
+  const { kv, teamId, actor, now } = change;
+  const op = stagePlayerUpdate(beginChange(kv), entry, player);
   stageAuditEntry(op, {
     teamId,
     action: "player.updated",
-    targetId: playerId,
+    targetId: player.id,
     actor,
-    detail: `${describe(player)}: ${changed.join(", ") || "no fields"}`,
+    detail: `${describe(player)}${detailSuffix}`,
   }, now);
   if (!(await commitTeamChange(kv, op, teamId)).ok) throw new ConflictError();
-  return await adminPlayerOf(kv, player, now);
 }
 
 /**

@@ -1,9 +1,7 @@
-import { getPlayer, getPlayerEntry, type Player, stagePlayerUpdate } from "../db/players.ts";
+import { getPlayer, getPlayerEntry, type Player } from "../db/players.ts";
 import { isGuardian } from "../db/guardians.ts";
-import { beginChange } from "../db/kv.ts";
-import { stageAuditEntry } from "../db/audit.ts";
-import { commitTeamChange } from "../db/team_revisions.ts";
-import { ConflictError, NotFoundError } from "../errors.ts";
+import { NotFoundError } from "../errors.ts";
+import { savePlayerChange } from "./manage.ts";
 import type { PlayerEdit } from "./player_rules.ts";
 import type { SessionUser } from "../auth/session_user.ts";
 
@@ -43,14 +41,6 @@ export async function savePlayerEdit(
     photoUrlSmall: photoChanged ? null : entry.value.photoUrlSmall,
     photoUrlMedium: photoChanged ? null : entry.value.photoUrlMedium,
   };
-  const op = stagePlayerUpdate(beginChange(kv), entry as Deno.KvEntry<Player>, player);
-  stageAuditEntry(op, {
-    teamId,
-    action: "player.updated",
-    targetId: playerId,
-    actor,
-    detail: `${player.firstName} ${player.lastName} #${player.jerseyNumber}`,
-  }, now);
-  if (!(await commitTeamChange(kv, op, teamId)).ok) throw new ConflictError();
+  await savePlayerChange({ kv, teamId, actor, now }, entry as Deno.KvEntry<Player>, player);
   return player;
 }
