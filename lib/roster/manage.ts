@@ -198,7 +198,7 @@ export async function addPlayer(change: RosterChange, input: NewPlayerInput): Pr
 }
 
 export async function updatePlayer(change: RosterChange, playerId: string, patch: PlayerPatch): Promise<AdminPlayer> {
-  const { kv, teamId, actor, now } = change;
+  const { kv, teamId, now } = change;
   const entry = await getPlayerEntry(kv, teamId, playerId);
   if (!entry.value) throw new NotFoundError(ROSTER_MESSAGES.playerNotFound);
   const changed = (Object.keys(patch) as (keyof PlayerPatch)[]).filter((k) => patch[k] !== undefined);
