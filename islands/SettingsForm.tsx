@@ -4,6 +4,8 @@ import { api } from "../lib/client/api.ts";
 import { useHydrated } from "../components/login/client.ts";
 import {
   SETTINGS_SWITCHES,
+  settingsErrors,
+  type SettingsField,
   type SettingsFormValues,
   settingsPatchFromForm,
 } from "../components/admin/settings/settings_form.ts";
@@ -21,23 +23,52 @@ export interface SettingsFormProps {
 
 const failed = (description: string) => toast({ title: "Error", description, variant: "destructive" });
 
-/** Team settings: save (toast), copy the public roster URL, and Delete Team with the typed name. */
+/** The id of a field's input, and of its error message. */
+const inputIds: Record<SettingsField | "confirm", string> = {
+  name: "settings-name",
+  season: "settings-season",
+  orgName: "settings-orgName",
+  claimInstructions: "settings-instructions",
+  allowedEmailDomains: "settings-domain-list",
+  confirm: "settings-confirm",
+};
+const errorId = (field: keyof typeof inputIds) => `${inputIds[field]}-error`;
+
+/**
+ * Team settings: save (toast), copy the public roster URL, and Delete Team with the typed name.
+ * Both forms are `noValidate`: a refused value is shown next to its field (aria-invalid and
+ * aria-describedby), by the page route without JavaScript and by this island with it.
+ */
 export default function SettingsForm(props: SettingsFormProps) {
   const { values } = props;
   const hydrated = useHydrated();
   const [teamName, setTeamName] = useState(props.teamName);
   const [typed, setTyped] = useState("");
   const [pending, setPending] = useState(false);
+  /** Field → message of the last refused save; `_` is a message about no one field. */
+  const [errors, setErrors] = useState(() => settingsErrors(props.saveError));
+  /** The refused save the page was rendered with (without JavaScript), until the next save. */
+  const [summary, setSummary] = useState(props.saveError);
+  const [deleteError, setDeleteError] = useState(props.deleteError);
   const teamApi = `/api/admin/${props.teamId}`;
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const fields = Object.fromEntries([...new FormData(e.currentTarget)].map(([k, v]) => [k, String(v)]));
+    const form = e.currentTarget;
+    const fields = Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)]));
     const patch = settingsPatchFromForm(fields);
     setPending(true);
+    setSummary(null);
     const reply = await api("PATCH", `${teamApi}/settings`, patch);
     setPending(false);
-    if (!reply.ok) return failed(reply.message || `${reply.status}`);
+    if (!reply.ok) {
+      const found = reply.status === 400 ? settingsErrors(reply.message, reply.fields) : {};
+      setErrors(found);
+      const first = Object.keys(found).find((f): f is SettingsField => f in inputIds);
+      if (first) document.getElementById(inputIds[first])?.focus();
+      return failed(reply.message || `${reply.status}`);
+    }
+    setErrors({});
     setTeamName(patch.name.trim());
     toast({ title: "Settings saved" });
   }
@@ -47,8 +78,12 @@ export default function SettingsForm(props: SettingsFormProps) {
     setPending(true);
     const reply = await api("DELETE", teamApi, { confirm: typed });
     setPending(false);
-    if (reply.ok) location.assign("/home");
-    else failed(reply.message || `${reply.status}`);
+    if (reply.ok) return location.assign("/home");
+    if (reply.status === 400) {
+      setDeleteError(reply.message);
+      document.getElementById(inputIds.confirm)?.focus();
+    }
+    failed(reply.message || `${reply.status}`);
   }
 
   function copy() {
@@ -58,10 +93,24 @@ export default function SettingsForm(props: SettingsFormProps) {
     );
   }
 
+  /** What ties a field to its error (and hint): aria-invalid, aria-describedby. */
+  const invalid = (field: keyof typeof inputIds, message: string | null | undefined, hintId?: string) => ({
+    "aria-invalid": message ? true : undefined,
+    "aria-describedby": [hintId, message ? errorId(field) : ""].filter(Boolean).join(" ") || undefined,
+  });
+  const fieldError = (field: keyof typeof inputIds, message: string | null | undefined) =>
+    message ? <p className="field__error" id={errorId(field)}>{message}</p> : null;
   const text = (name: "name" | "season" | "orgName", label: string) => (
     <div className="field">
-      <label htmlFor={`settings-${name}`}>{label}</label>
-      <input id={`settings-${name}`} name={name} defaultValue={values[name]} required={name === "name"} />
+      <label htmlFor={inputIds[name]}>{label}</label>
+      <input
+        id={inputIds[name]}
+        name={name}
+        defaultValue={values[name]}
+        required={name === "name"}
+        {...invalid(name, errors[name])}
+      />
+      {fieldError(name, errors[name])}
     </div>
   );
   const switches = (names: string[]) =>
@@ -81,8 +130,8 @@ export default function SettingsForm(props: SettingsFormProps) {
 
   return (
     <div className="settings">
-      <form method="post" action={props.settingsPath} className="form" onSubmit={save}>
-        {props.saveError && <div className="notice notice--error" role="alert">{props.saveError}</div>}
+      <form method="post" action={props.settingsPath} className="form" noValidate onSubmit={save}>
+        {summary && <div className="notice notice--error" role="alert">{summary}</div>}
         <section className="card settings__section" aria-labelledby="settings-team">
           <h2 id="settings-team">Team</h2>
           {text("name", "Team name")}
@@ -109,7 +158,9 @@ export default function SettingsForm(props: SettingsFormProps) {
               rows={3}
               maxLength={500}
               defaultValue={values.claimInstructions}
+              {...invalid("claimInstructions", errors.claimInstructions)}
             />
+            {fieldError("claimInstructions", errors.claimInstructions)}
           </div>
         </section>
         <section className="card settings__section" aria-labelledby="settings-visibility">
@@ -125,11 +176,12 @@ export default function SettingsForm(props: SettingsFormProps) {
               name="allowedEmailDomains"
               rows={3}
               defaultValue={values.allowedEmailDomains}
-              aria-describedby="settings-domain-hint"
+              {...invalid("allowedEmailDomains", errors.allowedEmailDomains, "settings-domain-hint")}
             />
             <p className="field__hint" id="settings-domain-hint">
               Claims and joins need an address at one of these domains. Leave empty to allow any.
             </p>
+            {fieldError("allowedEmailDomains", errors.allowedEmailDomains)}
           </div>
         </section>
         <div className="form__actions">
@@ -139,8 +191,7 @@ export default function SettingsForm(props: SettingsFormProps) {
       <section className="card settings__danger" aria-labelledby="settings-danger">
         <h2 id="settings-danger">Danger zone</h2>
         <p>Deleting the team removes its roster, claims, parents' access and photos. It cannot be undone.</p>
-        <form method="post" action={`${props.settingsPath}/delete`} className="form" onSubmit={remove}>
-          {props.deleteError && <div className="notice notice--error" role="alert">{props.deleteError}</div>}
+        <form method="post" action={`${props.settingsPath}/delete`} className="form" noValidate onSubmit={remove}>
           <div className="field">
             <label htmlFor="settings-confirm">{`Type the team name (${teamName}) to confirm`}</label>
             <input
@@ -149,7 +200,9 @@ export default function SettingsForm(props: SettingsFormProps) {
               autoComplete="off"
               value={typed}
               onChange={(e) => setTyped(e.currentTarget.value)}
+              {...invalid("confirm", deleteError)}
             />
+            {fieldError("confirm", deleteError)}
           </div>
           <button
             type="submit"

@@ -6,7 +6,6 @@ import TeamLogin from "./TeamLogin.tsx";
 import SysadminLogin from "./SysadminLogin.tsx";
 import EmailTest from "./EmailTest.tsx";
 import InviteLinkCard from "./InviteLinkCard.tsx";
-import ClaimActions from "./ClaimActions.tsx";
 import ShareLink from "./ShareLink.tsx";
 import TeamAccessLogin from "./TeamAccessLogin.tsx";
 import EditPlayer from "./EditPlayer.tsx";
@@ -14,6 +13,8 @@ import JoinFlow from "./JoinFlow.tsx";
 import RosterManager from "./RosterManager.tsx";
 import SettingsForm from "./SettingsForm.tsx";
 import PrintButton from "./PrintButton.tsx";
+import ClaimsBoard from "./ClaimsBoard.tsx";
+import PendingClaimsCard from "./PendingClaimsCard.tsx";
 
 /**
  * The island registry. Each entry is the default export of `islands/<Name>.tsx`; the
@@ -28,7 +29,6 @@ export const islands = {
   SysadminLogin,
   EmailTest,
   InviteLinkCard,
-  ClaimActions,
   ShareLink,
   TeamAccessLogin,
   EditPlayer,
@@ -36,6 +36,8 @@ export const islands = {
   RosterManager,
   SettingsForm,
   PrintButton,
+  ClaimsBoard,
+  PendingClaimsCard,
 } as const;
 
 export type IslandName = keyof typeof islands;

@@ -32,7 +32,8 @@ export function AdminLayout({ team, paths, current, pendingCount, title, childre
             <NavItem href={paths.claims} current={current === "claims"}>
               Claims
               {pendingCount > 0 && (
-                <span className="admin-nav__badge">
+                // A decision made in place (components/admin/ClaimActions.tsx) counts it down, and removes it at 0.
+                <span data-live-count="pending" data-live-zero="remove" className="admin-nav__badge">
                   {pendingCount}
                   <span className="visually-hidden">pending</span>
                 </span>

@@ -3,64 +3,14 @@ import { AdminLayout, AdminNotice } from "./AdminLayout.tsx";
 import type { Notice } from "./ClaimsPage.tsx";
 import { type AdminPaths, publicRosterPath } from "./paths.ts";
 import type { DashboardData } from "../../lib/teams/admin_area.ts";
-import { needsPlayerChoice, PENDING_PREVIEW } from "../../lib/teams/admin_views.ts";
-import { claimTarget, formatDate, matchedPlayer, NO_MATCH, requesterOf } from "./format.ts";
 
-function Tile({ label, value, id }: { label: string; value: string; id: string }) {
+/** One number; `live` names the claim count a decision (components/admin/ClaimActions.tsx) updates in place. */
+function Tile({ label, value, id, live }: { label: string; value: string; id: string; live?: string }) {
   return (
-    <div className="admin-tile" data-tile={id}>
+    <div data-live-count={live} className="admin-tile" data-tile={id}>
       <p className="admin-tile__label">{label}</p>
       <p className="admin-tile__value">{value}</p>
     </div>
-  );
-}
-
-function PendingClaimsCard({ data, paths }: { data: DashboardData; paths: AdminPaths }) {
-  const shown = data.pending;
-  return (
-    <section className="card admin-card" aria-labelledby="pending-heading">
-      <div className="admin-card__head">
-        <h2 id="pending-heading">Pending Claims</h2>
-        {data.stats.pending > PENDING_PREVIEW && (
-          <a className="button button--ghost" href={paths.claims}>
-            View All<span className="visually-hidden">{` ${data.stats.pending} pending claims`}</span>
-          </a>
-        )}
-      </div>
-      {shown.length === 0
-        ? <p className="muted">No pending claims. New claims from the roster and join requests appear here.</p>
-        : (
-          <ul className="pending-list">
-            {shown.map((claim) => (
-              <li key={claim.id} className="pending-list__item" data-claim={claim.id}>
-                <div className="pending-list__who">
-                  <p className="pending-list__parent">{requesterOf(claim)}</p>
-                  <p className="muted">
-                    {matchedPlayer(claim) ?? NO_MATCH} · {claimTarget(claim)} ·{" "}
-                    <time dateTime={claim.createdAt}>{formatDate(claim.createdAt)}</time>
-                  </p>
-                </div>
-                {needsPlayerChoice(claim)
-                  ? <a className="button button--secondary" href={paths.claims}>Choose Player</a>
-                  : (
-                    <Island
-                      name="ClaimActions"
-                      hydrate="interaction"
-                      props={{
-                        teamId: data.team.id,
-                        claimId: claim.id,
-                        formAction: paths.claim(claim.id),
-                        back: "dashboard",
-                        requester: requesterOf(claim),
-                        choices: null,
-                      }}
-                    />
-                  )}
-              </li>
-            ))}
-          </ul>
-        )}
-    </section>
   );
 }
 
@@ -73,9 +23,9 @@ export function DashboardPage(
     <AdminLayout team={team} paths={paths} current="dashboard" pendingCount={stats.pending} title={team.name}>
       <AdminNotice notice={notice} />
       <section aria-label="Team numbers" className="admin-tiles">
-        <Tile id="pending" label="Pending Claims" value={String(stats.pending)} />
+        <Tile id="pending" live="pending" label="Pending Claims" value={String(stats.pending)} />
         <Tile id="players" label="Total Players" value={String(stats.players)} />
-        <Tile id="parent-access" label="Parent Access" value={String(stats.parentAccess)} />
+        <Tile id="parent-access" live="approved" label="Parent Access" value={String(stats.parentAccess)} />
         <Tile id="coverage" label="Coverage" value={`${stats.coveragePercent}%`} />
       </section>
       <section className="card admin-card" aria-labelledby="actions-heading">
@@ -95,7 +45,11 @@ export function DashboardPage(
         </div>
       </section>
       <div className="admin-columns">
-        <PendingClaimsCard data={data} paths={paths} />
+        <Island
+          name="PendingClaimsCard"
+          hydrate="interaction"
+          props={{ teamId: team.id, claimsPath: paths.claims, pending: data.pending, total: stats.pending }}
+        />
         <Island
           name="InviteLinkCard"
           hydrate="interaction"

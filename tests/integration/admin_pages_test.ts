@@ -356,3 +356,83 @@ Deno.test("[admin pages] access page: invite link, team login form, co-admins", 
   assert.equal(removed.headers.get("location"), `${access}?done=removed`);
   assert.ok(!(await (await get(app.app, access, cookie)).text()).includes(`aria-label="Remove`));
 });
+
+Deno.test("[admin pages] live claims: one board island, counters and badge marked for in-place updates", async () => {
+  await using app = await createTestApp();
+  const world = await adminWorld(app);
+  const { team } = world;
+  const cookie = world.cookies.admin;
+  const empty = await (await get(app.app, `/admin/${team.id}/claims`, cookie)).text();
+  assert.ok(!empty.includes('data-island="ClaimsBoard"'), "no claims: the empty state, no island");
+
+  await claimJersey(app.app, team.slug, 4, "okafor@example.com");
+  await claimJersey(app.app, team.slug, 7, "maya@example.com");
+  const html = await (await get(app.app, `/admin/${team.id}/claims`, cookie)).text();
+  // Both tables are one island, woken by the first click; the page loads no other island.
+  assert.equal((html.match(/data-island="/g) ?? []).length, 1);
+  assert.match(html, /data-island="ClaimsBoard"[^>]*data-hydrate="interaction"/);
+  for (const id of ["pending", "approved", "denied"]) {
+    assert.match(html, new RegExp(`data-live-count="${id}" class="admin-tile" data-count="${id}"`));
+  }
+  assert.match(html, /data-live-count="pending" data-live-zero="remove" class="admin-nav__badge">2</);
+  // Without JavaScript each pending claim still has its two forms, posting under the page's prefix.
+  assert.equal((html.match(new RegExp(`action="/admin/${team.id}/claims/[^"]+/approve"`, "g")) ?? []).length, 2);
+  assert.equal((html.match(new RegExp(`action="/admin/${team.id}/claims/[^"]+/deny"`, "g")) ?? []).length, 2);
+  assert.match(html, /<h2 id="pending-claims-heading" tabindex="-1">/, "the heading can take focus");
+
+  const dashboard = await (await get(app.app, `/admin/${team.id}`, cookie)).text();
+  assert.match(dashboard, /data-island="PendingClaimsCard"[^>]*data-hydrate="interaction"/);
+  assert.match(dashboard, /data-live-count="pending" class="admin-tile" data-tile="pending"/);
+  assert.match(dashboard, /data-live-count="approved" class="admin-tile" data-tile="parent-access"/);
+  assert.ok(!/data-live-count="[^"]*" class="admin-tile" data-tile="(players|coverage)"/.test(dashboard));
+  assert.equal((dashboard.match(/class="pending-list__item"/g) ?? []).length, 2);
+});
+
+Deno.test("[admin pages] settings without JavaScript: noValidate forms, each refusal at its own field", async () => {
+  await using app = await createTestApp();
+  const world = await adminWorld(app);
+  const { team } = world;
+  const cookie = world.cookies.admin;
+  const path = `/admin/${team.id}/settings`;
+  const page = await (await get(app.app, path, cookie)).text();
+  assert.equal((page.match(/<form [^>]*novalidate=""/gi) ?? []).length, 2, "both forms are noValidate");
+  assert.ok(!page.includes('aria-invalid="true"'));
+
+  const good = { name: team.name, season: "Fall 2026", orgName: "", claimInstructions: "", allowedEmailDomains: "" };
+  const cases: [Record<string, string>, string, string][] = [
+    [{ name: "  " }, "settings-name", "Team name is required"],
+    [{ name: "x".repeat(81) }, "settings-name", "Team name must be at most 80 characters"],
+    [{ season: "x".repeat(41) }, "settings-season", "Season must be at most 40 characters"],
+    [{ orgName: "x".repeat(81) }, "settings-orgName", "Organization name must be at most 80 characters"],
+    [
+      { claimInstructions: "x".repeat(501) },
+      "settings-instructions",
+      "Claim instructions must be at most 500 characters",
+    ],
+    [{ allowedEmailDomains: "school.org\nnot a domain" }, "settings-domain-list", "Invalid email domain: not a domain"],
+    [
+      { allowedEmailDomains: Array.from({ length: 21 }, (_, i) => `d${i}.example`).join("\n") },
+      "settings-domain-list",
+      "At most 20 email domains",
+    ],
+  ];
+  for (const [fields, id, message] of cases) {
+    const res = await postWithCookie(app.app, path, cookie, { ...good, ...fields });
+    assert.equal(res.status, 400, message);
+    const html = await res.text();
+    assert.equal((html.match(/aria-invalid="true"/g) ?? []).length, 1, `${message}: one field is marked`);
+    const input = new RegExp(`<(input|textarea) id="${id}"[^>]*>`).exec(html)?.[0] ?? "";
+    assert.match(input, /aria-invalid="true"/, `${message}: ${id} is marked`);
+    assert.match(input, new RegExp(`aria-describedby="[^"]*${id}-error"`), `${message}: ${id} names its error`);
+    assert.ok(html.includes(`<p class="field__error" id="${id}-error">${message}</p>`), `${message} at ${id}`);
+  }
+
+  const wrong = await postWithCookie(app.app, `${path}/delete`, cookie, { confirm: "not the name" });
+  assert.equal(wrong.status, 400);
+  const refused = await wrong.text();
+  assert.match(
+    refused,
+    /<input id="settings-confirm"[^>]*aria-invalid="true"[^>]*aria-describedby="settings-confirm-error"/,
+  );
+  assert.match(refused, /<p class="field__error" id="settings-confirm-error">Type the team name to confirm\.<\/p>/);
+});

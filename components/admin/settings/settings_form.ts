@@ -55,3 +55,30 @@ export function formValuesFromPost(f: FormFields): SettingsFormValues {
 }
 
 export const SETTINGS_NOTICES: Record<string, string> = { saved: "Settings saved" };
+
+/** The text fields a refused save can point at (the switches cannot be wrong from this form). */
+export type SettingsField = "name" | "season" | "orgName" | "claimInstructions" | "allowedEmailDomains";
+
+/**
+ * The field a refusal of lib/teams/settings.ts is about, read from its message (the page route
+ * and the API pass the message on, not the field): SETTINGS_MESSAGES name their field first,
+ * and every message about the domains says "email domain".
+ */
+const FIELD_OF_MESSAGE: [RegExp, SettingsField][] = [
+  [/^Team name/, "name"],
+  [/^Season/, "season"],
+  [/^Organization/, "orgName"],
+  [/^Claim instructions/, "claimInstructions"],
+  [/email domain/i, "allowedEmailDomains"],
+];
+
+/**
+ * A refused save as field → message: the server's `fields` when it names them, else the field
+ * its message is about; `_` holds a message about no one field.
+ */
+export function settingsErrors(message: string | null, fields: Record<string, string> = {}): Record<string, string> {
+  if (Object.keys(fields).length > 0) return fields;
+  if (!message) return {};
+  const field = FIELD_OF_MESSAGE.find(([pattern]) => pattern.test(message))?.[1] ?? "_";
+  return { [field]: message };
+}

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
-import { toast } from "../lib/client/toast.tsx";
-import { api } from "../lib/client/api.ts";
+import { toast } from "../../lib/client/toast.tsx";
+import { api } from "../../lib/client/api.ts";
+import type { AdminClaim } from "../../lib/teams/admin_views.ts";
 
 export interface ClaimActionsProps {
   teamId: string;
@@ -13,12 +14,37 @@ export interface ClaimActionsProps {
   requester: string;
   /** The roster to pick from when the claim matched no player or several; null when it matched one. */
   choices: { id: string; label: string }[] | null;
+  /**
+   * The list around these buttons takes the decided claim (as the API answers it) out of its
+   * pending rows; without it the buttons give way to the decision's label.
+   */
+  onDecided?: (claim: AdminClaim) => void;
 }
 
 type Decision = "approve" | "deny";
 
+/**
+ * The counters the server rendered outside any island (marked `data-live-count="pending|approved|denied"`:
+ * the tiles and the side navigation's Claims badge) follow a decision. A tile's number is its
+ * `.admin-tile__value`, the badge's is its first text; a counter marked `data-live-zero="remove"`
+ * goes away at 0.
+ */
+function recount(status: AdminClaim["status"]) {
+  for (const el of document.querySelectorAll<HTMLElement>("[data-live-count]")) {
+    const name = el.dataset.liveCount;
+    const delta = name === "pending" ? -1 : name === status ? 1 : 0;
+    const value = el.querySelector(".admin-tile__value")?.firstChild ?? el.firstChild;
+    if (!delta || !value) continue;
+    const next = Math.max(0, (parseInt(value.textContent ?? "", 10) || 0) + delta);
+    if (next === 0 && el.dataset.liveZero === "remove") el.remove();
+    else value.textContent = String(next);
+  }
+}
+
 /** Approve and Deny for one pending claim: in place with JavaScript, as two small forms without. */
-export default function ClaimActions({ teamId, claimId, formAction, back, requester, choices }: ClaimActionsProps) {
+export default function ClaimActions(
+  { teamId, claimId, formAction, back, requester, choices, onDecided }: ClaimActionsProps,
+) {
   const [decided, setDecided] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const selectId = `claim-player-${claimId}`;
@@ -28,7 +54,7 @@ export default function ClaimActions({ teamId, claimId, formAction, back, reques
     const playerId = new FormData(e.currentTarget).get("playerId");
     setPending(true);
     const url = `/api/admin/${encodeURIComponent(teamId)}/claims/${encodeURIComponent(claimId)}/${decision}`;
-    const reply = await api<{ message?: string }>(
+    const reply = await api<{ message?: string; claim: AdminClaim }>(
       "POST",
       url,
       typeof playerId === "string" && playerId ? { playerId } : undefined,
@@ -36,13 +62,15 @@ export default function ClaimActions({ teamId, claimId, formAction, back, reques
     setPending(false);
     if (!reply.ok) {
       toast({ title: "Error", description: reply.message || `${reply.status}`, variant: "destructive" });
-      // Someone else decided first: nothing is left to do here.
+      // Someone else decided first: nothing is left to do here (a reload shows how it went).
       if (reply.status === 409) setDecided("Already decided");
       return;
     }
     const approved = decision === "approve";
     toast({ title: approved ? "Claim Approved" : "Claim Denied", description: reply.data.message ?? "" });
-    setDecided(approved ? "Approved" : "Denied");
+    recount(reply.data.claim.status);
+    if (onDecided) onDecided(reply.data.claim);
+    else setDecided(approved ? "Approved" : "Denied");
   };
 
   if (decided) return <p className="claim-actions__done" role="status">{decided}</p>;

@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState } from "react";
+import ClaimActions from "../components/admin/ClaimActions.tsx";
+import type { AdminClaim, PlayerChoice } from "../lib/teams/admin_views.ts";
+import {
+  claimKind,
+  claimTarget,
+  formatDate,
+  matchedPlayer,
+  NO_MATCH,
+  requesterOf,
+} from "../components/admin/format.ts";
+
+export interface ClaimsBoardProps {
+  teamId: string;
+  /** The claims page (`/admin/{id}/claims` or `/teams/{id}/claims`); each claim's forms post under it. */
+  claimsPath: string;
+  /** A page of pending claims and one of decided claims, newest first. */
+  pending: AdminClaim[];
+  processed: AdminClaim[];
+  /** By claim id, the players to pick from for each claim that needs the admin to choose. */
+  choices: Record<string, PlayerChoice[]>;
+  /** The next page of each list, or null. */
+  morePending: string | null;
+  moreProcessed: string | null;
+}
+
+const PENDING_HEADING = "pending-claims-heading";
+
+function ClaimCells({ claim }: { claim: AdminClaim }) {
+  return (
+    <>
+      <td data-label="Type">{claimKind(claim)}</td>
+      <th scope="row">{requesterOf(claim)}</th>
+      <td data-label="Email" className="admin-table__email">{claim.email}</td>
+      <td data-label="Player">{matchedPlayer(claim) ?? <span className="muted">{NO_MATCH}</span>}</td>
+      <td data-label="Jersey / Surname">{claimTarget(claim)}</td>
+    </>
+  );
+}
+
+function NextPageLink({ href, label }: { href: string | null; label: string }) {
+  if (!href) return null;
+  return (
+    <p className="pager">
+      <a className="button button--ghost" href={href}>{label}</a>
+    </p>
+  );
+}
+
+/**
+ * The claims page's two tables. A decision moves its claim from Pending to the top of
+ * Processed at once (the counters and the side badge follow in ClaimActions); focus goes to
+ * the next pending claim's Approve, or to the Pending heading when none is left.
+ */
+export default function ClaimsBoard(props: ClaimsBoardProps) {
+  const [pending, setPending] = useState(props.pending);
+  const [processed, setProcessed] = useState(props.processed);
+  const current = useRef(pending);
+  current.current = pending;
+  /** Where focus goes once a decided row is gone: a claim id, or "" for the heading. */
+  const focusAfter = useRef<string | null>(null);
+
+  useEffect(() => {
+    const target = focusAfter.current;
+    if (target === null) return;
+    focusAfter.current = null;
+    const next = target
+      ? document.querySelector<HTMLElement>(`tr[data-claim="${CSS.escape(target)}"] button`)
+      : document.getElementById(PENDING_HEADING);
+    next?.focus();
+  }, [pending]);
+
+  const decided = (claim: AdminClaim) => {
+    const list = current.current;
+    const at = list.findIndex((c) => c.id === claim.id);
+    focusAfter.current = (list[at + 1] ?? list[at - 1])?.id ?? "";
+    setPending((rows) => rows.filter((c) => c.id !== claim.id));
+    setProcessed((rows) => [claim, ...rows.filter((c) => c.id !== claim.id)]);
+  };
+
+  return (
+    <>
+      <section className="card admin-card" aria-labelledby={PENDING_HEADING}>
+        <h2 id={PENDING_HEADING} tabIndex={-1}>Pending Claims</h2>
+        {pending.length === 0
+          ? <p className="muted">Nothing waiting for review.</p>
+          : (
+            <div className="admin-table-wrap">
+              <table className="admin-table admin-table--stack">
+                <thead>
+                  <tr>
+                    <th scope="col">Type</th>
+                    <th scope="col">Parent</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Player</th>
+                    <th scope="col">Jersey / Surname</th>
+                    <th scope="col">Note</th>
+                    <th scope="col">Date</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {pending.map((claim) => (
+                    <tr key={claim.id} data-claim={claim.id}>
+                      <ClaimCells claim={claim} />
+                      <td data-label="Note" className="admin-table__note">{claim.note}</td>
+                      <td data-label="Date">
+                        <time dateTime={claim.createdAt}>{formatDate(claim.createdAt)}</time>
+                      </td>
+                      <td data-label="Actions" className="admin-table__actions">
+                        <ClaimActions
+                          teamId={props.teamId}
+                          claimId={claim.id}
+                          formAction={`${props.claimsPath}/${encodeURIComponent(claim.id)}`}
+                          back="claims"
+                          requester={requesterOf(claim)}
+                          choices={props.choices[claim.id] ?? null}
+                          onDecided={decided}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+      </section>
+      <NextPageLink href={props.morePending} label="More pending claims" />
+      <section className="card admin-card" aria-labelledby="processed-claims-heading">
+        <h2 id="processed-claims-heading">Processed Claims</h2>
+        {processed.length === 0 ? <p className="muted">No decisions yet.</p> : (
+          <div className="admin-table-wrap">
+            <table className="admin-table admin-table--stack">
+              <thead>
+                <tr>
+                  <th scope="col">Type</th>
+                  <th scope="col">Parent</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Player</th>
+                  <th scope="col">Jersey / Surname</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Decided</th>
+                </tr>
+              </thead>
+              <tbody>
+                {processed.map((claim) => (
+                  <tr key={claim.id} data-claim={claim.id}>
+                    <ClaimCells claim={claim} />
+                    <td data-label="Status">
+                      <span className={`status status--${claim.status}`}>
+                        {claim.status === "approved" ? "Approved" : "Denied"}
+                      </span>
+                    </td>
+                    <td data-label="Decided">
+                      {claim.decidedAt ? <time dateTime={claim.decidedAt}>{formatDate(claim.decidedAt)}</time> : "—"}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <NextPageLink href={props.moreProcessed} label="Older processed claims" />
+    </>
+  );
+}
