@@ -5,46 +5,87 @@
 import { keys } from "./keys.ts";
 import { listPage, type Page, type PageOptions } from "./kv.ts";
 
-/** The queue job that asks for one delivery attempt of a stored message. */
+/**
+ * The queue job that asks for one delivery attempt of a stored message. A job with `lease`
+ * is a lease's watchdog: it is enqueued with the lease, due when the lease ends, and acts
+ * only if that very lease is still on the record then (its holder died mid-send).
+ */
 export interface MailQueueMessage {
   type: "mail";
   id: string;
+  lease?: number;
 }
 
 export interface StoredPendingMail {
   id: string;
 }
 
-const job = (id: string): MailQueueMessage => ({ type: "mail", id });
+/** When to run the next job of a message, and for which lease when it is a watchdog. */
+export interface MailJobSchedule {
+  delayMs: number;
+  lease?: number;
+}
 
-/** Adds a new message and its delivery job to `op`, so both commit with the change that sends it. */
+const job = (id: string, lease?: number): MailQueueMessage =>
+  lease === undefined ? { type: "mail", id } : { type: "mail", id, lease };
+
+/** The `mail_failed` prefix, derived from its key so the schema stays in keys.ts. */
+const FAILED_MAILS: Deno.KvKey = keys.failedMail("").slice(0, -1);
+
+const idOf = (key: Deno.KvKey) => String(key[key.length - 1]);
+
+/**
+ * Adds a new message and its delivery job to `op`, so both commit with the change that sends it.
+ * A job lost anyway (a queue that gave up on it) is found by the queue's sweep.
+ */
 export function stagePendingMail<M extends StoredPendingMail>(op: Deno.AtomicOperation, pending: M) {
   return op.check({ key: keys.pendingMail(pending.id), versionstamp: null })
     .set(keys.pendingMail(pending.id), pending)
-    .enqueue(job(pending.id), { keysIfUndelivered: [keys.failedMail(pending.id)] });
+    .enqueue(job(pending.id));
 }
 
 export async function getPendingMailEntry<M>(kv: Deno.Kv, id: string): Promise<Deno.KvEntryMaybe<M>> {
   return await kv.get<M>(keys.pendingMail(id));
 }
 
+/** A page of the delivery queue's records with their versionstamps, in queueing order. */
+export async function listPendingMailEntries<M>(
+  kv: Deno.Kv,
+  options: PageOptions = {},
+): Promise<Page<Deno.KvEntry<M>>> {
+  return await listEntries<M>(kv, keys.pendingMails(), options);
+}
+
 /**
- * Replaces a message checked unchanged since read; returns the new versionstamp, or null when
- * someone else changed it first.
+ * Replaces a message checked unchanged since read and, in the same commit, enqueues its next
+ * job when `next` is given; returns the new versionstamp, or null when someone else changed it
+ * first (then nothing is written or enqueued).
  */
 export async function replacePendingMail<M>(
   kv: Deno.Kv,
   held: Deno.AtomicCheck,
   updated: M,
-  retryAfterMs?: number,
+  next?: MailJobSchedule,
 ): Promise<string | null> {
   const op = kv.atomic().check(held).set(held.key, updated);
-  if (retryAfterMs !== undefined) {
-    const id = String(held.key[held.key.length - 1]);
-    op.enqueue(job(id), { delay: retryAfterMs, keysIfUndelivered: [keys.failedMail(id)] });
-  }
+  if (next) op.enqueue(job(idOf(held.key), next.lease), { delay: Math.max(0, Math.ceil(next.delayMs)) });
   const result = await op.commit();
   return result.ok ? result.versionstamp : null;
+}
+
+/**
+ * Enqueues a job for a message checked unchanged since read, without writing the message (a
+ * write would void the versionstamp its lease holder checks when it finishes).
+ */
+export async function enqueuePendingMailJob(
+  kv: Deno.Kv,
+  held: Deno.AtomicCheck,
+  next: MailJobSchedule,
+): Promise<boolean> {
+  const result = await kv.atomic().check(held)
+    .enqueue(job(idOf(held.key), next.lease), { delay: Math.max(0, Math.ceil(next.delayMs)) })
+    .commit();
+  return result.ok;
 }
 
 /** Moves a message that will not be sent to `mail_failed`, where it is kept, never dropped. */
@@ -52,23 +93,44 @@ export async function moveToFailedMail<M extends StoredPendingMail>(
   kv: Deno.Kv,
   held: Deno.AtomicCheck,
   failed: M,
-): Promise<void> {
-  await kv.atomic().check(held).delete(held.key).set(keys.failedMail(failed.id), failed).commit();
+): Promise<boolean> {
+  const result = await kv.atomic().check(held).delete(held.key).set(keys.failedMail(failed.id), failed).commit();
+  return result.ok;
 }
 
-/** Removes a message once sent. */
-export async function deletePendingMail(kv: Deno.Kv, held: Deno.AtomicCheck): Promise<void> {
-  await kv.atomic().check(held).delete(held.key).commit();
+/** A page of `mail_failed` with versionstamps (for the check that rewrites one). */
+export async function listFailedMailEntries<M>(kv: Deno.Kv, options: PageOptions = {}): Promise<Page<Deno.KvEntry<M>>> {
+  return await listEntries<M>(kv, FAILED_MAILS, options);
+}
+
+/** Rewrites a failed message checked unchanged since read. */
+export async function replaceFailedMail<M>(kv: Deno.Kv, held: Deno.AtomicCheck, updated: M): Promise<boolean> {
+  return (await kv.atomic().check(held).set(held.key, updated).commit()).ok;
+}
+
+/** Removes a message once sent; false when the record changed since `held` (it is then kept). */
+export async function deletePendingMail(kv: Deno.Kv, held: Deno.AtomicCheck): Promise<boolean> {
+  return (await kv.atomic().check(held).delete(held.key).commit()).ok;
 }
 
 export function isMailQueueMessage(value: unknown): value is MailQueueMessage {
-  return typeof value === "object" && value !== null && (value as MailQueueMessage).type === "mail" &&
-    typeof (value as MailQueueMessage).id === "string";
+  if (typeof value !== "object" || value === null) return false;
+  const message = value as MailQueueMessage;
+  return message.type === "mail" && typeof message.id === "string" &&
+    (message.lease === undefined || typeof message.lease === "number");
 }
 
 /** Runs `handle` for every queue job of this database (Deno KV allows one listener per handle). */
 export function listenToQueue(kv: Deno.Kv, handle: (message: unknown) => Promise<void>): Promise<void> {
   return kv.listenQueue(handle);
+}
+
+async function listEntries<M>(kv: Deno.Kv, prefix: Deno.KvKey, options: PageOptions) {
+  const limit = Math.max(1, Math.min(options.limit ?? 100, 500));
+  const iter = kv.list<M>({ prefix }, { limit, cursor: options.cursor || undefined, reverse: options.reverse });
+  const values: Deno.KvEntry<M>[] = [];
+  for await (const entry of iter) values.push(entry);
+  return { values, cursor: values.length === limit ? iter.cursor : "" } satisfies Page<Deno.KvEntry<M>>;
 }
 
 export interface OutboxEntry {

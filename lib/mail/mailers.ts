@@ -5,12 +5,18 @@ import { listOutboxPage, saveOutboxMail } from "../db/mail.ts";
 import type { Page, PageOptions } from "../db/kv.ts";
 import type { Mailer, OutgoingMail } from "./types.ts";
 
-/** nodemailer over `SMTP_URL`. Recipients go in as objects; file and URL access are off. */
+/**
+ * nodemailer over `SMTP_URL`. Recipients go in as objects; file and URL access are off. The
+ * timeouts keep a stalled server from holding a send past the queue's lease (2 min).
+ */
 export function createSmtpMailer(smtpUrl: string, from: string, options: { ignoreTLS?: boolean } = {}): Mailer {
   const transport = nodemailer.createTransport(
     {
       url: smtpUrl,
       ignoreTLS: options.ignoreTLS,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
       disableFileAccess: true,
       disableUrlAccess: true,
     } as unknown as Parameters<typeof nodemailer.createTransport>[0],

@@ -1,8 +1,36 @@
+/**
+ * The delivery queue. A message is stored under `mail_pending` with a KV queue job; every
+ * change to the record commits together with the job that will look at it next, so a stored
+ * message always has a job coming:
+ *
+ * - queued (`stageMail`): the record and a job due now;
+ * - leased for a send: the lease and a *watchdog* job due when the lease ends. If the worker
+ *   dies mid-send (the in-flight job is redelivered only much later, and would see the lease
+ *   anyway), the watchdog finds its lease still there and sends again;
+ * - failed: the record with its backoff and a job due then;
+ * - sent: the record is deleted (with its raw token); after the last attempt it moves to
+ *   `mail_failed` with the links cut out of its body.
+ *
+ * A job that finds the lease held by someone else enqueues a watchdog for that lease's end;
+ * a job that comes early (a duplicate, a stale watchdog) does nothing. `sweepPendingMail`,
+ * run at start and on a timer, re-enqueues any record whose job was lost anyway (records
+ * leased by an older version, a queue that gave up on a job).
+ *
+ * Each message is sent once, except in one window: the process dies (or KV fails) after the
+ * SMTP server accepted the message and before the record is deleted, or a send outlives its
+ * deadline and is accepted late. The lease then ends with the record still there and the
+ * message is sent again: at least once, never lost.
+ */
 import { monotonicFactory } from "ulid";
 import {
   deletePendingMail,
+  enqueuePendingMailJob,
   getPendingMailEntry,
+  listFailedMailEntries,
+  listPendingMailEntries,
+  type MailQueueMessage,
   moveToFailedMail,
+  replaceFailedMail,
   replacePendingMail,
   stagePendingMail,
 } from "../db/mail.ts";
@@ -16,21 +44,50 @@ export interface PendingMail {
   lastError: string | null;
   /** While set and in the future, one worker is sending this message. */
   leaseUntil: number | null;
+  /**
+   * When the job enqueued with the latest change is due (ms since the epoch). Absent on
+   * records queued before it existed: their `createdAt` stands in.
+   */
+  dueAt?: number;
   createdAt: string;
+}
+
+/** A message set aside after its last attempt: recipient, kind, subject and why, but no link. */
+export interface FailedMail {
+  id: string;
+  mail: OutgoingMail;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  failedAt: string;
 }
 
 /** Ids keep queueing order even within one millisecond (or under a test's fixed clock). */
 const nextMailId = monotonicFactory();
 
 /** How long a worker may take to hand one message to the server. */
-const LEASE_MS = 2 * 60 * 1000;
+export const LEASE_MS = 2 * 60 * 1000;
 
 /** Attempts before a message is set aside in `mail_failed` (about a day of retries). */
 export const MAX_MAIL_ATTEMPTS = 12;
 
+/** How long a record may be overdue before the sweep assumes its job was lost. */
+export const SWEEP_GRACE_MS = 2 * 60 * 1000;
+
 /** 30 s, 1 min, 2 min … capped at 2 h. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** (attempts - 1), 2 * 60 * 60 * 1000);
+}
+
+/** Timing of the queue; production uses the defaults, tests shorten them. */
+export interface MailQueueOptions {
+  /** Length of a delivery lease (default 2 min). */
+  leaseMs?: number;
+  /** A send not settled by then counts as failed, so it ends before its lease (default ¾ of the lease). */
+  sendTimeoutMs?: number;
+  /** Backoff after the n-th failed attempt (default `retryDelayMs`). */
+  retryDelayMs?: (attempts: number) => number;
+  clock?: () => number;
 }
 
 /**
@@ -44,6 +101,7 @@ export function stageMail(op: Deno.AtomicOperation, mail: OutgoingMail, now = ne
     attempts: 0,
     lastError: null,
     leaseUntil: null,
+    dueAt: now.getTime(),
     createdAt: now.toISOString(),
   };
   stagePendingMail(op, pending);
@@ -58,51 +116,179 @@ export async function queueMail(kv: Deno.Kv, mail: OutgoingMail, now = new Date(
   return id;
 }
 
-export type DeliveryOutcome = "sent" | "retry" | "failed" | "gone" | "busy";
+/**
+ * - sent: delivered and deleted; gone: nothing stored (already sent or set aside);
+ * - retry / failed: the attempt failed and is rescheduled / the message moved to `mail_failed`;
+ * - busy: someone else holds the lease (a watchdog for its end is enqueued) or won the race for it;
+ * - waiting: not due yet (its own job comes later); stale: a watchdog whose lease ended normally.
+ */
+export type DeliveryOutcome = "sent" | "retry" | "failed" | "gone" | "busy" | "waiting" | "stale";
+
+const LINK = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
+export const LINK_REMOVED = "[link removed]";
+
+/** The mail without its links: a failed mail keeps no single-use token. */
+export function redactMail(mail: OutgoingMail): OutgoingMail {
+  return { ...mail, text: mail.text.replace(LINK, LINK_REMOVED), html: mail.html.replace(LINK, LINK_REMOVED) };
+}
+
+function failedRecord(pending: PendingMail, attempts: number, lastError: string | null, at: number): FailedMail {
+  return {
+    id: pending.id,
+    mail: redactMail(pending.mail),
+    attempts,
+    lastError,
+    createdAt: pending.createdAt,
+    failedAt: new Date(at).toISOString(),
+  };
+}
+
+/** When the record's latest job is due: its lease's end while leased, else its `dueAt`. */
+function expectedAt(pending: PendingMail): number {
+  return Math.max(pending.leaseUntil ?? 0, pending.dueAt ?? Date.parse(pending.createdAt));
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  if (!Number.isFinite(ms)) return work;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the mail server within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** A send that failed after its lease ended: the job that took the message over decides. */
+function leaseLost(id: string): DeliveryOutcome {
+  console.warn(`[mail] mail ${id}: a send failed after its lease ended; another attempt has taken over`);
+  return "busy";
+}
+
+const INTERRUPTED = "interrupted: the worker stopped during the send (its lease expired)";
 
 /**
- * One delivery attempt for a queued mail. A lease taken atomically first makes a duplicate
- * job (queues deliver at least once) a no-op, so each message is sent once. On failure the
- * message stays stored and a new attempt is enqueued with backoff; after MAX_MAIL_ATTEMPTS it
- * moves to `mail_failed`.
+ * One delivery attempt for a queued mail, for a queue job (or a bare id: a plain job). A lease
+ * taken atomically first makes a duplicate job (queues deliver at least once) a no-op, so each
+ * message is sent once; the lease's watchdog job resends it if the worker dies mid-send. On
+ * failure the message stays stored and a new attempt is enqueued with backoff; after
+ * MAX_MAIL_ATTEMPTS it moves, redacted, to `mail_failed`.
  */
 export async function deliverQueuedMail(
   kv: Deno.Kv,
   mailer: Mailer,
-  id: string,
-  now = Date.now(),
+  job: string | MailQueueMessage,
+  options: MailQueueOptions = {},
 ): Promise<DeliveryOutcome> {
+  const clock = options.clock ?? Date.now;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const sendTimeoutMs = options.sendTimeoutMs ?? Math.floor(leaseMs * 0.75);
+  const backoff = options.retryDelayMs ?? retryDelayMs;
+  const { id, lease: watched } = typeof job === "string" ? { id: job, lease: undefined } : job;
+
+  const now = clock();
   const entry = await getPendingMailEntry<PendingMail>(kv, id);
-  if (!entry.value) return "gone";
-  if (entry.value.leaseUntil !== null && entry.value.leaseUntil > now) return "busy";
-  const pending: PendingMail = { ...entry.value, leaseUntil: now + LEASE_MS };
-  const leasedAt = await replacePendingMail(kv, entry, pending);
+  const current = entry.value;
+  if (!current) return "gone";
+  if (watched !== undefined && current.leaseUntil !== watched) return "stale";
+  if (current.leaseUntil !== null && current.leaseUntil > now) {
+    // Its holder finishes and releases it, or dies: then this job retries when the lease ends.
+    await enqueuePendingMailJob(kv, entry, { delayMs: current.leaseUntil - now, lease: current.leaseUntil });
+    return "busy";
+  }
+  if (watched === undefined && current.leaseUntil === null && (current.dueAt ?? 0) > now) return "waiting";
+
+  // An expired lease means its holder died mid-send: that counts as an attempt.
+  let attempts = current.attempts;
+  let lastError = current.lastError;
+  if (current.leaseUntil !== null) {
+    attempts++;
+    lastError = INTERRUPTED;
+    console.warn(`[mail] ${current.mail.kind} mail ${id}: ${INTERRUPTED}; sending again`);
+  }
+  if (attempts >= MAX_MAIL_ATTEMPTS) {
+    if (!(await moveToFailedMail(kv, entry, failedRecord(current, attempts, lastError, now)))) return "busy";
+    console.error(`[mail] giving up on ${current.mail.kind} mail ${id} after ${attempts} attempts: ${lastError}`);
+    return "failed";
+  }
+  const leaseUntil = now + leaseMs;
+  const pending: PendingMail = { ...current, attempts, lastError, leaseUntil, dueAt: leaseUntil };
+  const leasedAt = await replacePendingMail(kv, entry, pending, { delayMs: leaseMs, lease: leaseUntil });
   if (!leasedAt) return "busy";
   const held = { key: entry.key, versionstamp: leasedAt };
 
   try {
-    await mailer.send(pending.mail);
+    await withDeadline(mailer.send(pending.mail), sendTimeoutMs);
   } catch (error) {
-    const attempts = pending.attempts + 1;
+    const failedAt = clock();
+    const tries = attempts + 1;
+    const message = String((error as Error)?.message ?? error);
+    const kind = pending.mail.kind;
+    if (tries >= MAX_MAIL_ATTEMPTS) {
+      if (!(await moveToFailedMail(kv, held, failedRecord(pending, tries, message, failedAt)))) return leaseLost(id);
+      console.error(`[mail] giving up on ${kind} mail ${id} after ${tries} attempts: ${message}`);
+      return "failed";
+    }
+    const delayMs = backoff(tries);
     const updated: PendingMail = {
       ...pending,
-      attempts,
+      attempts: tries,
+      lastError: message,
       leaseUntil: null,
-      lastError: String((error as Error)?.message ?? error),
+      dueAt: failedAt + delayMs,
     };
-    if (attempts >= MAX_MAIL_ATTEMPTS) {
-      await moveToFailedMail(kv, held, updated);
-      console.error(
-        `[mail] giving up on ${pending.mail.kind} mail ${id} after ${attempts} attempts: ${updated.lastError}`,
-      );
-    } else {
-      await replacePendingMail(kv, held, updated, retryDelayMs(attempts));
-      console.warn(
-        `[mail] ${pending.mail.kind} mail ${id} failed (attempt ${attempts}), will retry: ${updated.lastError}`,
-      );
-    }
-    return attempts >= MAX_MAIL_ATTEMPTS ? "failed" : "retry";
+    if (!(await replacePendingMail(kv, held, updated, { delayMs }))) return leaseLost(id);
+    console.warn(`[mail] ${kind} mail ${id} failed (attempt ${tries}), will retry: ${message}`);
+    return "retry";
   }
-  await deletePendingMail(kv, held);
+  // The one window for a second copy: the server has the message and the record is not deleted yet.
+  if (!(await deletePendingMail(kv, held))) {
+    console.error(`[mail] ${pending.mail.kind} mail ${id} was sent but its record changed; it may be sent again`);
+  }
   return "sent";
+}
+
+/**
+ * Re-enqueues every pending mail whose job seems lost: not leased (or its lease expired) and
+ * overdue by more than `graceMs`. Duplicates are harmless (the lease sends once); the record's
+ * `dueAt` is moved to now, so the next sweep leaves it to this job for another grace period.
+ * Returns how many were re-enqueued.
+ */
+export async function sweepPendingMail(
+  kv: Deno.Kv,
+  options: { graceMs?: number; clock?: () => number } = {},
+): Promise<number> {
+  const clock = options.clock ?? Date.now;
+  const graceMs = options.graceMs ?? SWEEP_GRACE_MS;
+  let requeued = 0;
+  let cursor = "";
+  do {
+    const page = await listPendingMailEntries<PendingMail>(kv, { cursor, limit: 100 });
+    for (const entry of page.values) {
+      const pending = entry.value;
+      const now = clock();
+      if (pending.leaseUntil !== null && pending.leaseUntil > now) continue; // its watchdog is due at its end
+      if (now < expectedAt(pending) + graceMs) continue; // its job is due soon or running
+      if (await replacePendingMail(kv, entry, { ...pending, dueAt: now }, { delayMs: 0 })) requeued++;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  if (requeued > 0) console.warn(`[mail] re-enqueued ${requeued} pending mail(s) whose delivery job was lost`);
+  return requeued;
+}
+
+/** Cuts the links out of failed mail set aside before failed mail was redacted. Returns how many. */
+export async function redactFailedMail(kv: Deno.Kv): Promise<number> {
+  let redacted = 0;
+  let cursor = "";
+  do {
+    const page = await listFailedMailEntries<Partial<FailedMail>>(kv, { cursor, limit: 100 });
+    for (const entry of page.values) {
+      const mail = entry.value.mail;
+      if (typeof mail?.text !== "string" || typeof mail.html !== "string") continue;
+      const clean = redactMail(mail);
+      if (clean.text === mail.text && clean.html === mail.html) continue;
+      if (await replaceFailedMail(kv, entry, { ...entry.value, mail: clean })) redacted++;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return redacted;
 }

@@ -11,6 +11,7 @@ import {
 import { createOutboxMailer, createSmtpMailer, listOutbox } from "../../lib/mail/mailers.ts";
 import {
   deliverQueuedMail,
+  type FailedMail,
   MAX_MAIL_ATTEMPTS,
   type PendingMail,
   queueMail,
@@ -113,21 +114,30 @@ Deno.test("[mail] queue: a failed send is kept and retried with backoff until it
   using kv = await Deno.openKv(":memory:");
   const sent: OutgoingMail[] = [];
   const mailer = failing(2, sent);
-  const id = await queueMail(kv, mail());
+  let now = Date.now();
+  const clock = () => now;
+  const id = await queueMail(kv, mail(), new Date(now));
   const warn = console.warn;
   console.warn = () => {};
   try {
-    assert.equal(await deliverQueuedMail(kv, mailer, id), "retry");
+    assert.equal(await deliverQueuedMail(kv, mailer, id, { clock }), "retry");
     let pending = (await kv.get<PendingMail>(keys.pendingMail(id))).value!;
     assert.equal(pending.attempts, 1);
     assert.equal(pending.lastError, "SMTP down (1)");
-    assert.equal(await deliverQueuedMail(kv, mailer, id), "retry");
+    assert.equal(pending.leaseUntil, null);
+    assert.equal(pending.dueAt, now + 30_000);
+    now += 29_000;
+    assert.equal(await deliverQueuedMail(kv, mailer, id, { clock }), "waiting", "a job before the backoff ends waits");
+    now += 1_000;
+    assert.equal(await deliverQueuedMail(kv, mailer, id, { clock }), "retry");
     pending = (await kv.get<PendingMail>(keys.pendingMail(id))).value!;
     assert.equal(pending.attempts, 2);
-    assert.equal(await deliverQueuedMail(kv, mailer, id), "sent");
+    assert.equal(pending.dueAt, now + 60_000);
+    now = pending.dueAt!;
+    assert.equal(await deliverQueuedMail(kv, mailer, id, { clock }), "sent");
     assert.equal(sent.length, 1);
     assert.equal((await kv.get(keys.pendingMail(id))).value, null);
-    assert.equal(await deliverQueuedMail(kv, mailer, id), "gone", "a duplicate job sends nothing");
+    assert.equal(await deliverQueuedMail(kv, mailer, id, { clock }), "gone", "a duplicate job sends nothing");
     assert.equal(sent.length, 1);
   } finally {
     console.warn = warn;
@@ -145,22 +155,31 @@ Deno.test("[mail] queue: simultaneous deliveries of one message send it once", a
   assert.equal(outcomes.filter((o) => o === "sent").length, 1);
 });
 
-Deno.test("[mail] queue: after the last attempt the message is set aside, never lost", async () => {
+Deno.test("[mail] queue: after the last attempt the message is set aside, never lost, without its link", async () => {
   using kv = await Deno.openKv(":memory:");
-  const id = await queueMail(kv, mail());
+  let now = Date.now();
+  const id = await queueMail(kv, mail(), new Date(now));
   const [warn, error] = [console.warn, console.error];
   console.warn = console.error = () => {};
   try {
     let outcome = "";
-    for (let i = 0; i < MAX_MAIL_ATTEMPTS; i++) outcome = await deliverQueuedMail(kv, failing(Infinity), id);
+    for (let i = 0; i < MAX_MAIL_ATTEMPTS; i++) {
+      outcome = await deliverQueuedMail(kv, failing(Infinity), id, { clock: () => now });
+      now += 3 * 60 * 60 * 1000;
+    }
     assert.equal(outcome, "failed");
   } finally {
     [console.warn, console.error] = [warn, error];
   }
   assert.equal((await kv.get(keys.pendingMail(id))).value, null);
-  const failed = (await kv.get<PendingMail>(keys.failedMail(id))).value!;
+  const failed = (await kv.get<FailedMail>(keys.failedMail(id))).value!;
   assert.equal(failed.attempts, MAX_MAIL_ATTEMPTS);
   assert.equal(failed.mail.to.address, "parent@example.com");
+  assert.equal(failed.mail.kind, "sign-in");
+  assert.equal(failed.mail.subject, "Your GoalMates sign-in link");
+  assert.equal(failed.lastError, `SMTP down (1)`);
+  assert.ok(!JSON.stringify(failed).includes("abc123"), "the token is gone");
+  assert.ok(failed.mail.text.includes("[link removed]"));
 });
 
 Deno.test("[mail] worker: a queued mail reaches the outbox through the KV queue", async () => {
