@@ -2,7 +2,9 @@
  * Who is asking, and may they: the session readers, sign-in/sign-out helpers and the three
  * authorisation levels every route uses (`requireUser`, `requireTeamRole`, `requireSysadmin`).
  * Cookies are set through Hono's helper with fixed option values, on JSON and redirect
- * responses (the page fast path `respond()` does not carry them).
+ * responses (the page fast path `respond()` carries them only once `c.res` exists, see
+ * `getUserSession`). A person's cookie is SameSite=Strict while their session runs under the
+ * admin policy and Lax otherwise (R11).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
@@ -10,10 +12,10 @@ import type { AppEnv } from "./app_env.ts";
 import { ForbiddenError, UnauthorizedError } from "../lib/errors.ts";
 import { isApiPath } from "./errors.ts";
 import { resolveTeamId } from "../lib/db/teams.ts";
-import { listMemberships, type TeamRole } from "../lib/db/users.ts";
+import type { TeamRole } from "../lib/db/users.ts";
 import {
-  ADMIN_POLICY,
   endSession,
+  isAdminSession,
   MEMBER_POLICY,
   readSession,
   type SessionPolicy,
@@ -23,12 +25,16 @@ import {
 } from "../lib/auth/sessions.ts";
 import {
   loadSessionUser,
+  readUserSession,
+  sessionPolicyFor,
   type SessionUser,
+  stampTeamCredentials,
   type SysadminSessionData,
   sysadminSessionStore,
   type UserSessionData,
   userSessionStore,
 } from "../lib/auth/session_user.ts";
+import { AUTH_MESSAGES } from "../lib/auth/messages.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -43,19 +49,60 @@ function cookieNames(c: Ctx) {
   };
 }
 
-/** The signed-in user's session record (memoised per request). */
+/**
+ * Sets the person's session cookie. Fixed literal options per case (R11): Strict for a session
+ * under the admin policy (anyone who administers a team, a team login), Lax for parents and
+ * players, whose links from mail and messages must open signed in.
+ */
+function setUserCookie(c: Ctx, value: string, maxAgeSeconds: number, adminSession: boolean): void {
+  const names = cookieNames(c);
+  if (adminSession) {
+    setCookie(c, names.user, value, {
+      path: "/",
+      httpOnly: true,
+      secure: names.secure,
+      sameSite: "Strict",
+      maxAge: maxAgeSeconds,
+    });
+  } else {
+    setCookie(c, names.user, value, {
+      path: "/",
+      httpOnly: true,
+      secure: names.secure,
+      sameSite: "Lax",
+      maxAge: maxAgeSeconds,
+    });
+  }
+}
+
+/**
+ * The signed-in user's session record (memoised per request, with its user). The session's
+ * policy follows the person's current roles: when this read moved it to the admin policy (a
+ * parent made a co-admin), the cookie is set again as Strict with the shorter lifetime.
+ */
 export async function getUserSession(c: Ctx): Promise<StoredSession<UserSessionData> | null> {
   if (c.var.userSession !== undefined) return c.var.userSession;
   const { kv, now } = c.var.deps;
-  const session = await readSession(kv, userSessionStore, getCookie(c, cookieNames(c).user), now().getTime());
-  c.set("userSession", session);
-  return session;
+  const cookie = getCookie(c, cookieNames(c).user);
+  const read = await readUserSession(kv, cookie, now().getTime());
+  c.set("userSession", read?.session ?? null);
+  c.set("sessionUser", read ? read.user : null);
+  if (read?.tightened && cookie) {
+    const remaining = Math.floor((read.session.absoluteExpiresAt - now().getTime()) / 1000);
+    setUserCookie(c, cookie, Math.max(1, remaining), isAdminSession(read.session));
+    // Hono merges headers set so far into a Response a handler builds itself (`respond()`)
+    // only once `c.res` exists; touching it makes a page carry the new cookie too.
+    void c.res;
+  }
+  return read?.session ?? null;
 }
 
 /** The signed-in user (memoised per request), or null. */
 export async function getSessionUser(c: Ctx): Promise<SessionUser | null> {
   if (c.var.sessionUser !== undefined) return c.var.sessionUser;
   const session = await getUserSession(c);
+  // Reading the session loads its user too, unless the session has changed since (`updateSession`).
+  if (c.var.sessionUser !== undefined) return c.var.sessionUser;
   const user = session ? await loadSessionUser(c.var.deps.kv, session.data) : null;
   c.set("sessionUser", user);
   return user;
@@ -89,13 +136,24 @@ export const requireSysadmin: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
+ * The routes that manage who can get into a team (its shared login, its admins), wherever they
+ * are registered: a team's shared login never passes them, so it cannot change or outlive its
+ * own credentials, nor make a personal co-admin that would (R12).
+ */
+const ACCESS_MANAGEMENT_PATH = /^\/(?:api\/)?admin\/[^/]+\/(?:access|admins)(?:\/|$)/;
+
+/**
  * The route's `:teamId` (an id or slug) must name a team where the user holds one of `roles`.
- * A system administrator passes too. Sets `c.var.teamId` to the resolved id.
+ * A system administrator passes too. Sets `c.var.teamId` to the resolved id. A team login is
+ * refused on the access-management routes (`ACCESS_MANAGEMENT_PATH`).
  */
 export function requireTeamRole(...roles: TeamRole[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
     if (!user && !sysadmin) return unauthenticated(c, "/team-login");
+    if (user?.kind === "team" && ACCESS_MANAGEMENT_PATH.test(c.req.path)) {
+      throw new ForbiddenError(AUTH_MESSAGES.teamLoginNoAccessManagement);
+    }
     const teamId = await resolveTeamId(c.var.deps.kv, c.req.param("teamId") ?? "");
     const allowed = sysadmin !== null || (teamId !== null && user !== null && roles.includes(user.roles[teamId]));
     if (!allowed || !teamId) throw new ForbiddenError("You do not have access to this team.");
@@ -104,31 +162,30 @@ export function requireTeamRole(...roles: TeamRole[]): MiddlewareHandler<AppEnv>
   };
 }
 
-/** Starts a fresh user session (ending the one the browser had) and sets its cookie. */
+/**
+ * Starts a fresh user session (ending the one the browser had) and sets its cookie: Strict
+ * under the admin policy, Lax otherwise. A team login's session remembers the credentials it
+ * was checked against (`loginTeamAccess` returns them; read now when the caller has not).
+ */
 export async function signInUser(c: Ctx, data: UserSessionData, policy: SessionPolicy): Promise<void> {
   const { kv, now } = c.var.deps;
   const names = cookieNames(c);
   await endSession(kv, userSessionStore, getCookie(c, names.user));
-  const started = await startSession(kv, userSessionStore, data, policy, now().getTime());
-  setCookie(c, names.user, started.cookieValue, {
-    path: "/",
-    httpOnly: true,
-    secure: names.secure,
-    sameSite: "Lax",
-    maxAge: started.maxAgeSeconds,
-  });
+  const stamped = await stampTeamCredentials(kv, data);
+  const started = await startSession(kv, userSessionStore, stamped, policy, now().getTime());
+  setUserCookie(c, started.cookieValue, started.maxAgeSeconds, isAdminSession(started.session));
   c.set("userSession", started.session);
   c.set("sessionUser", undefined);
 }
 
 /**
  * Signs a person in. Anyone who administers a team gets the short admin session (12 h,
- * 30 min idle); parents and players the 30-day one.
+ * 30 min idle) and a Strict cookie; parents and players the 30-day one.
  */
 export async function signInPerson(c: Ctx, userId: string, selectedTeamId: string | null): Promise<void> {
-  const memberships = await listMemberships(c.var.deps.kv, userId);
-  const policy = memberships.some((m) => m.role === "TEAM_ADMIN") ? ADMIN_POLICY : MEMBER_POLICY;
-  await signInUser(c, { userId, teamAccess: null, selectedTeamId }, policy);
+  const data: UserSessionData = { userId, teamAccess: null, selectedTeamId };
+  const user = await loadSessionUser(c.var.deps.kv, data);
+  await signInUser(c, data, user ? sessionPolicyFor(user) : MEMBER_POLICY);
 }
 
 export async function signOutUser(c: Ctx): Promise<void> {

@@ -9,6 +9,8 @@ export interface AccountPerson {
   lastName: string;
   email: string;
   hasPassword: boolean;
+  /** Signed in within the last 10 minutes: needed to set a first password (there is no current one to ask for). */
+  recentSignIn: boolean;
   /** Team admins sign in with the password on the Team Login page's Email & Password tab. */
   isTeamAdmin: boolean;
 }
@@ -122,47 +124,14 @@ export function AccountPage(
               ? " As a team admin you can sign in with it on the Team Login page's Email & Password tab."
               : " Sign-in links sent to your email keep working either way."}
           </p>
-          <form method="post" action="/account/password" className="form" noValidate>
-            <FormError message={passwordErrors._} />
-            {/* For password managers: which account this password belongs to. */}
-            <input type="email" name="username" autoComplete="username" value={person.email} readOnly hidden />
-            {person.hasPassword && (
-              <Field
-                id="account-current-password"
-                name="currentPassword"
-                label="Current password"
-                type="password"
-                autoComplete="current-password"
-                required
-                error={passwordErrors.currentPassword}
-              />
-            )}
-            <Field
-              id="account-new-password"
-              name="newPassword"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={MIN_PASSWORD_LENGTH}
-              hint={`At least ${MIN_PASSWORD_LENGTH} characters. A short sentence works well.`}
-              error={passwordErrors.newPassword}
-            />
-            <Field
-              id="account-confirm-password"
-              name="confirmPassword"
-              label="New password again"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={passwordErrors.confirmPassword}
-            />
-            <div className="form__actions">
-              <button type="submit" className="button button--primary">
-                {person.hasPassword ? "Change Password" : "Set Password"}
-              </button>
-            </div>
-          </form>
+          {!person.hasPassword && !person.recentSignIn
+            ? (
+              <div className="notice" role="note">
+                <p>{AUTH_MESSAGES.reauthRequired}</p>
+                <a className="button button--secondary" href="/team-login?next=/account">Sign in again</a>
+              </div>
+            )
+            : <PasswordForm person={person} errors={passwordErrors} />}
         </Section>
 
         <Section id="account-sessions-heading" title="Sign out everywhere">
@@ -177,6 +146,53 @@ export function AccountPage(
         </Section>
       </div>
     </SiteLayout>
+  );
+}
+
+/** Set or change the password (the current one is asked for once one is set). */
+function PasswordForm({ person, errors }: { person: AccountPerson; errors: Record<string, string> }) {
+  return (
+    <form method="post" action="/account/password" className="form" noValidate>
+      <FormError message={errors._} />
+      {/* For password managers: which account this password belongs to. */}
+      <input type="email" name="username" autoComplete="username" value={person.email} readOnly hidden />
+      {person.hasPassword && (
+        <Field
+          id="account-current-password"
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.currentPassword}
+        />
+      )}
+      <Field
+        id="account-new-password"
+        name="newPassword"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_PASSWORD_LENGTH}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters. A short sentence works well.`}
+        error={errors.newPassword}
+      />
+      <Field
+        id="account-confirm-password"
+        name="confirmPassword"
+        label="New password again"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword}
+      />
+      <div className="form__actions">
+        <button type="submit" className="button button--primary">
+          {person.hasPassword ? "Change Password" : "Set Password"}
+        </button>
+      </div>
+    </form>
   );
 }
 

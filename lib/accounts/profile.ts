@@ -56,14 +56,16 @@ export async function saveProfileName(
 }
 
 /**
- * Sets or changes the person's password (the current one is required once one is set; the
- * policy and its messages are `changePassword`'s) and ends every session of the person. The
+ * Sets or changes the person's password (the current one is required once one is set, a
+ * sign-in within 10 minutes of `sessionStartedAt` to set a first one; the policy, its messages
+ * and the notification mail are `changePassword`'s) and ends every session of the person. The
  * caller starts a fresh session for the browser that asked.
  */
 export async function setOwnPassword(
   ctx: AuthContext,
   userId: string,
   input: { currentPassword?: unknown; newPassword?: unknown; confirmPassword?: unknown },
+  sessionStartedAt: number,
 ): Promise<void> {
   if (
     typeof input.confirmPassword === "string" && typeof input.newPassword === "string" &&
@@ -71,7 +73,7 @@ export async function setOwnPassword(
   ) {
     throw new ValidationError(PROFILE_MESSAGES.confirmPassword, { confirmPassword: PROFILE_MESSAGES.confirmPassword });
   }
-  await changePassword(ctx, userId, input.currentPassword, input.newPassword);
+  await changePassword(ctx, userId, input.currentPassword, input.newPassword, sessionStartedAt);
   await endAllSessions(ctx.kv, userId);
 }
 

@@ -1,17 +1,28 @@
 /**
  * Every way in: magic links (three scopes), team admin password, team username/password and
  * the system administrator's password. No answer tells whether an address has an account,
- * and every path is throttled per account and per IP before any lookup.
+ * and every path is throttled before any lookup: per account *and* address pair (so a
+ * stranger's failures never lock the owner out from elsewhere), a looser per-account ceiling
+ * (so many addresses together still cannot guess for long), and per address.
  */
 import { AUTH_MESSAGES } from "./messages.ts";
-import { getTeamAccess } from "../db/team_access.ts";
+import { credentialsVersion, getTeamAccess } from "../db/team_access.ts";
 import { getSysadmin, saveSysadmin } from "../db/sysadmins.ts";
-import { getUserByEmail, getUserEntry, listMemberships, type Membership, updateUser, type User } from "../db/users.ts";
-import { ForbiddenError, UnauthorizedError, ValidationError } from "../errors.ts";
-import { queueMail } from "../mail/mod.ts";
-import { signInMail } from "../mail/templates.ts";
+import {
+  getUserByEmail,
+  getUserEntry,
+  listMemberships,
+  type Membership,
+  stageUserUpdate,
+  updateUser,
+  type User,
+} from "../db/users.ts";
+import { beginChange } from "../db/kv.ts";
+import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../errors.ts";
+import { queueMail, stageMail } from "../mail/mod.ts";
+import { passwordChangedMail, signInMail } from "../mail/templates.ts";
 import { consumeRateLimits, type RateRule } from "../db/rate_limits.ts";
-import { isValidEmail, normalizeEmail } from "../text.ts";
+import { isValidEmail, MAX_EMAIL_LENGTH, normalizeEmail } from "../text.ts";
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
 import { passwordProblem } from "./password_policy.ts";
 import { issueToken, spendToken } from "./tokens.ts";
@@ -26,7 +37,16 @@ const HOUR = 60 * MINUTE;
 
 /** Longest password input even looked at; anything longer fails like a wrong password. */
 const MAX_PASSWORD_INPUT = 1024;
+/** Longest team username (lib/teams/access.ts allows 3 to 40 characters). */
+const MAX_TEAM_USERNAME = 40;
+/** Setting a first password needs a sign-in this recent (no current password to ask for). */
+export const FRESH_SIGN_IN_MS = 10 * MINUTE;
 
+/**
+ * Sign-in links: 5 an hour per address and IP together (a stranger asking for links cannot
+ * use up the owner's), 20 an hour per address from anywhere, 30 an hour per IP.
+ */
+const MAGIC_LINK_LIMITS = { perPair: 5, perAccount: 20, perIp: 30, windowMs: HOUR };
 export interface AuthContext {
   kv: Deno.Kv;
   appUrl: string;
@@ -77,11 +97,13 @@ export async function requestMagicLink(
   scope: MagicLinkScope,
   next = "",
 ): Promise<void> {
+  const { perPair, perAccount, perIp, windowMs } = MAGIC_LINK_LIMITS;
   await consumeRateLimits(
     ctx.kv,
     [
-      { bucket: "magic-link-email", subject: email, limit: 5, windowMs: HOUR },
-      { bucket: "magic-link-ip", subject: ctx.ip, limit: 30, windowMs: HOUR },
+      { bucket: "magic-link-email-ip", subject: pairSubject(email, ctx.ip), limit: perPair, windowMs },
+      { bucket: "magic-link-email", subject: email, limit: perAccount, windowMs },
+      { bucket: "magic-link-ip", subject: ctx.ip, limit: perIp, windowMs },
     ],
     AUTH_MESSAGES.tooManyLinks,
     ctx.now.getTime(),
@@ -121,10 +143,44 @@ async function limitAttempts(ctx: AuthContext, rules: RateRule[]) {
   await consumeRateLimits(ctx.kv, rules, AUTH_MESSAGES.tooManyAttempts, ctx.now.getTime());
 }
 
-const attemptRules = (prefix: string, account: string, ip: string, perAccount: number, perIp: number) => [
-  { bucket: `${prefix}-account`, subject: account, limit: perAccount, windowMs: 15 * MINUTE },
-  { bucket: `${prefix}-ip`, subject: ip, limit: perIp, windowMs: 15 * MINUTE },
+/** One counter subject for an account tried from one address. */
+const pairSubject = (account: string, ip: string) => `${account}|${ip}`;
+
+/** How many password attempts each counter allows. */
+interface AttemptLimits {
+  /** Per account and IP, in 15 minutes: the limit someone guessing from one place meets. */
+  perPair: number;
+  /** Per account from every IP, in an hour: the ceiling for guesses spread over many addresses. */
+  perAccount: number;
+  /** Per IP, in 15 minutes, whichever accounts it tries. */
+  perIp: number;
+}
+
+/** Team admins and team logins: 10 per 15 minutes per account and IP, 100 an hour per account, 50 per IP. */
+const PASSWORD_LIMITS: AttemptLimits = { perPair: 10, perAccount: 100, perIp: 50 };
+/** The system administrator's own, stricter bucket. */
+const SYSADMIN_LIMITS: AttemptLimits = { perPair: 5, perAccount: 20, perIp: 20 };
+
+const attemptRules = (prefix: string, account: string, ip: string, limits: AttemptLimits): RateRule[] => [
+  { bucket: `${prefix}-account-ip`, subject: pairSubject(account, ip), limit: limits.perPair, windowMs: 15 * MINUTE },
+  { bucket: `${prefix}-account`, subject: account, limit: limits.perAccount, windowMs: HOUR },
+  { bucket: `${prefix}-ip`, subject: ip, limit: limits.perIp, windowMs: 15 * MINUTE },
 ];
+
+/**
+ * An input no account can have (an e-mail over 254 characters, a username over 40): counted
+ * against the IP only, never as a counter keyed on the huge string, then refused like a wrong
+ * password.
+ */
+async function refuseImpossibleAccount(
+  ctx: AuthContext,
+  prefix: string,
+  limits: AttemptLimits,
+  refusal: Error,
+): Promise<never> {
+  await limitAttempts(ctx, [attemptRules(prefix, "", ctx.ip, limits)[2]]);
+  throw refusal;
+}
 
 /** Checks a password against a stored hash, spending the same time when there is none. */
 async function passwordMatches(password: unknown, stored: string | null | undefined): Promise<boolean> {
@@ -140,8 +196,11 @@ export async function loginTeamAdmin(
   password: unknown,
 ): Promise<{ user: User; teamId: string }> {
   const email = typeof rawEmail === "string" ? normalizeEmail(rawEmail) : "";
-  await limitAttempts(ctx, attemptRules("login", email, ctx.ip, 10, 50));
-  const user = isValidEmail(email) ? await getUserByEmail(ctx.kv, email) : null;
+  if (!isValidEmail(email)) {
+    await refuseImpossibleAccount(ctx, "login", PASSWORD_LIMITS, new UnauthorizedError(AUTH_MESSAGES.loginFailed));
+  }
+  await limitAttempts(ctx, attemptRules("login", email, ctx.ip, PASSWORD_LIMITS));
+  const user = await getUserByEmail(ctx.kv, email);
   const matches = await passwordMatches(password, user?.passwordHash);
   const admin = user && matches
     ? (await listMemberships(ctx.kv, user.id)).find((m) => m.role === "TEAM_ADMIN")
@@ -157,29 +216,54 @@ export async function loginTeamAdmin(
   return { user, teamId: admin.teamId };
 }
 
-/** Sets or changes the signed-in person's password; the current one is required once set. */
+/**
+ * Sets or changes the signed-in person's password and mails them that it happened (in the
+ * same commit). A change needs the current password; setting a first one, where there is none
+ * to ask for, needs a sign-in within the last 10 minutes (`sessionStartedAt`), so a session
+ * left open somewhere cannot quietly add a password to the account.
+ */
 export async function changePassword(
   ctx: AuthContext,
   userId: string,
   currentPassword: unknown,
   newPassword: unknown,
+  sessionStartedAt: number,
 ): Promise<void> {
-  const problem = passwordProblem(newPassword);
-  if (problem) throw new ValidationError(problem, { newPassword: problem });
   const entry = await getUserEntry(ctx.kv, userId);
   if (!entry.value) throw new UnauthorizedError();
-  if (entry.value.passwordHash) {
+  const hadPassword = entry.value.passwordHash !== null;
+  if (!hadPassword && ctx.now.getTime() - sessionStartedAt > FRESH_SIGN_IN_MS) {
+    throw new ForbiddenError(AUTH_MESSAGES.reauthRequired);
+  }
+  const problem = passwordProblem(newPassword);
+  if (problem) throw new ValidationError(problem, { newPassword: problem });
+  if (hadPassword) {
     if (typeof currentPassword !== "string" || currentPassword === "") {
       throw new ValidationError(AUTH_MESSAGES.currentPasswordRequired, {
         currentPassword: AUTH_MESSAGES.currentPasswordRequired,
       });
     }
-    await limitAttempts(ctx, attemptRules("password-change", userId, ctx.ip, 10, 50));
+    await limitAttempts(ctx, attemptRules("password-change", userId, ctx.ip, PASSWORD_LIMITS));
     if (!(await passwordMatches(currentPassword, entry.value.passwordHash))) {
       throw new ForbiddenError(AUTH_MESSAGES.currentPasswordWrong);
     }
   }
-  await updateUser(ctx.kv, entry as Deno.KvEntry<User>, { passwordHash: await hashPassword(newPassword as string) });
+  const passwordHash = await hashPassword(newPassword as string);
+  const user = entry.value;
+  const op = beginChange(ctx.kv);
+  stageUserUpdate(op, entry as Deno.KvEntry<User>, { passwordHash });
+  stageMail(op, {
+    to: { name: `${user.firstName} ${user.lastName}`.trim() || undefined, address: user.email },
+    kind: "password-changed",
+    ...passwordChangedMail({
+      firstName: user.firstName || undefined,
+      change: hadPassword ? "changed" : "set",
+      at: ctx.now,
+      accountLink: `${ctx.appUrl}/account`,
+      signInLink: `${ctx.appUrl}/team-login`,
+    }),
+  }, ctx.now);
+  if (!(await op.commit()).ok) throw new ConflictError();
 }
 
 /** Team username + password for one team; one message for every failure. */
@@ -188,15 +272,16 @@ export async function loginTeamAccess(
   teamId: string,
   rawUsername: unknown,
   password: unknown,
-): Promise<{ username: string }> {
+): Promise<{ username: string; credentials: string }> {
   const username = typeof rawUsername === "string" ? rawUsername.trim().toLowerCase() : "";
-  await limitAttempts(ctx, attemptRules("team-login", `${teamId}:${username}`, ctx.ip, 10, 50));
+  const refusal = new UnauthorizedError(AUTH_MESSAGES.teamLoginFailed);
+  if (username.length > MAX_TEAM_USERNAME) await refuseImpossibleAccount(ctx, "team-login", PASSWORD_LIMITS, refusal);
+  await limitAttempts(ctx, attemptRules("team-login", `${teamId}:${username}`, ctx.ip, PASSWORD_LIMITS));
   const access = await getTeamAccess(ctx.kv, teamId);
   const matches = await passwordMatches(password, access?.passwordHash);
-  if (!access || !matches || access.username !== username) {
-    throw new UnauthorizedError(AUTH_MESSAGES.teamLoginFailed);
-  }
-  return { username };
+  if (!access || !matches || access.username !== username) throw refusal;
+  // The session remembers these credentials: it ends when they change.
+  return { username, credentials: credentialsVersion(access) };
 }
 
 /**
@@ -232,7 +317,15 @@ export async function loginSysadmin(ctx: AuthContext, rawEmail: unknown, passwor
     throw new ValidationError(AUTH_MESSAGES.sysadminMissing);
   }
   const email = normalizeEmail(rawEmail);
-  await limitAttempts(ctx, attemptRules("sysadmin-login", email, ctx.ip, 5, 20));
+  if (email.length > MAX_EMAIL_LENGTH) {
+    await refuseImpossibleAccount(
+      ctx,
+      "sysadmin-login",
+      SYSADMIN_LIMITS,
+      new UnauthorizedError(AUTH_MESSAGES.sysadminFailed),
+    );
+  }
+  await limitAttempts(ctx, attemptRules("sysadmin-login", email, ctx.ip, SYSADMIN_LIMITS));
   const admin = await getSysadmin(ctx.kv, email);
   if (!(await passwordMatches(password, admin?.passwordHash))) {
     throw new UnauthorizedError(AUTH_MESSAGES.sysadminFailed);

@@ -11,6 +11,9 @@ export const AUTH_MESSAGES = {
   currentPasswordWrong: "Your current password is incorrect.",
   passwordChanged: "Password updated. Other sessions were signed out.",
   teamAccountNoPassword: "Sign in with your own account to set a password.",
+  reauthRequired: "For your security, please sign in again, then set your password within 10 minutes.",
+  teamLoginNoAccessManagement:
+    "The shared team login cannot change the team login or its admins. Sign in with your own account.",
   tooManyAttempts: (minutes: number) =>
     `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   tooManyLinks: (minutes: number) =>

@@ -1,15 +1,38 @@
 import { getTeam, getTeams, type Team } from "../db/teams.ts";
 import { getUser, listMemberships, type TeamRole, type User } from "../db/users.ts";
-import type { SessionStore } from "./sessions.ts";
+import { credentialsVersion, getTeamAccess } from "../db/team_access.ts";
+import {
+  ADMIN_POLICY,
+  MEMBER_POLICY,
+  readSessionWithPolicy,
+  type SessionPolicy,
+  type SessionStore,
+  type StoredSession,
+} from "./sessions.ts";
+
+/** A team login: which team, under which username, checked against which credentials. */
+export interface TeamAccessGrant {
+  teamId: string;
+  username: string;
+  /**
+   * The version of the team credentials the login was checked against: once the team's
+   * username or password changes, the session no longer matches and is refused.
+   */
+  credentials?: string;
+}
 
 /** Who a user session belongs to: a person, or a team's shared username (team login). */
 export interface UserSessionData {
   userId: string | null;
-  teamAccess: { teamId: string; username: string } | null;
+  teamAccess: TeamAccessGrant | null;
   selectedTeamId: string | null;
 }
 
-export const userSessionStore: SessionStore<UserSessionData> = { kind: "user", userIdOf: (data) => data.userId };
+export const userSessionStore: SessionStore<UserSessionData> = {
+  kind: "user",
+  userIdOf: (data) => data.userId,
+  teamIdOf: (data) => data.teamAccess?.teamId ?? null,
+};
 
 export interface SysadminSessionData {
   email: string;
@@ -52,7 +75,55 @@ export interface SessionUser {
 
 /** SPEC.md section 4: the role mapped to the selected team, else the user's role, else TEAM_STANDARD. */
 export function effectiveRole(roles: Record<string, TeamRole>, selectedTeamId: string | null): TeamRole {
-  return (selectedTeamId ? roles[selectedTeamId] : undefined) ?? "TEAM_STANDARD";
+  return (selectedTeamId && Object.hasOwn(roles, selectedTeamId) ? roles[selectedTeamId] : undefined) ??
+    "TEAM_STANDARD";
+}
+
+/**
+ * Team id → role, on an object without a prototype: `"toString" in roles` is false, so a
+ * caller's `in` check cannot take an inherited name for a team.
+ */
+function rolesOf(teams: { id: string; role: TeamRole }[]): Record<string, TeamRole> {
+  const roles: Record<string, TeamRole> = Object.create(null);
+  for (const t of teams) roles[t.id] = t.role;
+  return roles;
+}
+
+/**
+ * A team login's session data with the version of the credentials it signed in with; when the
+ * caller has not named one, the current credentials' (a person's data is returned as is).
+ */
+export async function stampTeamCredentials(kv: Deno.Kv, data: UserSessionData): Promise<UserSessionData> {
+  if (!data.teamAccess || data.teamAccess.credentials) return data;
+  const access = await getTeamAccess(kv, data.teamAccess.teamId);
+  return access ? { ...data, teamAccess: { ...data.teamAccess, credentials: credentialsVersion(access) } } : data;
+}
+
+/**
+ * The session policy a signed-in user needs now: anyone who administers a team (a team login
+ * included) the admin one (12 h, 30 min idle), everyone else the member one (30 days).
+ */
+export function sessionPolicyFor(user: SessionUser): SessionPolicy {
+  return user.kind === "team" || Object.values(user.roles).includes("TEAM_ADMIN") ? ADMIN_POLICY : MEMBER_POLICY;
+}
+
+/**
+ * The user session a cookie names and who it belongs to, or null. The policy follows the
+ * person's current roles: a session that began as a parent's is held to the admin limits
+ * (counted from its start) from the moment the person administers a team; `tightened` says
+ * this read moved it.
+ */
+export async function readUserSession(
+  kv: Deno.Kv,
+  cookieValue: string | undefined,
+  now: number,
+): Promise<{ session: StoredSession<UserSessionData>; user: SessionUser | null; tightened: boolean } | null> {
+  let user: SessionUser | null = null;
+  const read = await readSessionWithPolicy(kv, userSessionStore, cookieValue, now, async (session) => {
+    user = await loadSessionUser(kv, session.data);
+    return user ? sessionPolicyFor(user) : null;
+  });
+  return read ? { ...read, user } : null;
 }
 
 /** Builds the session user, or null when the account or its team is gone. */
@@ -71,6 +142,7 @@ export async function loadSessionUser(kv: Deno.Kv, data: UserSessionData): Promi
     teams.push(sessionTeam(team, m.role));
     memberOf.set(team.id, { role: m.role, playerId: m.playerId });
   });
+  // A team that is gone (deleted) or was never the person's falls back to another of theirs.
   const selectedTeamId = data.selectedTeamId && memberOf.has(data.selectedTeamId)
     ? data.selectedTeamId
     : defaultTeamId(teams);
@@ -93,7 +165,7 @@ function personUser(
   selectedTeamId: string | null,
   playerId: string | null,
 ): SessionUser {
-  const roles = Object.fromEntries(teams.map((t) => [t.id, t.role]));
+  const roles = rolesOf(teams);
   const role = effectiveRole(roles, selectedTeamId);
   return {
     id: user.id,
@@ -114,25 +186,24 @@ function personUser(
   };
 }
 
-async function teamAccessUser(
-  kv: Deno.Kv,
-  access: { teamId: string; username: string },
-): Promise<SessionUser | null> {
-  const team = await getTeam(kv, access.teamId);
-  if (!team) return null;
+/** The team login's user, or null once the team is gone or its credentials changed since sign-in. */
+async function teamAccessUser(kv: Deno.Kv, grant: TeamAccessGrant): Promise<SessionUser | null> {
+  const [team, access] = await Promise.all([getTeam(kv, grant.teamId), getTeamAccess(kv, grant.teamId)]);
+  const current = access && access.username === grant.username && credentialsVersion(access) === grant.credentials;
+  if (!team || !current) return null;
   return {
     id: `team:${team.id}`,
     kind: "team",
     firstName: team.name,
     lastName: "",
-    email: access.username,
+    email: grant.username,
     phone: "",
     photoUrl: null,
     role: "TEAM_ADMIN",
     teamId: team.id,
     selectedTeamId: team.id,
     teams: [sessionTeam(team, "TEAM_ADMIN")],
-    roles: { [team.id]: "TEAM_ADMIN" },
+    roles: rolesOf([{ id: team.id, role: "TEAM_ADMIN" }]),
     parentId: null,
     playerId: null,
     hasPassword: true,

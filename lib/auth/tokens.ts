@@ -72,7 +72,7 @@ export async function peekToken<T>(kv: Deno.Kv, kind: TokenKind, token: string, 
 export async function spendToken<T>(kv: Deno.Kv, kind: TokenKind, token: string, now = Date.now()): Promise<T | null> {
   const entry = await readToken<T>(kv, kind, token);
   if (!entry) return null;
-  const spent = await deleteTokenEntry(kv, entry);
+  const spent = await deleteTokenEntry(kv, kind, entry);
   if (!spent || entry.value.expiresAt <= now) return null;
   return entry.value.payload;
 }

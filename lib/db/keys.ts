@@ -69,6 +69,14 @@ export const keys = {
   /** Every open session of a user, so a password change can end the others. */
   userSession: (userId: string, sessionId: string) => ["user_sessions", userId, sessionId] as const,
   userSessions: (userId: string) => ["user_sessions", userId] as const,
+  /**
+   * A team's open sessions that exist because of the team: its shared login's ("user") and the
+   * edit sessions its edit links opened ("edit"). Changing the team's credentials ends the first
+   * kind; deleting the team sweeps both (the value is the session's absolute expiry).
+   */
+  teamSession: (teamId: string, kind: string, sessionId: string) => ["team_sessions", teamId, kind, sessionId] as const,
+  teamSessionsOfKind: (teamId: string, kind: string) => ["team_sessions", teamId, kind] as const,
+  teamSessions: (teamId: string) => ["team_sessions", teamId] as const,
   sysadmin: (email: string) => ["sysadmins", email] as const,
   sysadminSession: (sessionId: string) => ["sysadmin_sessions", sessionId] as const,
 
@@ -81,6 +89,9 @@ export const keys = {
   /** Single-use edit links from claim approval, and the short edit sessions they open. */
   editToken: (tokenHash: string) => ["edit_tokens", tokenHash] as const,
   editSession: (sessionId: string) => ["edit_sessions", sessionId] as const,
+  /** A team's unspent edit links (by token hash), so deleting the team deletes them too. */
+  teamEditToken: (teamId: string, tokenHash: string) => ["team_edit_tokens", teamId, tokenHash] as const,
+  teamEditTokens: (teamId: string) => ["team_edit_tokens", teamId] as const,
 
   /** The audit log: every entry once globally, and indexed by team. */
   auditEntry: (entryId: string) => ["audit", entryId] as const,
@@ -104,7 +115,8 @@ export const keys = {
  * Every prefix that holds a team's records (the team id is its second element, or third for
  * rate limits counted per team). Deleting a team removes everything under these; add each new
  * team-scoped prefix here. Records keyed by team elsewhere in the key
- * (`membership`, `parentEmailInvite`, `joinCode`) are removed through their team-keyed twin,
+ * (`membership`, `parentEmailInvite`, `joinCode`, and the sessions and edit tokens listed under
+ * `teamSessions` and `teamEditTokens`) are removed through their team-keyed twin,
  * and the exact keys `team`, `teamBySlug`, `teamRevision`, `teamAccess`, `joinLink` and
  * `teamDeletion` by name (lib/team_deletion.ts).
  */
@@ -120,6 +132,8 @@ export const teamScopedPrefixes = (teamId: string): Deno.KvKey[] => [
   keys.teamAudit(teamId),
   keys.teamJoinLinkUses(teamId),
   keys.teamRateLimits(JOIN_LINK_LIMIT_BUCKET, teamId),
+  keys.teamSessions(teamId),
+  keys.teamEditTokens(teamId),
 ];
 
 /** The rate-limit bucket of Generate New, counted per team. */

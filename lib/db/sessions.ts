@@ -1,8 +1,9 @@
 /**
  * Stored sessions of every kind: a person's (or a team login's), the system administrator's,
  * and the one-player edit session an edit link opens. What a session means and when it ends
- * is decided in `lib/auth/sessions.ts`; this module only keeps the records and the index of a
- * person's open sessions (written and deleted only here).
+ * is decided in `lib/auth/sessions.ts`; this module only keeps the records and their indexes
+ * (written and deleted only here): a person's open sessions, and the sessions that exist
+ * because of a team (its shared login, its edit links).
  */
 import { keys } from "./keys.ts";
 
@@ -18,22 +19,37 @@ export interface StoredSession<T> {
   idleMs: number;
 }
 
+/** Whose index lists a session: a person's (for "end all"), a team's (credential change, deletion). */
+export interface SessionOwners {
+  userId?: string | null;
+  teamId?: string | null;
+}
+
 const sessionKey: Record<SessionKind, (id: string) => Deno.KvKey> = {
   user: keys.session,
   sysadmin: keys.sysadminSession,
   edit: keys.editSession,
 };
 
-/** Stores a new session; `userId` lists it among that person's sessions for "end all". */
+/** The record key of a session (team deletion removes a team's sessions through their index). */
+export const sessionRecordKey = (kind: SessionKind, sessionId: string): Deno.KvKey => sessionKey[kind](sessionId);
+
+/**
+ * Stores a new session and its places in its owners' indexes. The indexes live until the
+ * session's absolute end (renewals do not rewrite them), so "end all" still finds a session
+ * that has been kept alive for hours.
+ */
 export async function createSession<T>(
   kv: Deno.Kv,
   kind: SessionKind,
   session: StoredSession<T>,
   expireInMs: number,
-  userId: string | null = null,
+  owners: SessionOwners = {},
 ): Promise<void> {
-  const op = kv.atomic().set(sessionKey[kind](session.id), session, { expireIn: expireInMs });
-  if (userId) op.set(keys.userSession(userId, session.id), session.absoluteExpiresAt, { expireIn: expireInMs });
+  const indexFor = { expireIn: Math.max(1, session.absoluteExpiresAt - session.lastSeenAt) };
+  const op = kv.atomic().set(sessionKey[kind](session.id), session, { expireIn: Math.max(1, expireInMs) });
+  if (owners.userId) op.set(keys.userSession(owners.userId, session.id), session.absoluteExpiresAt, indexFor);
+  if (owners.teamId) op.set(keys.teamSession(owners.teamId, kind, session.id), session.absoluteExpiresAt, indexFor);
   await op.commit();
 }
 
@@ -66,15 +82,16 @@ export async function saveSession<T>(
   await kv.set(sessionKey[kind](session.id), session, { expireIn: Math.max(1, expireInMs) });
 }
 
-/** Deletes a session (and its place in the person's index). */
+/** Deletes a session (and its places in its owners' indexes). */
 export async function deleteSession(
   kv: Deno.Kv,
   kind: SessionKind,
   sessionId: string,
-  userId: string | null = null,
+  owners: SessionOwners = {},
 ): Promise<void> {
   const op = kv.atomic().delete(sessionKey[kind](sessionId));
-  if (userId) op.delete(keys.userSession(userId, sessionId));
+  if (owners.userId) op.delete(keys.userSession(owners.userId, sessionId));
+  if (owners.teamId) op.delete(keys.teamSession(owners.teamId, kind, sessionId));
   await op.commit();
 }
 
@@ -85,6 +102,17 @@ export async function deleteUserSessions(kv: Deno.Kv, userId: string, keepSessio
     const sessionId = String(entry.key[entry.key.length - 1]);
     if (sessionId === keepSessionId) continue;
     await kv.atomic().delete(keys.session(sessionId)).delete(entry.key).commit();
+    ended++;
+  }
+  return ended;
+}
+
+/** Deletes every session of `kind` that a team's index lists (e.g. its shared login's); returns how many. */
+export async function deleteTeamSessions(kv: Deno.Kv, teamId: string, kind: SessionKind): Promise<number> {
+  let ended = 0;
+  for await (const entry of kv.list({ prefix: keys.teamSessionsOfKind(teamId, kind) })) {
+    const sessionId = String(entry.key[entry.key.length - 1]);
+    await kv.atomic().delete(sessionKey[kind](sessionId)).delete(entry.key).commit();
     ended++;
   }
   return ended;

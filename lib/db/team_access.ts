@@ -5,7 +5,12 @@ export interface TeamAccess {
   username: string;
   passwordHash: string;
   updatedAt: string;
+  /** New (random) at every change; team-login sessions remember the one they signed in with. */
+  version?: string;
 }
+
+/** Which credentials these are: a team-login session of other credentials is refused. */
+export const credentialsVersion = (access: TeamAccess): string => access.version ?? access.updatedAt;
 
 export async function getTeamAccess(kv: Deno.Kv, teamId: string): Promise<TeamAccess | null> {
   return (await kv.get<TeamAccess>(keys.teamAccess(teamId))).value;

@@ -1,7 +1,8 @@
 /**
  * Single-use secrets of e-mailed links, stored under the SHA-256 of the token: sign-in links,
  * signup verification links and edit links. `expireIn` only bounds how long KV keeps them;
- * their expiry is checked in code (`lib/auth/tokens.ts`).
+ * their expiry is checked in code (`lib/auth/tokens.ts`). An edit link is also listed under its
+ * team (`teamEditToken`, written and deleted only here) so deleting the team deletes it.
  */
 import { keys } from "./keys.ts";
 
@@ -19,6 +20,13 @@ const tokenKey: Record<TokenKind, (tokenHash: string) => Deno.KvKey> = {
   edit: keys.editToken,
 };
 
+/** The team an edit link belongs to (its payload names it), else null. */
+function teamOf(kind: TokenKind, payload: unknown): string | null {
+  if (kind !== "edit" || typeof payload !== "object" || payload === null) return null;
+  const teamId = (payload as { teamId?: unknown }).teamId;
+  return typeof teamId === "string" && teamId !== "" ? teamId : null;
+}
+
 /** Adds a token to `op`, so it exists only if the change that grants it commits. */
 export function stageToken<T>(
   op: Deno.AtomicOperation,
@@ -27,12 +35,20 @@ export function stageToken<T>(
   stored: StoredToken<T>,
   ttlMs: number,
 ): Deno.AtomicOperation {
-  return op.set(tokenKey[kind](tokenHash), stored, { expireIn: ttlMs });
+  op.set(tokenKey[kind](tokenHash), stored, { expireIn: ttlMs });
+  const teamId = teamOf(kind, stored.payload);
+  if (teamId) op.set(keys.teamEditToken(teamId, tokenHash), stored.expiresAt, { expireIn: ttlMs });
+  return op;
 }
 
-/** Adds the removal of a token to `op` (a replaced link stops working in the same commit). */
-export function stageTokenRemoval(op: Deno.AtomicOperation, kind: TokenKind, tokenHash: string) {
-  return op.delete(tokenKey[kind](tokenHash));
+/**
+ * Adds the removal of a token to `op` (a replaced link stops working in the same commit).
+ * Pass `teamId` for an edit link, so its place under the team goes too.
+ */
+export function stageTokenRemoval(op: Deno.AtomicOperation, kind: TokenKind, tokenHash: string, teamId?: string) {
+  op.delete(tokenKey[kind](tokenHash));
+  if (kind === "edit" && teamId) op.delete(keys.teamEditToken(teamId, tokenHash));
+  return op;
 }
 
 export async function getTokenEntry<T>(
@@ -44,6 +60,13 @@ export async function getTokenEntry<T>(
 }
 
 /** Deletes a token if it is unchanged since `entry` was read: true for exactly one caller. */
-export async function deleteTokenEntry(kv: Deno.Kv, entry: Deno.KvEntry<StoredToken<unknown>>): Promise<boolean> {
-  return (await kv.atomic().check(entry).delete(entry.key).commit()).ok;
+export async function deleteTokenEntry(
+  kv: Deno.Kv,
+  kind: TokenKind,
+  entry: Deno.KvEntry<StoredToken<unknown>>,
+): Promise<boolean> {
+  const op = kv.atomic().check(entry).delete(entry.key);
+  const teamId = teamOf(kind, entry.value.payload);
+  if (teamId) op.delete(keys.teamEditToken(teamId, String(entry.key[entry.key.length - 1])));
+  return (await op.commit()).ok;
 }

@@ -157,6 +157,16 @@ export async function updateUser(
   return user;
 }
 
+/**
+ * Adds changes to a user to `op`, checked unchanged since `entry` was read (so the change and,
+ * say, the mail that tells of it are one commit); returns the changed user.
+ */
+export function stageUserUpdate(op: Deno.AtomicOperation, entry: Deno.KvEntry<User>, changes: Partial<User>): User {
+  const user = { ...entry.value, ...changes, id: entry.value.id, email: entry.value.email };
+  op.check(entry).set(entry.key, user);
+  return user;
+}
+
 export async function getUserEntry(kv: Deno.Kv, userId: string): Promise<Deno.KvEntryMaybe<User>> {
   return await kv.get<User>(keys.user(userId));
 }

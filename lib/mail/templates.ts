@@ -118,3 +118,25 @@ export function coAdminInviteMail(input: { teamName: string; invitedBy: string; 
     footer: FOOTER,
   });
 }
+
+/** Tells a person their password was set or changed, so a change they did not make does not go unnoticed. */
+export function passwordChangedMail(
+  input: { firstName?: string; change: "set" | "changed"; at: Date; accountLink: string; signInLink: string },
+): MailContent {
+  const what = input.change === "set" ? "A password was set for" : "The password of";
+  const verb = input.change === "set" ? "" : " was changed";
+  const when = input.at.toISOString().slice(0, 16).replace("T", " ");
+  return compose({
+    subject: input.change === "set"
+      ? "A password was set for your GoalMates account"
+      : "Your GoalMates password was changed",
+    greeting: hello(input.firstName),
+    paragraphs: [
+      `${what} your GoalMates account${verb} on ${when} UTC. Every other session of the account was signed out.`,
+      "If this was you, there is nothing to do.",
+      `If it was not you, sign in with an e-mailed link at ${input.signInLink}, change the password on your account page and use 'Sign out everywhere'.`,
+    ],
+    action: { label: "Review your account", url: input.accountLink },
+    footer: FOOTER,
+  });
+}

@@ -1,11 +1,11 @@
 /**
  * The single-use edit link from a claim approval. Opening it (the page's own API call, never
- * the HTML GET) spends the token and opens a one-hour edit session for that one player; a
- * second open of the same link is refused, except a reload in the browser that holds the
- * session.
+ * the HTML GET, a HEAD or a prefetch) spends the token and opens a one-hour edit session for
+ * that one player; a second open of the same link is refused, except a reload in the browser
+ * that holds the session.
  */
 import { getPlayer, type Player } from "../db/players.ts";
-import { hashToken, spendToken } from "../auth/tokens.ts";
+import { hashToken, peekToken, spendToken } from "../auth/tokens.ts";
 import { readSession, type SessionStore, startSession, type StoredSession } from "../auth/sessions.ts";
 import type { EditGrant } from "../claims/mod.ts";
 
@@ -14,6 +14,8 @@ export const EDIT_MESSAGES = {
   invalid: "Invalid or expired token",
   updated: "Player information updated successfully",
   emailAdded: "Email added successfully",
+  /** The answer to a HEAD or a prefetch of a usable link: it is only looked at, not spent. */
+  lookOnly: "This edit link works. Open it in your browser to edit the player.",
 } as const;
 
 export interface EditSessionData extends EditGrant {
@@ -21,7 +23,8 @@ export interface EditSessionData extends EditGrant {
   tokenHash: string;
 }
 
-export const editSessionStore: SessionStore<EditSessionData> = { kind: "edit" };
+/** Listed under its team, so deleting the team ends it. */
+export const editSessionStore: SessionStore<EditSessionData> = { kind: "edit", teamIdOf: (data) => data.teamId };
 
 /** Long enough to fix a name and a photo, short enough that a forgotten tab does not matter. */
 export const EDIT_SESSION_POLICY = { absoluteMs: 60 * 60 * 1000, idleMs: 60 * 60 * 1000 };
@@ -35,15 +38,23 @@ export interface OpenedLink {
 
 /**
  * Spends an edit link, or recognises the session it already opened in this browser.
- * Null when the link is unknown, expired, spent elsewhere, or its player is gone.
+ * Null when the link is unknown, expired, spent elsewhere, or its player is gone. With
+ * `lookOnly` (a link checker's HEAD, a browser's prefetch) the link is only checked: nothing
+ * is spent and no session starts.
  */
 export async function openEditLink(
   kv: Deno.Kv,
   token: string,
   sessionCookie: string | undefined,
   now: Date,
+  options: { lookOnly?: boolean } = {},
 ): Promise<OpenedLink | null> {
   const tokenHash = await hashToken(token);
+  if (options.lookOnly) {
+    const peeked = await peekToken<EditGrant>(kv, "edit", token, now.getTime());
+    const player = peeked && await editablePlayer(kv, peeked);
+    return peeked && player ? { grant: { ...peeked, tokenHash }, player } : null;
+  }
   const current = await readSession(kv, editSessionStore, sessionCookie, now.getTime());
   if (current && current.data.tokenHash === tokenHash) {
     const player = await editablePlayer(kv, current.data);

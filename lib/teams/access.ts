@@ -18,6 +18,7 @@ import { hashPassword } from "../auth/passwords.ts";
 import { passwordProblem } from "../auth/password_policy.ts";
 import { type LoginGrant, MAGIC_LINK_TTL_MS } from "../auth/login.ts";
 import { stageNewToken } from "../auth/tokens.ts";
+import { endTeamLoginSessions } from "../auth/sessions.ts";
 import { stageMail } from "../mail/mod.ts";
 import { coAdminInviteMail } from "../mail/templates.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
@@ -64,7 +65,12 @@ export async function getAccessOverview(kv: Deno.Kv, teamId: string, currentUser
   };
 }
 
-/** Sets the team username and password used by the team login at /teams/{teamId}. */
+/**
+ * Sets the team username and password used by the team login at /teams/{teamId}. Every
+ * session of the shared login ends: the credentials get a new version, which no open session
+ * holds (so one started a moment before the change is refused too), and the team's index of
+ * them is swept.
+ */
 export async function setTeamAccessCredentials(
   kv: Deno.Kv,
   teamId: string,
@@ -83,6 +89,7 @@ export async function setTeamAccessCredentials(
     username,
     passwordHash: await hashPassword(password as string),
     updatedAt: now.toISOString(),
+    version: crypto.randomUUID(),
   };
   const op = stageTeamAccess(beginChange(kv), teamId, access);
   stageAuditEntry(
@@ -91,6 +98,7 @@ export async function setTeamAccessCredentials(
     now,
   );
   await op.commit();
+  await endTeamLoginSessions(kv, teamId);
   return username;
 }
 

@@ -57,7 +57,8 @@ export const authApiRoutes = new Hono<AppEnv>()
   .patch("/api/v2/auth/session", requireUser, async (c) => {
     const { selectedTeamId } = await readJsonFields(c);
     const user = (await getSessionUser(c))!;
-    if (typeof selectedTeamId !== "string" || !(selectedTeamId in user.roles)) {
+    // Own keys only: "toString" and the like are no team of anyone's.
+    if (typeof selectedTeamId !== "string" || !Object.hasOwn(user.roles, selectedTeamId)) {
       throw new ValidationError("Please choose one of your teams.", {
         selectedTeamId: "Please choose one of your teams.",
       });
@@ -94,20 +95,25 @@ export const authApiRoutes = new Hono<AppEnv>()
     const body = await readJsonFields(c);
     const teamId = await resolveTeamId(c.var.deps.kv, c.req.param("teamId"));
     if (!teamId) throw new UnauthorizedError(AUTH_MESSAGES.teamLoginFailed);
-    const { username } = await loginTeamAccess(
-      authContext(c),
-      teamId,
-      body.username,
-      body.password,
-    );
-    await signInUser(c, { userId: null, teamAccess: { teamId, username }, selectedTeamId: teamId }, ADMIN_POLICY);
+    const { username, credentials } = await loginTeamAccess(authContext(c), teamId, body.username, body.password);
+    const teamAccess = { teamId, username, credentials };
+    await signInUser(c, { userId: null, teamAccess, selectedTeamId: teamId }, ADMIN_POLICY);
     return c.json({ success: true, teamId }, 200, NO_STORE);
   })
   .put("/api/v2/auth/password", requireUser, async (c) => {
     const body = await readJsonFields(c);
     const user = (await getSessionUser(c))!;
     if (user.kind !== "person") throw new ForbiddenError(AUTH_MESSAGES.teamAccountNoPassword);
-    await changePassword(authContext(c), user.id, body.currentPassword, body.newPassword);
+    const session = (await getUserSession(c))!;
+    try {
+      await changePassword(authContext(c), user.id, body.currentPassword, body.newPassword, session.createdAt);
+    } catch (error) {
+      // R12: a session too old to set a first password says so in a form a client can act on.
+      if (error instanceof ForbiddenError && error.message === AUTH_MESSAGES.reauthRequired) {
+        return c.json({ message: error.message, code: "reauth_required" }, 403, NO_STORE);
+      }
+      throw error;
+    }
     // A new password ends every other session; this browser gets a fresh one.
     const { kv } = c.var.deps;
     await endAllSessions(kv, user.id);

@@ -23,12 +23,27 @@ async function editorOf(c: Context<AppEnv>, playerId: string): Promise<{ teamId:
   return { teamId, actor: user!.kind === "team" ? `team:${user!.email}` : user!.email };
 }
 
+/**
+ * A request that only looks: a HEAD (Hono answers it with the GET handler, so a link checker
+ * would otherwise spend the link) or a browser's prefetch.
+ */
+function onlyLooks(c: Context<AppEnv>): boolean {
+  const purpose = `${c.req.header("sec-purpose") ?? ""},${c.req.header("purpose") ?? ""}`.toLowerCase();
+  return c.req.method === "HEAD" || /\bprefetch\b/.test(purpose);
+}
+
 /** The edit link's calls: open it, save the player, add a co-parent's e-mail. */
 export const playerApiRoutes = new Hono<AppEnv>()
   .get("/api/edit", async (c) => {
     const { kv, now } = c.var.deps;
     const token = c.req.query("token");
     if (!token) throw new ValidationError(EDIT_MESSAGES.noToken);
+    if (onlyLooks(c)) {
+      // Tells whether the link would open; spends nothing, starts no session.
+      const usable = await openEditLink(kv, token, getEditCookie(c), now(), { lookOnly: true });
+      if (!usable) return c.json({ message: EDIT_MESSAGES.invalid }, 410, NO_STORE);
+      return c.json({ message: EDIT_MESSAGES.lookOnly }, 200, NO_STORE);
+    }
     const opened = await openEditLink(kv, token, getEditCookie(c), now());
     if (!opened) return c.json({ message: EDIT_MESSAGES.invalid }, 410, NO_STORE);
     if (opened.started) setEditCookie(c, opened.started.cookieValue, opened.started.maxAgeSeconds);

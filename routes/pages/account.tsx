@@ -1,9 +1,9 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
-import { getSessionUser, signInPerson, signOutUser } from "../auth_middleware.ts";
+import { getSessionUser, getUserSession, signInPerson, signOutUser } from "../auth_middleware.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
-import { AUTH_MESSAGES } from "../../lib/auth/login.ts";
+import { AUTH_MESSAGES, FRESH_SIGN_IN_MS } from "../../lib/auth/login.ts";
 import type { SessionUser } from "../../lib/auth/session_user.ts";
 import { PROFILE_MESSAGES, saveProfileName, setOwnPassword, signOutEverywhere } from "../../lib/accounts/mod.ts";
 import { AppError, ForbiddenError, ValidationError } from "../../lib/errors.ts";
@@ -36,14 +36,20 @@ const noticeOf = (code: string | undefined) => code && Object.hasOwn(NOTICES, co
 /** Signed out (or only a system administrator): the sign-in page, back here afterwards. */
 const SIGN_IN = "/team-login?next=/account";
 
-function sendAccount(
+/** When this browser's session started (a first password needs a recent sign-in). */
+async function sessionStart(c: Ctx): Promise<number> {
+  return (await getUserSession(c))?.createdAt ?? 0;
+}
+
+async function sendAccount(
   c: Ctx,
   user: SessionUser,
   state = NO_ACCOUNT_FORM,
   status = 200,
   extra: [string, string][] = [],
 ) {
-  const { assets } = c.var.deps;
+  const { assets, now } = c.var.deps;
+  const recentSignIn = now().getTime() - await sessionStart(c) <= FRESH_SIGN_IN_MS;
   const account = headerAccount(user);
   const element = user.kind === "team" ? <TeamAccountPage teamName={user.firstName} account={account} /> : (
     <AccountPage
@@ -52,6 +58,7 @@ function sendAccount(
         lastName: user.lastName,
         email: user.email,
         hasPassword: user.hasPassword,
+        recentSignIn,
         isTeamAdmin: Object.values(user.roles).includes("TEAM_ADMIN"),
       }}
       account={account}
@@ -89,7 +96,7 @@ export const accountPageRoutes = new Hono<AppEnv>()
   .get("/account", async (c) => {
     const user = await personOrRedirect(c);
     if (user instanceof Response) return user;
-    return sendAccount(c, user);
+    return await sendAccount(c, user);
   })
   .post("/account/name", async (c) => {
     const user = await personOrRedirect(c);
@@ -101,7 +108,7 @@ export const accountPageRoutes = new Hono<AppEnv>()
       await saveProfileName(c.var.deps.kv, user.id, values);
     } catch (error) {
       const { state, status, headers } = refusal(error, "name", values);
-      return sendAccount(c, user, state, status, headers);
+      return await sendAccount(c, user, state, status, headers);
     }
     return c.redirect("/account?done=name", 303);
   })
@@ -116,10 +123,10 @@ export const accountPageRoutes = new Hono<AppEnv>()
         currentPassword: formText(form, "currentPassword"),
         newPassword: formText(form, "newPassword"),
         confirmPassword: formText(form, "confirmPassword"),
-      });
+      }, await sessionStart(c));
     } catch (error) {
       const { state, status, headers } = refusal(error, "password");
-      return sendAccount(c, user, state, status, headers);
+      return await sendAccount(c, user, state, status, headers);
     }
     // Every session ended with the change; this browser gets a fresh one (the cookie rides on the redirect).
     await signInPerson(c, user.id, user.selectedTeamId);

@@ -5,7 +5,9 @@
 import assert from "node:assert/strict";
 import { signIn } from "../admin_helpers.ts";
 import { createTestApp, requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
-import { cookiesFrom, createAccount } from "../auth_helpers.ts";
+import { cookiesFrom, createAccount, queuedMail } from "../auth_helpers.ts";
+import { manualClock } from "./auth_fixtures.ts";
+import { AUTH_MESSAGES } from "../../lib/auth/messages.ts";
 import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { getUser } from "../../lib/db/users.ts";
 import { verifyPassword } from "../../lib/auth/passwords.ts";
@@ -150,6 +152,50 @@ Deno.test("[account] setting a first password signs this browser in afresh and t
     body: { email: "coach@example.com", password: STRONG },
   });
   assert.equal(login.status, 200);
+});
+
+Deno.test("[account] a first password needs a sign-in within 10 minutes; setting and changing it each mail the person", async () => {
+  const clock = manualClock();
+  await using t = await createTestApp({ now: clock.now });
+  const { user, cookie } = await world(t);
+  const passwordMails = async () =>
+    (await queuedMail(t.kv)).filter((m) => m.mail.kind === "password-changed").map((m) => m.mail);
+
+  clock.advance(11 * 60 * 1000);
+  const page = await (await get(t.app, "/account", cookie)).text();
+  assert.ok(page.includes(AUTH_MESSAGES.reauthRequired), "the page asks for a fresh sign-in");
+  assert.ok(page.includes('href="/team-login?next=/account"'));
+  assert.ok(!page.includes('name="newPassword"'), "instead of the form");
+  const stale = await post(t.app, "/account/password", { newPassword: STRONG, confirmPassword: STRONG }, cookie);
+  assert.equal(stale.status, 403);
+  assert.ok((await stale.text()).includes(AUTH_MESSAGES.reauthRequired));
+  assert.equal((await getUser(t.kv, user.id))!.passwordHash, null, "nothing was set");
+  assert.deepEqual(await passwordMails(), []);
+  assert.ok(await isSignedIn(t.app, cookie), "the session itself goes on");
+
+  const fresh = await signIn(t, "coach@example.com");
+  assert.ok((await (await get(t.app, "/account", fresh)).text()).includes('name="newPassword"'));
+  const set = await post(t.app, "/account/password", { newPassword: STRONG, confirmPassword: STRONG }, fresh);
+  assert.equal(set.status, 303);
+  const [setMail] = await passwordMails();
+  assert.equal(setMail.to.address, "coach@example.com");
+  assert.equal(setMail.subject, "A password was set for your GoalMates account");
+  assert.match(setMail.text, /If it was not you/);
+  assert.ok(!setMail.text.includes(STRONG), "the mail never holds the password");
+
+  // A change asks for the current password instead, however old the session.
+  const afterSet = cookiesFrom(set);
+  clock.advance(20 * 60 * 1000);
+  const newer = "an even longer password for the coach";
+  const changed = await post(t.app, "/account/password", {
+    currentPassword: STRONG,
+    newPassword: newer,
+    confirmPassword: newer,
+  }, afterSet);
+  assert.equal(changed.status, 303);
+  const mails = await passwordMails();
+  assert.equal(mails.length, 2);
+  assert.equal(mails[1].subject, "Your GoalMates password was changed");
 });
 
 Deno.test("[account] changing the password: the current one is required and checked", async () => {

@@ -1,7 +1,7 @@
 // Auth API: password sign-in (admin e-mail, team username) and its rate limit; changing a password.
 import assert from "node:assert/strict";
 import { createTestApp, requestJson, seedTeam } from "../helpers.ts";
-import { cookieAttributes, cookiesFrom, createAccount } from "../auth_helpers.ts";
+import { cookieAttributes, cookiesFrom, createAccount, queuedMail } from "../auth_helpers.ts";
 import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { getUser } from "../../lib/db/users.ts";
 import { magicSignIn, manualClock, sessionOf } from "./auth_fixtures.ts";
@@ -24,7 +24,7 @@ Deno.test("[auth] team admin password login: teamId, cookie attributes, one mess
   assert.deepEqual(await ok.json(), { success: true, teamId: team.id });
   const attributes = cookieAttributes(ok, "gm_session")!;
   assert.ok("HttpOnly" in attributes);
-  assert.equal(attributes.SameSite, "Lax");
+  assert.equal(attributes.SameSite, "Strict", "an admin's session cookie is Strict (R11)");
   assert.equal(attributes.Path, "/");
   assert.ok(!("Domain" in attributes));
   // The stored hash was upgraded from the test's cheap parameters to the current ones.
@@ -117,6 +117,35 @@ Deno.test("[auth] PUT /api/v2/auth/password: policy, current password, other ses
     body: { email: "coach@example.com", password: "a long new password" },
   });
   assert.equal(login.status, 200);
+});
+
+Deno.test("[auth] PUT /api/v2/auth/password: a first password 10 minutes after sign-in is 403 reauth_required", async () => {
+  const clock = manualClock();
+  await using t = await createTestApp({ now: clock.now });
+  const { team } = await seedTeam(t.kv);
+  const parent = await createAccount(t.kv, { email: "ana@example.com", teamId: team.id });
+  const { cookie } = await magicSignIn(t, "ana@example.com");
+  clock.advance(10 * 60 * 1000 + 1000);
+  const stale = await requestJson(t.app, "/api/v2/auth/password", {
+    method: "PUT",
+    body: { newPassword: "a long new password" },
+    headers: { cookie },
+  });
+  assert.equal(stale.status, 403);
+  const body = await stale.json();
+  assert.equal(body.code, "reauth_required");
+  assert.match(body.message, /sign in again/);
+  assert.equal((await getUser(t.kv, parent.id))!.passwordHash, null);
+
+  const fresh = await magicSignIn(t, "ana@example.com");
+  const ok = await requestJson(t.app, "/api/v2/auth/password", {
+    method: "PUT",
+    body: { newPassword: "a long new password" },
+    headers: { cookie: fresh.cookie },
+  });
+  assert.equal(ok.status, 200);
+  const mail = (await queuedMail(t.kv)).find((m) => m.mail.kind === "password-changed");
+  assert.equal(mail?.mail.to.address, "ana@example.com");
 });
 
 Deno.test("[auth] team username and password sign in as that team's admin only", async () => {

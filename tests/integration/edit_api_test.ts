@@ -6,6 +6,14 @@ import { approveClaim } from "../../lib/claims/decisions.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { getPlayer } from "../../lib/db/players.ts";
 import { listAudit } from "../../lib/db/audit.ts";
+import { hashToken } from "../../lib/auth/tokens.ts";
+
+/** The keys under a prefix. */
+async function indexed(kv: Deno.Kv, prefix: Deno.KvKey): Promise<Deno.KvKey[]> {
+  const found: Deno.KvKey[] = [];
+  for await (const e of kv.list({ prefix })) found.push(e.key);
+  return found;
+}
 
 type App = Parameters<typeof requestJson>[0];
 
@@ -57,6 +65,42 @@ Deno.test("[edit] the link opens once: player and parent e-mails, a one-hour Str
   const reload = await openLink(t.app, token, cookie);
   assert.equal(reload.status, 200, "the browser holding the edit session may reload");
   assert.equal(reload.headers.getSetCookie().length, 0);
+});
+
+Deno.test("[edit] a HEAD or a prefetch of /api/edit only looks: the link still opens once afterwards (R16)", async () => {
+  await using t = await createTestApp();
+  const { team, player, token } = await approvedClaim(t.kv);
+  const url = `${TEST_ORIGIN}/api/edit?token=${encodeURIComponent(token)}`;
+  const looks: RequestInit[] = [
+    { method: "HEAD" },
+    { method: "HEAD" },
+    { headers: { "sec-purpose": "prefetch" } },
+    { headers: { "sec-purpose": "prefetch;prerender" } },
+    { headers: { purpose: "prefetch" } },
+  ];
+  for (const init of looks) {
+    const res = await t.app.request(url, init);
+    assert.equal(res.status, 200, JSON.stringify(init));
+    assert.equal(res.headers.get("cache-control"), "no-store");
+    assert.equal(res.headers.getSetCookie().length, 0, "no edit session starts");
+    const body = await res.text();
+    assert.ok(!body.includes(player.lastName), "a look shows no child's details");
+  }
+  assert.equal(
+    (await t.app.request(`${TEST_ORIGIN}/api/edit?token=${"x".repeat(43)}`, { method: "HEAD" })).status,
+    410,
+  );
+  assert.ok((await t.kv.get(keys.editToken(await hashToken(token)))).value, "the token is unspent");
+  assert.deepEqual(await indexed(t.kv, keys.teamEditTokens(team.id)), [
+    keys.teamEditToken(team.id, await hashToken(token)),
+  ]);
+
+  const opened = await openLink(t.app, token);
+  assert.equal(opened.status, 200, "the page's own GET still spends it");
+  assert.equal((await opened.json()).player.id, player.id);
+  assert.equal((await t.app.request(url, { method: "HEAD" })).status, 410, "spent");
+  assert.equal((await openLink(t.app, token)).status, 410);
+  assert.deepEqual(await indexed(t.kv, keys.teamEditTokens(team.id)), [], "a spent link leaves its team's index");
 });
 
 Deno.test("[edit] 20 simultaneous opens of one link: exactly one succeeds", async () => {
