@@ -11,6 +11,7 @@ import {
   type JoinFlowProps,
   joinRequestBody,
   type JoinStep,
+  typedPlayer,
 } from "../components/join/join_flow.ts";
 import { IdentifyStep } from "../components/join/IdentifyStep.tsx";
 import { AccountStep } from "../components/join/AccountStep.tsx";
@@ -35,6 +36,7 @@ export default function JoinFlow(props: JoinFlowProps) {
   const [identity, setIdentity] = useState<IdentityValues>(props.identity);
   const [account, setAccount] = useState<AccountValues>(props.account);
   const [playerName, setPlayerName] = useState(props.playerName);
+  const [playerConfirmed, setPlayerConfirmed] = useState(props.playerConfirmed);
   const [errors, setErrors] = useState(props.errors);
   const [submitted, setSubmitted] = useState(props.submittedMessage);
   const [pending, setPending] = useState(false);
@@ -66,15 +68,22 @@ export default function JoinFlow(props: JoinFlowProps) {
     setErrors({});
     setNotice(null);
     setPending(true);
-    const reply = await api<{ found?: boolean; playerName?: string }>(
+    const reply = await api<{ found?: boolean | null; playerName?: string | null }>(
       "POST",
       `/api/teams/${encodeURIComponent(props.teamKey)}/verify-player`,
       checked.value,
     );
     setPending(false);
     if (!reply.ok) return failure(JOIN_TEXTS.verificationError, reply.message || JOIN_TEXTS.tryAgain);
+    // By slug the server says nothing either way (found: null): a team admin checks the player.
+    if (reply.data.found === null) {
+      setPlayerName(typedPlayer(identity));
+      setPlayerConfirmed(false);
+      return goTo("account");
+    }
     if (reply.data.found !== true) return failure(JOIN_TEXTS.playerNotFound, JOIN_MESSAGES.playerNotFound);
     setPlayerName(String(reply.data.playerName ?? ""));
+    setPlayerConfirmed(true);
     goTo("account");
   }
 
@@ -142,6 +151,7 @@ export default function JoinFlow(props: JoinFlowProps) {
           identity={identity}
           values={account}
           playerName={playerName}
+          playerConfirmed={playerConfirmed}
           errors={errors}
           pending={pending}
           headingRef={heading}

@@ -9,19 +9,48 @@
  */
 const EMAIL_PATTERN = /^[^\s@"(),:;<>[\]\\]+@[^\s@"(),:;<>[\]\\]+\.[^\s@"(),:;<>[\]\\.]{2,}$/;
 export const MAX_EMAIL_LENGTH = 254;
+/** What is read of a typed address at all: longer input is refused before it is normalised. */
+const MAX_EMAIL_INPUT = 1000;
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-export function isValidEmail(value: unknown): value is string {
-  return typeof value === "string" && value.trim().length <= MAX_EMAIL_LENGTH &&
-    EMAIL_PATTERN.test(value.trim());
+/**
+ * `value.toWellFormed()` (a lone surrogate becomes U+FFFD), also in browsers older than the
+ * method: this module runs in the islands too.
+ */
+export function wellFormed(value: string): string {
+  if (typeof value.toWellFormed === "function") return value.toWellFormed();
+  let out = "";
+  for (const char of value) out += char.length === 1 && char >= "\uD800" && char <= "\uDFFF" ? "\uFFFD" : char;
+  return out;
 }
 
-/** Text a person typed: NFC, control characters replaced by spaces, trimmed. */
+/**
+ * The one form of an address that is stored and keyed: well-formed Unicode (a lone surrogate
+ * becomes U+FFFD, as a KV key would store it anyway), NFC, trimmed, lowercased.
+ */
+export const normalizeEmail = (email: string) => wellFormed(email).normalize("NFC").trim().toLowerCase();
+
+/**
+ * A usable address: well-formed text whose normalised form is at most 254 characters and
+ * matches the simple pattern (so normalising cannot grow a checked value).
+ */
+export function isValidEmail(value: unknown): value is string {
+  if (typeof value !== "string" || value.length > MAX_EMAIL_INPUT || wellFormed(value) !== value) return false;
+  const email = normalizeEmail(value);
+  return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email);
+}
+
+/** Text a person typed: well-formed, NFC, control characters replaced by spaces, trimmed. */
 export function cleanText(value: string): string {
   // deno-lint-ignore no-control-regex
-  return value.normalize("NFC").replace(/[\u0000-\u001f\u007f]/g, " ").trim();
+  return wellFormed(value).normalize("NFC").replace(/[\u0000-\u001f\u007f]/g, " ").trim();
 }
+
+/** The first field of `body` that is not in `allowed` (calls refuse it: 'Unknown field: x'), or null. */
+export function unknownField(body: Record<string, unknown>, allowed: readonly string[]): string | null {
+  return Object.keys(body).find((name) => !allowed.includes(name)) ?? null;
+}
+
+export const unknownFieldMessage = (name: string) => `Unknown field: ${name.slice(0, 100)}`;
 
 /**
  * A jersey number as typed or sent: a whole number, or digits with spaces around them (form

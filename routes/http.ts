@@ -1,8 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/deno";
+import { matchedRoutes } from "hono/route";
 import { ForbiddenError, ValidationError } from "../lib/errors.ts";
 import { INVALID_CURSOR_MESSAGE, MAX_PAGE_SIZE } from "../lib/db/kv.ts";
 import { isApiPath, UnsupportedMediaTypeError } from "./errors.ts";
+import { unknownField, unknownFieldMessage } from "../lib/text.ts";
 
 const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
 /** Content types a cross-site HTML form (or a no-cors fetch) can send without a preflight. */
@@ -49,21 +51,95 @@ export const jsonOnly: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-/** Reads a JSON request body; anything unparsable is a 400 with a plain message. */
-export async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (!text.trim()) throw new ValidationError("Request body must be a JSON object.");
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ValidationError("Request body must be valid JSON.");
+/** The longest string any JSON body may carry in a field (or a field name): far above every rule. */
+export const MAX_JSON_STRING = 10_000;
+/**
+ * Fields that name a person or a record (an address, a username, an id, a token): these end
+ * up in KV keys, whose size is bounded, so they are bounded here, before any handler runs.
+ */
+export const MAX_KEY_FIELD = 320;
+const KEY_FIELDS = new Set([
+  "email",
+  "confirmEmail",
+  "username",
+  "token",
+  "code",
+  "slug",
+  "teamSlug",
+  "teamId",
+  "selectedTeamId",
+  "userId",
+  "playerId",
+  "claimId",
+]);
+/** How deep a JSON body may nest; no call reads more than a few levels. */
+const MAX_JSON_DEPTH = 32;
+const TOO_DEEP = "Request body is nested too deeply.";
+const tooLong = (name: string) => `${name.slice(0, 100)} is too long.`;
+
+/**
+ * R25: bounds every string of a parsed body before any rule or key sees it. Walks without
+ * recursion, so no body can exhaust the stack.
+ */
+function boundJson(body: unknown): void {
+  const stack: [unknown, number][] = [[body, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.length > MAX_JSON_STRING) throw new ValidationError("A text field is too long.");
+      continue;
+    }
+    if (typeof value !== "object" || value === null) continue;
+    if (depth >= MAX_JSON_DEPTH) throw new ValidationError(TOO_DEEP);
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push([item, depth + 1]);
+      continue;
+    }
+    for (const [name, field] of Object.entries(value)) {
+      if (name.length > MAX_JSON_STRING) throw new ValidationError("A field name is too long.");
+      if (KEY_FIELDS.has(name) && typeof field === "string" && field.length > MAX_KEY_FIELD) {
+        throw new ValidationError(tooLong(name), { [name]: tooLong(name) });
+      }
+      stack.push([field, depth + 1]);
+    }
   }
 }
 
-/** A JSON body's fields; a body that is not an object (an array, a number, null) has none. */
-export async function readJsonFields(c: Context): Promise<Record<string, unknown>> {
+/**
+ * Reads a JSON request body; anything unparsable is a 400 with a plain message, and so is a
+ * string over its bound (R25: every field is bounded before any check or key).
+ */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) throw new ValidationError("Request body must be a JSON object.");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ValidationError("Request body must be valid JSON.");
+  }
+  boundJson(body);
+  return body;
+}
+
+/**
+ * A JSON body's fields; a body that is not an object (an array, a number, null) has none.
+ * With `allowed`, any other field is refused: 400 'Unknown field: x'.
+ */
+export async function readJsonFields(c: Context, allowed?: readonly string[]): Promise<Record<string, unknown>> {
   const body = await readJson(c);
-  return typeof body === "object" && body !== null && !Array.isArray(body) ? body as Record<string, unknown> : {};
+  const fields = typeof body === "object" && body !== null && !Array.isArray(body)
+    ? body as Record<string, unknown>
+    : {};
+  if (allowed) refuseUnknownFields(fields, allowed);
+  return fields;
+}
+
+/** 400 'Unknown field: x' for the first field of an object body that is not in `allowed`. */
+export function refuseUnknownFields(body: unknown, allowed: readonly string[]): void {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return;
+  const unknown = unknownField(body as Record<string, unknown>, allowed);
+  if (unknown !== null) throw new ValidationError(unknownFieldMessage(unknown));
 }
 
 /** A text field of a parsed form; "" when it is absent or a file. */
@@ -114,3 +190,31 @@ export function pageQuery(c: Context): { cursor?: string; limit?: number } {
   }
   return { cursor, limit };
 }
+
+/**
+ * R25: the shape every path parameter has (ids, slugs, invite codes, built file names): at
+ * most 128 characters of letters, digits, '-', '_' and '.', starting with a letter or digit.
+ */
+const PATH_PARAM = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/**
+ * Answers 404 (the app's not-found answer: JSON under /api, the HTML page elsewhere) for a
+ * request whose path parameter is not of that shape, before any handler or rate limit runs.
+ * It reads the parameters of every route the path matched, since they are not this
+ * middleware's own.
+ */
+export const pathParamGuard: MiddlewareHandler = async (c, next) => {
+  const own = c.req.routeIndex;
+  const routes = matchedRoutes(c).length;
+  let malformed = false;
+  try {
+    for (let i = 0; i < routes && !malformed; i++) {
+      c.req.routeIndex = i;
+      malformed = Object.values(c.req.param() as Record<string, string>).some((value) => !PATH_PARAM.test(value));
+    }
+  } finally {
+    c.req.routeIndex = own;
+  }
+  if (malformed) return c.notFound();
+  await next();
+};

@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv, Deps } from "./app_env.ts";
 import { NotFoundError } from "../lib/errors.ts";
 import { createErrorHandler, isApiPath, PayloadTooLargeError } from "./errors.ts";
-import { jsonOnly, originGuard } from "./http.ts";
+import { jsonOnly, originGuard, pathParamGuard } from "./http.ts";
 import { securityHeaders } from "./security_headers.ts";
 import { renderPage } from "../lib/render/page.tsx";
 import { sendPage } from "./security_headers.ts";
@@ -62,6 +62,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     await next();
   });
   app.use(securityHeaders());
+  // A malformed id, slug or code in the path is 404 before any handler or rate limit runs.
+  app.use(pathParamGuard);
   // Reads never carry a body to limit or a cross-site effect to refuse.
   const UNSAFE = ["POST", "PUT", "PATCH", "DELETE"];
   app.on(

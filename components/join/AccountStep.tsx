@@ -1,12 +1,15 @@
 import type { FormEvent, MouseEvent, Ref } from "react";
 import { TextField } from "../edit/TextField.tsx";
 import type { AccountValues, IdentityValues } from "./join_flow.ts";
+import { JOIN_MESSAGES } from "../../lib/join/rules.ts";
 
 interface AccountStepProps {
   action: string;
   identity: IdentityValues;
   values: AccountValues;
   playerName: string;
+  /** False when opened by slug: the player is named as typed, and a team admin checks it. */
+  playerConfirmed: boolean;
   errors: Record<string, string>;
   pending: boolean;
   headingRef: Ref<HTMLHeadingElement>;
@@ -17,7 +20,8 @@ interface AccountStepProps {
 
 /** Step 2: the requester's own name and e-mail (the verified player rides along hidden). */
 export function AccountStep(
-  { action, identity, values, playerName, errors, pending, headingRef, onChange, onSubmit, onBack }: AccountStepProps,
+  { action, identity, values, playerName, playerConfirmed, errors, pending, headingRef, onChange, onSubmit, onBack }:
+    AccountStepProps,
 ) {
   const set = (name: keyof AccountValues) => (e: { currentTarget: HTMLInputElement }) =>
     onChange({ ...values, [name]: e.currentTarget.value });
@@ -30,9 +34,17 @@ export function AccountStep(
   return (
     <section className="card join-step" aria-labelledby="join-account-title">
       <h2 id="join-account-title" ref={headingRef} tabIndex={-1}>Your Details</h2>
-      <p className="notice notice--success">
-        Player found: <strong>{playerName}</strong>
-      </p>
+      {playerConfirmed
+        ? (
+          <p className="notice notice--success">
+            Player found: <strong>{playerName}</strong>
+          </p>
+        )
+        : (
+          <p className="notice" role="note">
+            Player: <strong>{playerName}</strong>. {JOIN_MESSAGES.adminWillCheck}
+          </p>
+        )}
       <form method="post" action={action} className="form" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="step" value="account" />
         <input type="hidden" name="userType" value={identity.userType} />

@@ -34,15 +34,20 @@ export interface Notice {
 }
 
 export interface JoinFlowProps {
-  /** The team's id, for the API calls. */
+  /**
+   * How the API calls name the team: the invite code when the page was opened by one (the
+   * player lookup then answers), else the slug (a team admin checks the player instead).
+   */
   teamKey: string;
   /** Where the step forms post without JavaScript: `/join/{codeOrSlug}`. */
   action: string;
   step: JoinStep;
   identity: IdentityValues;
   account: AccountValues;
-  /** The verified player's short name ("Sofia O."), shown on the account step. */
+  /** The verified player's short name ("Sofia O."), or, unconfirmed, what was typed ("#4 Okafor"). */
   playerName: string;
+  /** Whether the server confirmed the player (by invite code) or left it to the team admin (by slug). */
+  playerConfirmed: boolean;
   errors: Record<string, string>;
   notice: Notice | null;
   /** The server's confirmation, on the success step. */
@@ -60,6 +65,7 @@ export function initialJoinFlow(teamKey: string, action: string, changes: Partia
     identity: EMPTY_IDENTITY,
     account: EMPTY_ACCOUNT,
     playerName: "",
+    playerConfirmed: false,
     errors: {},
     notice: null,
     submittedMessage: "",
@@ -97,3 +103,7 @@ export const joinRequestBody = (identity: IdentityValues, account: AccountValues
   playerLastName: identity.lastName,
   ...account,
 });
+
+/** How the account step names a player the server did not confirm: what was typed. */
+export const typedPlayer = (identity: IdentityValues) =>
+  `#${identity.jerseyNumber.trim()} ${identity.lastName.trim()}`.slice(0, 80);

@@ -1,4 +1,12 @@
-import { cleanText, isValidEmail, normalizeEmail } from "../text.ts";
+import {
+  cleanText,
+  foldName,
+  isValidEmail,
+  normalizeEmail,
+  parseJersey,
+  unknownField,
+  unknownFieldMessage,
+} from "../text.ts";
 import type { Checked } from "../validation.ts";
 
 /** The claim texts of SPEC.md sections 5 and 8, plus the server's own refusals. */
@@ -14,6 +22,8 @@ export const CLAIM_MESSAGES = {
   closed: "This team is not accepting claims right now.",
   jerseyOnly: "This team accepts claims by jersey number only.",
   duplicate: "You already have a pending claim for this player.",
+  tooManyPending: (max: number) =>
+    `You already have ${max} claims waiting for the team admin's review. Please wait until they are reviewed.`,
   rateLimited: (minutes: number) =>
     `Too many claims from here. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   noJersey: (n: number) => `No player wears jersey number ${n} on this roster.`,
@@ -23,15 +33,17 @@ export const CLAIM_MESSAGES = {
 export const MAX_NOTE_LENGTH = 500;
 export const MAX_SURNAME_LENGTH = 60;
 
+/** The fields a claim may carry; any other is refused ('Unknown field: x'). */
+export const CLAIM_FIELDS = ["mode", "jerseyNumber", "childSurname", "email", "note"] as const;
+
 /**
- * SPEC.md section 5: a claim's jersey input is "parsed as integer, falling back to 0" (so
- * '12abc' claims 12, as the original app did). Player records use the stricter `parseJersey`.
+ * A claim's jersey, read as every other form reads one (`parseJersey`): a whole number, or
+ * digits as typed. Anything else ('12abc', '', null, true, [7], 7.5) is null and refused.
+ * (This replaces SPEC.md's older "parsed as integer, falling back to 0", which let '12abc'
+ * claim 12 and a blank claim 0.)
  */
-export function parseClaimJersey(value: unknown): number {
-  if (typeof value === "number") return Number.isFinite(value) ? Math.trunc(value) : 0;
-  if (typeof value !== "string") return 0;
-  const parsed = Number.parseInt(value.trim(), 10);
-  return Number.isNaN(parsed) ? 0 : parsed;
+export function parseClaimJersey(value: unknown): number | null {
+  return parseJersey(value);
 }
 
 export type ClaimInput =
@@ -49,6 +61,8 @@ export function checkClaim(body: unknown): ClaimCheck {
     return { ok: false, message: CLAIM_MESSAGES.body, fields: {} };
   }
   const raw = body as Record<string, unknown>;
+  const unknown = unknownField(raw, CLAIM_FIELDS);
+  if (unknown !== null) return { ok: false, message: unknownFieldMessage(unknown), fields: {} };
   if (raw.mode !== "jersey" && raw.mode !== "surname") {
     return { ok: false, message: CLAIM_MESSAGES.mode, fields: { mode: CLAIM_MESSAGES.mode } };
   }
@@ -56,16 +70,23 @@ export function checkClaim(body: unknown): ClaimCheck {
   let jerseyNumber = 0;
   let childSurname = "";
   if (raw.mode === "jersey") {
-    jerseyNumber = parseClaimJersey(raw.jerseyNumber);
-    if (jerseyNumber < 0 || jerseyNumber > 99) fields.jerseyNumber = CLAIM_MESSAGES.jersey;
+    const parsed = parseClaimJersey(raw.jerseyNumber);
+    if (parsed === null || parsed > 99) fields.jerseyNumber = CLAIM_MESSAGES.jersey;
+    else jerseyNumber = parsed;
   } else {
-    childSurname = typeof raw.childSurname === "string" ? cleanText(raw.childSurname) : "";
+    // Bounded before it is normalised, then checked in the normalised form it is matched and
+    // keyed by (a compatibility character such as U+FDFA folds into 18).
+    const typed = typeof raw.childSurname === "string" ? raw.childSurname : "";
+    childSurname = typed.length > MAX_SURNAME_LENGTH * 4 ? typed : cleanText(typed);
     if (!childSurname) fields.childSurname = CLAIM_MESSAGES.surname;
-    else if (childSurname.length > MAX_SURNAME_LENGTH) fields.childSurname = CLAIM_MESSAGES.surnameLength;
+    else if (childSurname.length > MAX_SURNAME_LENGTH || foldName(childSurname).length > MAX_SURNAME_LENGTH * 2) {
+      fields.childSurname = CLAIM_MESSAGES.surnameLength;
+    }
   }
   if (!isValidEmail(raw.email)) fields.email = CLAIM_MESSAGES.email;
   const noteOk = raw.note === undefined || raw.note === null ||
-    (typeof raw.note === "string" && raw.note.length <= MAX_NOTE_LENGTH);
+    (typeof raw.note === "string" && raw.note.length <= MAX_NOTE_LENGTH * 4 &&
+      cleanText(raw.note).length <= MAX_NOTE_LENGTH);
   if (!noteOk) fields.note = CLAIM_MESSAGES.note;
 
   const first = Object.values(fields)[0];

@@ -1,8 +1,8 @@
 import { ulid } from "ulid";
 import type { Team } from "../db/teams.ts";
 import { listPlayers, type Player } from "../db/players.ts";
-import { type Claim, insertPendingClaim } from "../db/claims.ts";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { type Claim, countPendingClaimsOf, insertPendingClaim, MAX_PENDING_CLAIMS_PER_EMAIL } from "../db/claims.ts";
+import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from "../errors.ts";
 import { checkClaim, CLAIM_MESSAGES, type ClaimInput } from "./rules.ts";
 import { foldName } from "../text.ts";
 import { consumeRateLimits } from "../db/rate_limits.ts";
@@ -14,17 +14,17 @@ export function parseClaimInput(body: unknown): ClaimInput {
   return check.value;
 }
 
+/** How long a refusal for too many pending claims asks the sender to wait (a review takes a while). */
+const PENDING_RETRY_SECONDS = 60 * 60;
+
+/** R18: the 429 for an address that already has the most pending claims a team keeps for it. */
+export const tooManyPending = (message: string) => new RateLimitError(message, PENDING_RETRY_SECONDS);
+
 /**
- * Applies a team's claim settings and records a pending claim for the admin's review.
- * A surname that matches nobody is still recorded, with the same answer, so the form
- * cannot be used to find out which children are on a team.
+ * The team's rules that refuse a claim whatever the roster holds: claims closed, surname
+ * claims off, an e-mail outside the allowed domains. Checked before any counter is spent.
  */
-export async function submitClaim(
-  kv: Deno.Kv,
-  team: Team,
-  input: ClaimInput,
-  now = new Date(),
-): Promise<Claim> {
+function checkTeamRules(team: Team, input: ClaimInput): void {
   const { settings } = team;
   if (!settings.openClaims) throw new ForbiddenError(CLAIM_MESSAGES.closed);
   if (input.mode === "surname" && !settings.allowSurnameFallback) {
@@ -34,20 +34,35 @@ export async function submitClaim(
   if (domains.length > 0 && !domains.includes(input.email.split("@")[1])) {
     throw new ForbiddenError(CLAIM_MESSAGES.domain(domains));
   }
+}
 
+/**
+ * Applies a team's claim settings and records a pending claim for the admin's review.
+ * A surname that matches nobody is still recorded, with the same answer, so the form
+ * cannot be used to find out which children are on a team: a surname claim's one-open-claim
+ * guard is keyed on the surname as typed (folded), never on the player it matched, so a
+ * 409 for a second claim cannot tell either.
+ */
+export async function submitClaim(
+  kv: Deno.Kv,
+  team: Team,
+  input: ClaimInput,
+  now = new Date(),
+): Promise<Claim> {
+  checkTeamRules(team, input);
   const players = await listPlayers(kv, team.id);
   let matches: Player[];
   let subject: string;
   if (input.mode === "jersey") {
+    // Jerseys are public on the roster, so the player a jersey names is no secret.
     matches = players.filter((p) => p.jerseyNumber === input.jerseyNumber);
     if (matches.length === 0) throw new NotFoundError(CLAIM_MESSAGES.noJersey(input.jerseyNumber));
-    subject = `jersey:${input.jerseyNumber}`;
+    subject = matches.length === 1 ? `player:${matches[0].id}` : `jersey:${input.jerseyNumber}`;
   } else {
     const surname = foldName(input.childSurname);
     matches = players.filter((p) => foldName(p.lastName) === surname);
     subject = `surname:${surname}`;
   }
-  if (matches.length === 1) subject = `player:${matches[0].id}`;
 
   const claim: Claim = {
     id: ulid(now.getTime()),
@@ -65,17 +80,20 @@ export async function submitClaim(
     createdAt: now.toISOString(),
     decidedAt: null,
   };
-  if (!(await insertPendingClaim(kv, claim))) throw new ConflictError(CLAIM_MESSAGES.duplicate);
+  const result = await insertPendingClaim(kv, claim);
+  if (result === "duplicate") throw new ConflictError(CLAIM_MESSAGES.duplicate);
+  if (result === "limit") throw tooManyPending(CLAIM_MESSAGES.tooManyPending(MAX_PENDING_CLAIMS_PER_EMAIL));
   return claim;
 }
 
 const HOUR = 60 * 60 * 1000;
-/** Far above a family's normal use (20 claims an hour from one address never meets them). */
+/** Far above a family's normal use (a family's claims an hour, across teams, never meet them). */
 export const CLAIM_LIMITS = { perIpPerHour: 60, perEmailPerHour: 30 } as const;
 
 /**
- * Counts the attempt against the per-IP and per-e-mail limits (429 when either is full),
- * then submits the claim.
+ * Refuses what the team's rules or the pending-claims cap (R18) refuse without spending a
+ * counter, then counts the attempt against the per-IP and per-e-mail limits (429 when either
+ * is full), then submits the claim.
  */
 export async function acceptClaim(
   kv: Deno.Kv,
@@ -84,6 +102,10 @@ export async function acceptClaim(
   ip: string,
   now = new Date(),
 ): Promise<Claim> {
+  checkTeamRules(team, input);
+  if ((await countPendingClaimsOf(kv, team.id, input.email)) >= MAX_PENDING_CLAIMS_PER_EMAIL) {
+    throw tooManyPending(CLAIM_MESSAGES.tooManyPending(MAX_PENDING_CLAIMS_PER_EMAIL));
+  }
   await consumeRateLimits(
     kv,
     [

@@ -1,4 +1,5 @@
 import { keys } from "./keys.ts";
+import { ConflictError } from "../errors.ts";
 import { countKeys, getManyValues, listPage, listPageWhere, type Page, type PageOptions } from "./kv.ts";
 
 export type ClaimMode = "jersey" | "surname";
@@ -30,20 +31,59 @@ export interface Claim {
   decidedAt: string | null;
 }
 
+/** R18: how many claims and join requests one e-mail address may have waiting in one team. */
+export const MAX_PENDING_CLAIMS_PER_EMAIL = 5;
+
+/**
+ * A per-team-and-address marker that every insert rewrites, so two inserts for the same
+ * address cannot both pass the pending count (the second commit fails its check and counts
+ * again). It sits beside the guards (no claim subject is "pending-count"), so deleting the
+ * team sweeps it, and it expires on its own.
+ */
+const MARKER_SUBJECT = "pending-count";
+const pendingCountMarker = (teamId: string, email: string) => keys.pendingClaimBySubject(teamId, MARKER_SUBJECT, email);
+const MARKER_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** How many claims and join requests `email` has pending in the team (one guard key each). */
+export async function countPendingClaimsOf(kv: Deno.Kv, teamId: string, email: string): Promise<number> {
+  let count = 0;
+  for await (const entry of kv.list({ prefix: keys.teamPendingClaimGuards(teamId) }, { batchSize: 500 })) {
+    if (entry.key[3] === email && entry.key[2] !== MARKER_SUBJECT) count++;
+  }
+  return count;
+}
+
+export type PendingClaimInsert = "inserted" | "duplicate" | "limit";
+
 /**
  * Stores a new pending claim with its status index and the guard that keeps one open claim
- * per e-mail and subject. Returns false when such a claim is already pending.
+ * per e-mail and subject. "duplicate" when such a claim is already pending; "limit" when the
+ * address already has `maxPending` claims waiting in the team.
  */
-export async function insertPendingClaim(kv: Deno.Kv, claim: Claim): Promise<boolean> {
+export async function insertPendingClaim(
+  kv: Deno.Kv,
+  claim: Claim,
+  maxPending = MAX_PENDING_CLAIMS_PER_EMAIL,
+): Promise<PendingClaimInsert> {
   const guard = keys.pendingClaimBySubject(claim.teamId, claim.subject, claim.email);
-  const result = await kv.atomic()
-    .check({ key: guard, versionstamp: null })
-    .check({ key: keys.claim(claim.teamId, claim.id), versionstamp: null })
-    .set(keys.claim(claim.teamId, claim.id), claim)
-    .set(keys.claimByStatus(claim.teamId, claim.status, claim.id), claim.id)
-    .set(guard, claim.id)
-    .commit();
-  return result.ok;
+  const markerKey = pendingCountMarker(claim.teamId, claim.email);
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const [guardEntry, marker] = await kv.getMany([guard, markerKey]);
+    if (guardEntry.versionstamp !== null) return "duplicate";
+    const pending = await countPendingClaimsOf(kv, claim.teamId, claim.email);
+    if (pending >= maxPending) return "limit";
+    const result = await kv.atomic()
+      .check({ key: guard, versionstamp: null })
+      .check(marker)
+      .check({ key: keys.claim(claim.teamId, claim.id), versionstamp: null })
+      .set(keys.claim(claim.teamId, claim.id), claim)
+      .set(keys.claimByStatus(claim.teamId, claim.status, claim.id), claim.id)
+      .set(guard, claim.id)
+      .set(markerKey, pending + 1, { expireIn: MARKER_TTL_MS })
+      .commit();
+    if (result.ok) return "inserted";
+  }
+  throw new ConflictError();
 }
 
 export async function getClaimEntry(kv: Deno.Kv, teamId: string, claimId: string) {

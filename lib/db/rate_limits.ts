@@ -12,6 +12,23 @@ export interface RateRule {
   windowMs: number;
 }
 
+/** Longer subjects are counted under their SHA-256, so no caller's input can outgrow a KV key. */
+const MAX_SUBJECT_BYTES = 200;
+const encoder = new TextEncoder();
+
+/**
+ * The form of a subject a counter is keyed by: well-formed Unicode (so two strings that differ
+ * only in a lone surrogate, which a KV key would store alike, are one subject by design), and
+ * a digest when it is long.
+ */
+async function subjectKey(subject: string): Promise<string> {
+  const wellFormed = subject.toWellFormed();
+  const bytes = encoder.encode(wellFormed);
+  if (bytes.length <= MAX_SUBJECT_BYTES) return wellFormed;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return `sha256:${Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
 /**
  * Counts one attempt against every rule in one atomic commit, or throws RateLimitError
  * (429) naming the wait when any rule's fixed window is already full.
@@ -22,10 +39,11 @@ export async function consumeRateLimits(
   message: (minutes: number) => string,
   now = Date.now(),
 ): Promise<void> {
+  const subjects = await Promise.all(rules.map((r) => subjectKey(r.subject)));
   for (let attempt = 0; attempt < 10; attempt++) {
     const windows = rules.map((r) => Math.floor(now / r.windowMs));
     const entries = await kv.getMany<number[]>(
-      rules.map((r, i) => keys.rateLimit(r.bucket, r.subject, windows[i])),
+      rules.map((r, i) => keys.rateLimit(r.bucket, subjects[i], windows[i])),
     );
     const op = kv.atomic();
     for (const [i, rule] of rules.entries()) {

@@ -12,7 +12,7 @@ import {
   stageJoinLink,
 } from "../db/join_links.ts";
 import { stageAuditEntry } from "../db/audit.ts";
-import { getTeam, type Team } from "../db/teams.ts";
+import { getTeam, resolveTeam, type Team } from "../db/teams.ts";
 import { ConflictError } from "../errors.ts";
 import { consumeRateLimits, JOIN_LINK_LIMIT_BUCKET } from "../db/rate_limits.ts";
 
@@ -133,4 +133,22 @@ export async function openJoinCode(kv: Deno.Kv, code: string, now = new Date()):
   const team = await peekJoinCode(kv, code, now);
   if (team) await countJoinLinkOpen(kv, team.id, code);
   return team;
+}
+
+/**
+ * The team a join page or call names, and how: a 16-character key is an invite code (live,
+ * or nothing), anything else the team's public slug or id. `countOpen` counts an open of a code.
+ */
+export async function teamForJoinKey(
+  kv: Deno.Kv,
+  key: string,
+  now = new Date(),
+  countOpen = false,
+): Promise<{ team: Team; access: "code" | "public" } | null> {
+  if (JOIN_CODE_PATTERN.test(key)) {
+    const team = countOpen ? await openJoinCode(kv, key, now) : await peekJoinCode(kv, key, now);
+    return team ? { team, access: "code" } : null;
+  }
+  const team = await resolveTeam(kv, key);
+  return team ? { team, access: "public" } : null;
 }

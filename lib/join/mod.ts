@@ -6,6 +6,21 @@ export {
   openJoinCode,
   peekJoinCode,
   regenerateJoinLink,
+  teamForJoinKey,
 } from "./links.ts";
-export { findPlayer, shortName, submitJoinRequest, verifyPlayer } from "./requests.ts";
-export { checkIdentity, checkJoinRequest, JOIN_MESSAGES, type PlayerIdentity } from "./rules.ts";
+export {
+  findPlayer,
+  type JoinAccess,
+  shortName,
+  submitJoinRequest,
+  type Verification,
+  verifyPlayer,
+} from "./requests.ts";
+export {
+  checkIdentity,
+  checkJoinRequest,
+  IDENTITY_FIELDS,
+  JOIN_MESSAGES,
+  JOIN_REQUEST_FIELDS,
+  type PlayerIdentity,
+} from "./rules.ts";

@@ -2,7 +2,7 @@
  * The join page's rules (SPEC.md section 5), dependency-free so the join island and the
  * server use the same checks and words.
  */
-import { cleanText, isValidEmail, normalizeEmail, parseJersey } from "../text.ts";
+import { cleanText, foldName, isValidEmail, normalizeEmail, parseJersey } from "../text.ts";
 import type { Checked } from "../validation.ts";
 
 export const JOIN_MESSAGES = {
@@ -16,6 +16,10 @@ export const JOIN_MESSAGES = {
   playerNotFound: "We couldn't find a player with that jersey number and last name.",
   submitted: "Join request submitted. A team admin will review it and we will e-mail you.",
   duplicate: "You already have a pending join request for this player.",
+  /** Opened by slug, not by invite code: nothing is said about whether the player is on the roster. */
+  adminWillCheck: "A team admin will check this player against the roster when they review your request.",
+  tooManyPending: (max: number) =>
+    `You already have ${max} requests waiting for the team admin's review. Please wait until they are reviewed.`,
   domain: (domains: string[]) => `Please use an email address at ${domains.join(", ")} to join this team.`,
   tooLong: (label: string) => `${label} must be at most 50 characters`,
   rateLimited: (minutes: number) =>
@@ -41,7 +45,24 @@ export interface JoinRequestInput {
 
 export type { Checked };
 
-const text = (value: unknown) => typeof value === "string" ? cleanText(value) : "";
+/** The fields each call accepts; any other is refused ('Unknown field: x'). */
+export const IDENTITY_FIELDS = ["userType", "jerseyNumber", "lastName"] as const;
+export const JOIN_REQUEST_FIELDS = [
+  "userType",
+  "jerseyNumber",
+  "playerLastName",
+  "firstName",
+  "lastName",
+  "email",
+  "confirmEmail",
+] as const;
+
+const MAX_NAME = 50;
+/** Bounded before normalising (so a huge value is not normalised at all), then checked normalised. */
+const text = (value: unknown) =>
+  typeof value === "string" ? (value.length > MAX_NAME * 4 ? value : cleanText(value)) : "";
+/** Too long as typed, or once folded for matching (compatibility characters such as U+FDFA grow). */
+const tooLong = (name: string) => name.length > MAX_NAME || foldName(name).length > MAX_NAME * 2;
 const blank = (value: unknown) => value === undefined || value === null || text(String(value)) === "";
 
 function result<T>(fields: Record<string, string>, value: () => T): Checked<T> {
@@ -59,7 +80,7 @@ export function checkIdentity(raw: Record<string, unknown>): Checked<PlayerIdent
   else if (parsed === null || parsed > 99) fields.jerseyNumber = JOIN_MESSAGES.jerseyRange;
   const lastName = text(raw.lastName ?? raw.playerLastName);
   if (!lastName) fields.lastName = JOIN_MESSAGES.lastName;
-  else if (lastName.length > 50) fields.lastName = JOIN_MESSAGES.tooLong("Last name");
+  else if (tooLong(lastName)) fields.lastName = JOIN_MESSAGES.tooLong("Last name");
   return result(fields, () => ({ userType: raw.userType as UserType, jerseyNumber, lastName }));
 }
 
@@ -74,9 +95,9 @@ export function checkJoinRequest(raw: Record<string, unknown>): Checked<JoinRequ
   const firstName = text(raw.firstName);
   const lastName = text(raw.lastName);
   if (!firstName) fields.firstName = JOIN_MESSAGES.firstName;
-  else if (firstName.length > 50) fields.firstName = JOIN_MESSAGES.tooLong("First name");
+  else if (tooLong(firstName)) fields.firstName = JOIN_MESSAGES.tooLong("First name");
   if (!lastName) fields.lastName = JOIN_MESSAGES.lastName;
-  else if (lastName.length > 50) fields.lastName = JOIN_MESSAGES.tooLong("Last name");
+  else if (tooLong(lastName)) fields.lastName = JOIN_MESSAGES.tooLong("Last name");
   if (!isValidEmail(raw.email)) fields.email = JOIN_MESSAGES.email;
   if (raw.confirmEmail !== undefined) {
     if (!isValidEmail(raw.confirmEmail)) fields.confirmEmail = JOIN_MESSAGES.email;

@@ -2,7 +2,7 @@
  * The signup wizard's rules (SPEC.md section 5), dependency-free so the wizard island and
  * the server apply exactly the same checks and texts.
  */
-import { cleanText, isValidEmail, normalizeEmail } from "../text.ts";
+import { cleanText, isValidEmail, normalizeEmail, parseJersey } from "../text.ts";
 
 export const AGE_GROUPS = Array.from({ length: 15 }, (_, i) => `U${i + 5}`);
 export const TEAM_TYPES = [
@@ -21,6 +21,20 @@ export const AGE_CONFIRMATION_LABEL = "I confirm that I am 18 years of age or ol
 
 export const MAX_NAME_LENGTH = 50;
 export const MAX_TEAM_NAME_LENGTH = 80;
+
+/** The fields the signup call accepts; any other is refused ('Unknown field: x'). */
+export const SIGNUP_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "ageConfirmation",
+  "teamName",
+  "ageGroup",
+  "teamType",
+  "playerFirstName",
+  "playerLastName",
+  "playerJerseyNumber",
+] as const;
 
 export interface SignupPayload {
   firstName: string;
@@ -61,7 +75,9 @@ const MESSAGES = {
   tooLong: { title: "Too long" },
 } as const;
 
-const text = (value: unknown) => typeof value === "string" ? cleanText(value) : "";
+/** Far above every field's limit: longer input is not normalised at all, just refused as too long. */
+const MAX_INPUT = 1000;
+const text = (value: unknown) => typeof value === "string" ? (value.length > MAX_INPUT ? value : cleanText(value)) : "";
 const blank = (value: unknown) => text(value) === "";
 
 function tooLong(step: FormStep, field: string, label: string, value: unknown, max: number): SignupProblem | null {
@@ -97,8 +113,9 @@ export function checkSignupStep(step: FormStep, values: Record<string, unknown>)
     missing.push("playerJerseyNumber");
   }
   if (missing.length) return { step, ...MESSAGES.player, fields: missing };
-  const jersey = Number(typeof jerseyRaw === "string" ? jerseyRaw.trim() : jerseyRaw);
-  if (!Number.isInteger(jersey) || jersey < 1 || jersey > 99) {
+  // The one jersey parser: '7abc', '0x10', true, [7] and 7.5 are refused, not read as numbers.
+  const jersey = parseJersey(jerseyRaw);
+  if (jersey === null || jersey < 1 || jersey > 99) {
     return { step, ...MESSAGES.jersey, fields: ["playerJerseyNumber"] };
   }
   return tooLong(step, "playerFirstName", "Player first name", values.playerFirstName, MAX_NAME_LENGTH) ??
@@ -125,7 +142,7 @@ export function checkSignup(values: Record<string, unknown>): SignupCheck {
       teamType: text(values.teamType) as TeamType,
       playerFirstName: text(values.playerFirstName),
       playerLastName: text(values.playerLastName),
-      playerJerseyNumber: Number(String(values.playerJerseyNumber).trim()),
+      playerJerseyNumber: parseJersey(values.playerJerseyNumber)!,
     },
   };
 }

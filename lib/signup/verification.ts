@@ -20,8 +20,8 @@ import { queueMail } from "../mail/mod.ts";
 import { verificationMail } from "../mail/templates.ts";
 import { consumeRateLimits } from "../db/rate_limits.ts";
 import { ConflictError, ValidationError } from "../errors.ts";
-import { checkSignup, seasonFor, SIGNUP_MESSAGES, type SignupPayload } from "./rules.ts";
-import { normalizeEmail } from "../text.ts";
+import { checkSignup, seasonFor, SIGNUP_FIELDS, SIGNUP_MESSAGES, type SignupPayload } from "./rules.ts";
+import { normalizeEmail, unknownField, unknownFieldMessage } from "../text.ts";
 
 /** How long a verification link works. */
 export const SIGNUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -41,6 +41,8 @@ export function parseSignup(body: unknown): SignupPayload {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ValidationError("Please send the signup as a JSON object.");
   }
+  const unknown = unknownField(body as Record<string, unknown>, SIGNUP_FIELDS);
+  if (unknown !== null) throw new ValidationError(unknownFieldMessage(unknown));
   const checked = checkSignup(body as Record<string, unknown>);
   if (!checked.ok) {
     const { message, fields } = checked.problem;

@@ -6,16 +6,17 @@ import { approveClaim, DECISION_MESSAGES, denyClaim } from "../../lib/claims/mod
 import { claimsOverview, claimView, exportClaimsCsv } from "../../lib/claims/mod.ts";
 import { getTeam, publicTeam } from "../../lib/db/teams.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { pageQuery, readJson } from "../http.ts";
+import { pageQuery, readJson, refuseUnknownFields } from "../http.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const admin = requireTeamRole("TEAM_ADMIN");
 
 /** A decision's optional body: `{ playerId }` picks the player for a claim that matched none or several. */
 async function decisionBody(c: Context<AppEnv>): Promise<{ playerId?: string }> {
-  const hasBody = (c.req.header("content-length") ?? "0") !== "0" || c.req.header("transfer-encoding") !== undefined;
-  if (!hasBody) return {};
+  // No body at all (the usual Approve) is no choice; a body is read, bounded and checked.
+  if (!(await c.req.text()).trim()) return {};
   const body = await readJson(c);
+  refuseUnknownFields(body, ["playerId"]);
   const playerId = typeof body === "object" && body !== null ? (body as Record<string, unknown>).playerId : undefined;
   if (playerId !== undefined && typeof playerId !== "string") throw new ValidationError(DECISION_MESSAGES.choosePlayer);
   return { playerId };

@@ -1,20 +1,27 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { actorOf, requireTeamRole } from "../auth_middleware.ts";
-import { currentJoinLink, openJoinCode, regenerateJoinLink } from "../../lib/join/mod.ts";
-import { publicTeam, resolveTeam } from "../../lib/db/teams.ts";
+import { currentJoinLink, openJoinCode, regenerateJoinLink, teamForJoinKey } from "../../lib/join/mod.ts";
+import { publicTeam } from "../../lib/db/teams.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { clientIp, readJsonFields } from "../http.ts";
-import { checkIdentity, checkJoinRequest, JOIN_MESSAGES } from "../../lib/join/mod.ts";
+import {
+  checkIdentity,
+  checkJoinRequest,
+  IDENTITY_FIELDS,
+  JOIN_MESSAGES,
+  JOIN_REQUEST_FIELDS,
+} from "../../lib/join/mod.ts";
 import { shortName, submitJoinRequest, verifyPlayer } from "../../lib/join/mod.ts";
 import type { Context } from "hono";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
+/** `{teamKey}`: the invite code (the player lookup answers) or the slug or id (it answers alike). */
 async function teamOf(c: Context<AppEnv>) {
-  const team = await resolveTeam(c.var.deps.kv, c.req.param("teamKey") ?? "");
-  if (!team) throw new NotFoundError("Team not found");
-  return team;
+  const found = await teamForJoinKey(c.var.deps.kv, c.req.param("teamKey") ?? "", c.var.deps.now());
+  if (!found) throw new NotFoundError("Team not found");
+  return found;
 }
 
 async function readLink(c: Context<AppEnv>) {
@@ -30,21 +37,23 @@ export const joinApiRoutes = new Hono<AppEnv>()
     return c.json(publicTeam(team), 200, NO_STORE);
   })
   .post("/api/teams/:teamKey/verify-player", async (c) => {
-    const checked = checkIdentity(await readJsonFields(c));
+    const checked = checkIdentity(await readJsonFields(c, IDENTITY_FIELDS));
     if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
-    const team = await teamOf(c);
-    const player = await verifyPlayer(c.var.deps.kv, team, checked.value, clientIp(c), c.var.deps.now());
-    return c.json(
-      player ? { found: true, playerName: shortName(player) } : { found: false, message: JOIN_MESSAGES.playerNotFound },
-      200,
-      NO_STORE,
-    );
+    const { team, access } = await teamOf(c);
+    const result = await verifyPlayer(c.var.deps.kv, team, checked.value, clientIp(c), access, c.var.deps.now());
+    const body = result.found === null
+      ? { found: null, playerName: null, message: JOIN_MESSAGES.adminWillCheck }
+      : result.found
+      ? { found: true, playerName: shortName(result.player) }
+      : { found: false, message: JOIN_MESSAGES.playerNotFound };
+    return c.json(body, 200, NO_STORE);
   })
   .post("/api/teams/:teamKey/join-requests", async (c) => {
-    const checked = checkJoinRequest(await readJsonFields(c));
+    const checked = checkJoinRequest(await readJsonFields(c, JOIN_REQUEST_FIELDS));
     if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
-    const team = await teamOf(c);
-    const request = await submitJoinRequest(c.var.deps.kv, team, checked.value, clientIp(c), c.var.deps.now());
+    const { team, access } = await teamOf(c);
+    const { kv, now } = c.var.deps;
+    const request = await submitJoinRequest(kv, team, checked.value, clientIp(c), access, now());
     return c.json({ success: true, message: JOIN_MESSAGES.submitted, requestId: request.id }, 201, NO_STORE);
   })
   .get("/api/teams/:teamId/join-link", requireTeamRole("TEAM_ADMIN"), readLink)

@@ -34,13 +34,13 @@ export const signupApiRoutes = new Hono<AppEnv>()
     );
   })
   .post("/api/signup/resend-verification", async (c) => {
-    const email = (await readJsonFields(c)).email;
+    const email = (await readJsonFields(c, ["email"])).email;
     if (!isValidEmail(email)) throw new ValidationError(INVALID_EMAIL, { email: INVALID_EMAIL });
     await resendVerification(signupContext(c), email);
     return c.json({ success: true, message: SIGNUP_MESSAGES.resent }, 200, NO_STORE);
   })
   .post("/api/signup/verify-token", async (c) => {
-    const token = (await readJsonFields(c)).token;
+    const token = (await readJsonFields(c, ["token"])).token;
     const { team, user } = await verifySignup(c.var.deps.kv, token, c.var.deps.now());
     await signInPerson(c, user.id, team.id);
     return c.json(

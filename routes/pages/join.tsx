@@ -2,8 +2,8 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
-import { getTeamBySlug, type Team } from "../../lib/db/teams.ts";
-import { JOIN_CODE_PATTERN, openJoinCode, peekJoinCode } from "../../lib/join/mod.ts";
+import type { Team } from "../../lib/db/teams.ts";
+import { type JoinAccess, teamForJoinKey } from "../../lib/join/mod.ts";
 import { checkIdentity, checkJoinRequest, JOIN_MESSAGES, type PlayerIdentity } from "../../lib/join/mod.ts";
 import { findPlayer, shortName, submitJoinRequest, verifyPlayer } from "../../lib/join/mod.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -17,20 +17,16 @@ import {
   joinRequestBody,
   readAccount,
   readIdentity,
+  typedPlayer,
 } from "../../components/join/join_flow.ts";
 
 /** Invite codes are secrets and the posts carry personal data: never cached, no Referer. */
 const PRIVATE: [string, string][] = [["cache-control", "no-store"], ["referrer-policy", "no-referrer"]];
-const SLUG = /^[a-z0-9-]{1,64}$/;
 
-/** SPEC.md: 16 characters of A–Z0–9 is an invite code; anything else is a slug. */
-async function findTeam(c: Context<AppEnv>, key: string, countOpen: boolean): Promise<Team | null> {
-  const { kv, now } = c.var.deps;
-  if (JOIN_CODE_PATTERN.test(key)) {
-    return countOpen ? await openJoinCode(kv, key, now()) : await peekJoinCode(kv, key, now());
-  }
-  const slug = key.toLowerCase();
-  return SLUG.test(slug) ? await getTeamBySlug(kv, slug) : null;
+/** The page's team, by invite code (an open is counted on GET) or by slug; with how it was named. */
+interface JoinTarget {
+  team: Team;
+  access: JoinAccess;
 }
 
 function sendNotFound(c: Context<AppEnv>) {
@@ -40,12 +36,16 @@ function sendNotFound(c: Context<AppEnv>) {
 
 function sendJoin(
   c: Context<AppEnv>,
-  team: Team,
+  { team, access }: JoinTarget,
   flow: Partial<JoinFlowProps>,
   status = 200,
   extra: [string, string][] = [],
 ) {
-  const props = initialJoinFlow(team.id, `/join/${encodeURIComponent(c.req.param("key") ?? "")}`, flow);
+  const key = c.req.param("key") ?? "";
+  // The island's calls name the team as the page was opened: by its code (the player lookup
+  // answers) or by its slug (a team admin checks the player).
+  const teamKey = access === "code" ? key : team.slug;
+  const props = initialJoinFlow(teamKey, `/join/${encodeURIComponent(key)}`, flow);
   const page = renderPage(c.var.deps.assets, <JoinPage team={team} flow={props} />, {
     title: `Join ${team.name}`,
     status,
@@ -64,59 +64,83 @@ function refusal(error: unknown, title: string) {
 const playerNotFound = { title: JOIN_TEXTS.playerNotFound, message: JOIN_MESSAGES.playerNotFound };
 
 /** Without JavaScript: 'Verify Player Information'. */
-async function identify(c: Context<AppEnv>, team: Team, form: Record<string, unknown>) {
+async function identify(c: Context<AppEnv>, target: JoinTarget, form: Record<string, unknown>) {
   const identity = readIdentity(form, "lastName");
   const checked = checkIdentity({ ...identity });
-  if (!checked.ok) return sendJoin(c, team, { identity, errors: checked.fields }, 400);
-  let found;
+  if (!checked.ok) return sendJoin(c, target, { identity, errors: checked.fields }, 400);
+  let result;
   try {
-    found = await verifyPlayer(c.var.deps.kv, team, checked.value, clientIp(c), c.var.deps.now());
+    result = await verifyPlayer(
+      c.var.deps.kv,
+      target.team,
+      checked.value,
+      clientIp(c),
+      target.access,
+      c.var.deps.now(),
+    );
   } catch (error) {
     const { status, notice, headers } = refusal(error, JOIN_TEXTS.verificationError);
-    return sendJoin(c, team, { identity, notice }, status, headers);
+    return sendJoin(c, target, { identity, notice }, status, headers);
   }
-  if (!found) return sendJoin(c, team, { identity, notice: playerNotFound }, 404);
-  return sendJoin(c, team, { step: "account", identity, playerName: shortName(found) });
+  if (result.found === null) {
+    return sendJoin(c, target, { step: "account", identity, playerName: typedPlayer(identity) });
+  }
+  if (!result.found) return sendJoin(c, target, { identity, notice: playerNotFound }, 404);
+  return sendJoin(c, target, {
+    step: "account",
+    identity,
+    playerName: shortName(result.player),
+    playerConfirmed: true,
+  });
 }
 
 /** Without JavaScript: 'Submit Join Request' (the identify step's values ride along hidden). */
-async function submit(c: Context<AppEnv>, team: Team, form: Record<string, unknown>) {
+async function submit(c: Context<AppEnv>, target: JoinTarget, form: Record<string, unknown>) {
   const { kv, now } = c.var.deps;
   const identity = readIdentity(form, "playerLastName");
   const account = readAccount(form);
   const who = checkIdentity({ ...identity });
-  const player = who.ok ? await findPlayer(kv, team.id, who.value as PlayerIdentity) : null;
-  if (!who.ok) return sendJoin(c, team, { identity, errors: who.fields }, 400);
-  if (!player) return sendJoin(c, team, { identity, notice: playerNotFound }, 404);
-  const onAccount = { step: "account" as const, identity, account, playerName: shortName(player) };
+  if (!who.ok) return sendJoin(c, target, { identity, errors: who.fields }, 400);
+  // By code the player was confirmed on the first step (and is again here); by slug nothing is said.
+  const player = target.access === "code" ? await findPlayer(kv, target.team.id, who.value as PlayerIdentity) : null;
+  if (target.access === "code" && !player) return sendJoin(c, target, { identity, notice: playerNotFound }, 404);
+  const onAccount = {
+    step: "account" as const,
+    identity,
+    account,
+    playerName: player ? shortName(player) : typedPlayer(identity),
+    playerConfirmed: player !== null,
+  };
   const checked = checkJoinRequest(joinRequestBody(identity, account));
-  if (!checked.ok) return sendJoin(c, team, { ...onAccount, errors: checked.fields }, 400);
+  if (!checked.ok) return sendJoin(c, target, { ...onAccount, errors: checked.fields }, 400);
   try {
-    await submitJoinRequest(kv, team, checked.value, clientIp(c), now());
+    await submitJoinRequest(kv, target.team, checked.value, clientIp(c), target.access, now());
   } catch (error) {
     const { status, notice, headers } = refusal(error, JOIN_TEXTS.requestFailed);
-    return sendJoin(c, team, { ...onAccount, notice }, status, headers);
+    return sendJoin(c, target, { ...onAccount, notice }, status, headers);
   }
-  return sendJoin(c, team, { step: "success", submittedMessage: JOIN_MESSAGES.submitted });
+  return sendJoin(c, target, { step: "success", submittedMessage: JOIN_MESSAGES.submitted });
 }
 
 /** The join page by invite code or slug, and its steps' posts when JavaScript is off. */
 export const joinPageRoutes = new Hono<AppEnv>()
   .get("/join/:key", async (c) => {
-    const team = await findTeam(c, c.req.param("key"), true);
-    return team ? sendJoin(c, team, {}) : sendNotFound(c);
+    const { kv, now } = c.var.deps;
+    const target = await teamForJoinKey(kv, c.req.param("key"), now(), true);
+    return target ? sendJoin(c, target, {}) : sendNotFound(c);
   })
   .post("/join/:key", async (c) => {
-    const team = await findTeam(c, c.req.param("key"), false);
-    if (!team) return sendNotFound(c);
+    const { kv, now } = c.var.deps;
+    const target = await teamForJoinKey(kv, c.req.param("key"), now());
+    if (!target) return sendNotFound(c);
     const form = await c.req.parseBody();
     const step = form.step;
     const action = form.action;
-    if (step === "identify") return await identify(c, team, form);
+    if (step === "identify") return await identify(c, target, form);
     if (step === "account" && action === "back") {
-      return sendJoin(c, team, { identity: readIdentity(form, "playerLastName") });
+      return sendJoin(c, target, { identity: readIdentity(form, "playerLastName") });
     }
-    if (step === "account") return await submit(c, team, form);
+    if (step === "account") return await submit(c, target, form);
     // 'Submit Another Request' (and anything unknown): a fresh first step.
-    return sendJoin(c, team, {});
+    return sendJoin(c, target, {});
   });

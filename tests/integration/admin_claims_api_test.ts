@@ -148,3 +148,49 @@ Deno.test("[admin claims] authorisation matrix over every claims route", async (
     }
   }
 });
+
+Deno.test("[admin claims] a malformed or 3,000-character claim id is 404; an unknown decision field is 400", async () => {
+  const { t, team, cookie, claim } = await setup();
+  await using _ = t;
+  const id = await claim({ mode: "surname", childSurname: "Nobody", email: "cy@example.com" });
+  const post = (path: string, body?: unknown) =>
+    requestJson(t.app, path, { method: "POST", body, headers: { cookie } });
+  for (const bad of ["x".repeat(3000), encodeURIComponent("a b"), "%ED%A0%80", encodeURIComponent("\uFDFA")]) {
+    for (const path of [`/api/admin/${team.id}/claims/${bad}/approve`, `/api/teams/${bad}/claims/${id}/deny`]) {
+      const res = await post(path);
+      assert.equal(res.status, 404, path.slice(0, 60));
+      assert.deepEqual(await res.json(), { message: "Not found" });
+    }
+  }
+  const unknown = await post(`/api/admin/${team.id}/claims/${id}/approve`, { playerId: "x", status: "approved" });
+  assert.equal(unknown.status, 400);
+  assert.deepEqual(await unknown.json(), { message: "Unknown field: status" });
+});
+
+Deno.test("[admin claims] a join request made by slug that matched nobody is approved with the player the admin picks", async () => {
+  const { t, team, players, cookie } = await setup();
+  await using _ = t;
+  const res = await requestJson(t.app, `/api/teams/${team.slug}/join-requests`, {
+    body: {
+      userType: "parent",
+      jerseyNumber: 4,
+      playerLastName: "Okafr",
+      firstName: "Ana",
+      lastName: "Okafor",
+      email: "ana@example.com",
+    },
+  });
+  assert.equal(res.status, 201);
+  const { requestId } = await res.json();
+  const post = (body?: unknown) =>
+    requestJson(t.app, `/api/admin/${team.id}/claims/${requestId}/approve`, {
+      method: "POST",
+      body,
+      headers: { cookie },
+    });
+  assert.equal((await post()).status, 400, "no player matched: the admin must choose");
+  const approved = await post({ playerId: players[1].id });
+  assert.equal(approved.status, 200);
+  const { claim } = await approved.json();
+  assert.deepEqual([claim.kind, claim.status, claim.playerName], ["join", "approved", "Sofia Okafor"]);
+});

@@ -3,6 +3,10 @@ import { createTestApp, dumpKv, requestJson, seedTeam } from "../helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
 import type { Claim } from "../../lib/db/claims.ts";
 import { CLAIM_LIMITS } from "../../lib/claims/submit.ts";
+import { MAX_PENDING_CLAIMS_PER_EMAIL } from "../../lib/db/claims.ts";
+import { denyClaim } from "../../lib/claims/decisions.ts";
+
+const CLAIM_PREFIXES = ["teams", "players", "claims", "claims_by_status", "pending_claims_by_subject", "mail_pending"];
 
 const claimsOf = async (kv: Deno.Kv, teamId: string) => {
   const out: Claim[] = [];
@@ -44,14 +48,79 @@ Deno.test("[api] claims: the team may be named by id or by slug", async () => {
   assert.equal((await claimsOf(t.kv, team.id)).length, 2);
 });
 
-Deno.test("[api] claims: a jersey typed as text is parsed as an integer, falling back to 0", async () => {
+Deno.test("[api] claims: a jersey is a whole number or its digits; anything else is refused, not read", async () => {
   await using t = await createTestApp();
-  const { team } = await seedTeam(t.kv, {}, [{ firstName: "Zero", lastName: "Hero", jerseyNumber: 0 }]);
+  const { team } = await seedTeam(t.kv, {}, [
+    { firstName: "Zero", lastName: "Hero", jerseyNumber: 0 },
+    { firstName: "Seven", lastName: "Up", jerseyNumber: 7 },
+  ]);
+  const before = await dumpKv(t.kv);
+  for (const jerseyNumber of [null, [7], true, "7abc", "abc", "", "7.5", 7.5, "0x7", "1e1", { n: 7 }]) {
+    const res = await requestJson(t.app, `/api/teams/${team.slug}/claims`, {
+      body: { mode: "jersey", jerseyNumber, email: "a@example.com" },
+    });
+    assert.equal(res.status, 400, JSON.stringify(jerseyNumber));
+    assert.deepEqual(await res.json(), { message: "Jersey number must be between 0 and 99" });
+  }
+  assert.deepEqual(await dumpKv(t.kv), before);
+  assert.equal((await Array.fromAsync(t.kv.list({ prefix: ["rate_limits"] }))).length, 0, "no counter spent");
+  for (const [jerseyNumber, email] of [[" 7 ", "b@example.com"], [0, "c@example.com"]] as const) {
+    const res = await requestJson(t.app, `/api/teams/${team.slug}/claims`, {
+      body: { mode: "jersey", jerseyNumber, email },
+    });
+    assert.equal(res.status, 201, JSON.stringify(jerseyNumber));
+  }
+  assert.deepEqual((await claimsOf(t.kv, team.id)).map((c) => c.jerseyNumber).toSorted(), [0, 7]);
+});
+
+Deno.test("[api] claims: an unknown field is refused (400 'Unknown field: x') before any counter is spent", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
   const res = await requestJson(t.app, `/api/teams/${team.slug}/claims`, {
-    body: { mode: "jersey", jerseyNumber: "abc", email: "a@example.com" },
+    body: { mode: "jersey", jerseyNumber: 7, email: "a@example.com", status: "approved" },
   });
-  assert.equal(res.status, 201);
-  assert.equal((await claimsOf(t.kv, team.id))[0].jerseyNumber, 0);
+  assert.equal(res.status, 400);
+  assert.deepEqual(await res.json(), { message: "Unknown field: status" });
+  assert.equal((await claimsOf(t.kv, team.id)).length, 0);
+  assert.equal((await Array.fromAsync(t.kv.list({ prefix: ["rate_limits"] }))).length, 0);
+});
+
+Deno.test("[api] claims: a surname that grows under Unicode normalisation is refused (400), never a 500", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  for (const childSurname of ["\uFDFA".repeat(60), "\uFDFA".repeat(7), "a".repeat(61), "é".repeat(5000)]) {
+    const res = await requestJson(t.app, `/api/teams/${team.slug}/claims`, {
+      body: { mode: "surname", childSurname, email: "a@example.com" },
+    });
+    assert.equal(res.status, 400, `${childSurname.length} × ${childSurname[0]}`);
+    assert.deepEqual(await res.json(), { message: "Child's surname must be at most 60 characters" });
+  }
+  // Decomposed input is composed (NFC) before it is counted: 60 'é' typed as e + U+0301 is 60 characters.
+  const composed = await requestJson(t.app, `/api/teams/${team.slug}/claims`, {
+    body: { mode: "surname", childSurname: "e\u0301".repeat(60), email: "a@example.com" },
+  });
+  assert.equal(composed.status, 201);
+  assert.equal((await claimsOf(t.kv, team.id))[0].childSurname, "é".repeat(60));
+});
+
+Deno.test("[api] claims: lone surrogates never split a stored value from its key", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  const send = (body: Record<string, unknown>) => requestJson(t.app, `/api/teams/${team.slug}/claims`, { body });
+  // An address that is not well-formed Unicode is not an address.
+  const bad = await send({ mode: "jersey", jerseyNumber: 7, email: "a\uD800b@example.com" });
+  assert.equal(bad.status, 400);
+  assert.deepEqual(await bad.json(), { message: "Please enter a valid email address" });
+  // Two surnames that differ only in a lone surrogate are one subject, stored as the key stores it.
+  assert.equal((await send({ mode: "surname", childSurname: "Ok\uD800afor", email: "a@example.com" })).status, 201);
+  const again = await send({ mode: "surname", childSurname: "Ok\uDBFFafor", email: "a@example.com" });
+  assert.equal(again.status, 409);
+  const [claim] = await claimsOf(t.kv, team.id);
+  assert.equal(claim.childSurname, "Ok\uFFFDafor");
+  assert.ok(claim.subject.isWellFormed() && claim.email.isWellFormed());
+  const guards = await Array.fromAsync(t.kv.list<string>({ prefix: keys.teamPendingClaimGuards(team.id) }));
+  const claimGuards = guards.filter((g) => g.value === claim.id);
+  assert.deepEqual(claimGuards.map((g) => g.key), [keys.pendingClaimBySubject(team.id, claim.subject, claim.email)]);
 });
 
 Deno.test("[api] claims: bad input gets the spec's message, 400, and changes nothing", async (t) => {
@@ -183,7 +252,6 @@ Deno.test("[api] claims: one pending claim per e-mail and player (409), others s
   });
   assert.equal(again.status, 409);
   assert.deepEqual(await again.json(), { message: "You already have a pending claim for this player." });
-  // The same player claimed by surname is the same subject.
   const bySurname = await requestJson(t.app, `/api/teams/${team.slug}/claims`, {
     body: { mode: "surname", childSurname: "Okafor", email: "a@example.com" },
   });
@@ -193,6 +261,22 @@ Deno.test("[api] claims: one pending claim per e-mail and player (409), others s
   });
   assert.equal(otherParent.status, 201);
   assert.equal((await claimsOf(t.kv, team.id)).length, 3);
+});
+
+Deno.test("[api] claims: a second claim cannot tell whether a surname belongs to a jersey's player", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  const send = (body: Record<string, unknown>) => requestJson(t.app, `/api/teams/${team.slug}/claims`, { body });
+  // Jersey 4 (public on the roster) is Okafor. A surname claim after it answers alike for the
+  // right surname and a wrong one, so a 409 cannot confirm the child's surname.
+  assert.equal((await send({ mode: "jersey", jerseyNumber: 4, email: "probe@example.com" })).status, 201);
+  const right = await send({ mode: "surname", childSurname: "Okafor", email: "probe@example.com" });
+  const wrong = await send({ mode: "surname", childSurname: "Smith", email: "probe@example.com" });
+  assert.equal(right.status, 201);
+  assert.equal(wrong.status, 201);
+  const [a, b] = [await right.json(), await wrong.json()];
+  assert.equal(a.message, b.message);
+  assert.deepEqual(Object.keys(a).sort(), Object.keys(b).sort());
 });
 
 Deno.test("[api] claims: simultaneous identical claims store exactly one", async () => {
@@ -245,24 +329,60 @@ Deno.test("[api] claims: team settings apply (closed, jersey only, allowed domai
   for (const team of [closed.team, jerseyOnly.team]) assert.equal((await claimsOf(ctx.kv, team.id)).length, 0);
 });
 
-Deno.test("[api] claims: a family's normal use never meets the rate limit", async () => {
+Deno.test("[api] claims: at most 5 pending per e-mail per team (429, nothing written); a decision makes room", async () => {
   await using t = await createTestApp();
   const { team } = await seedTeam(t.kv);
-  for (let i = 0; i < 20; i++) {
-    const res = await requestJson(t.app, `/api/teams/${team.slug}/claims`, {
-      body: { mode: "surname", childSurname: `Family${i}`, email: "busy.parent@example.com" },
+  const other = await seedTeam(t.kv);
+  const claim = (teamSlug: string, i: number, email = "busy.parent@example.com") =>
+    requestJson(t.app, `/api/teams/${teamSlug}/claims`, {
+      body: { mode: "surname", childSurname: `Family${i}`, email },
       ip: "198.51.100.20",
     });
-    assert.equal(res.status, 201, `claim ${i + 1}`);
+  for (let i = 0; i < MAX_PENDING_CLAIMS_PER_EMAIL; i++) {
+    assert.equal((await claim(team.slug, i)).status, 201, `claim ${i + 1}`);
   }
+  const before = await dumpKv(t.kv, [...CLAIM_PREFIXES, "rate_limits"]);
+  for (const email of ["busy.parent@example.com", " BUSY.Parent@example.com "]) {
+    const refused = await claim(team.slug, 99, email);
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get("retry-after")) > 0);
+    assert.deepEqual(await refused.json(), {
+      message: "You already have 5 claims waiting for the team admin's review. Please wait until they are reviewed.",
+    });
+  }
+  assert.deepEqual(await dumpKv(t.kv, [...CLAIM_PREFIXES, "rate_limits"]), before, "no KV write, no counter spent");
+  assert.equal((await claim(other.team.slug, 0)).status, 201, "another team keeps its own count");
+  assert.equal((await claim(team.slug, 0, "other.parent@example.com")).status, 201, "another address too");
+
+  const [first] = (await claimsOf(t.kv, team.id)).filter((c) => c.email === "busy.parent@example.com");
+  await denyClaim({ kv: t.kv, teamId: team.id, claimId: first.id, actor: "coach", appUrl: "", now: new Date() });
+  assert.equal((await claim(team.slug, 6)).status, 201, "a decided claim no longer counts");
+  assert.equal((await claim(team.slug, 7)).status, 429);
+});
+
+Deno.test("[api] claims: simultaneous claims from one address never pass the pending cap", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  const statuses = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      requestJson(t.app, `/api/teams/${team.slug}/claims`, {
+        body: { mode: "surname", childSurname: `Race${i}`, email: "race@example.com" },
+      }).then((r) => r.status)),
+  );
+  assert.equal(statuses.filter((s) => s === 201).length, MAX_PENDING_CLAIMS_PER_EMAIL);
+  assert.equal(statuses.filter((s) => s === 429).length, 12 - MAX_PENDING_CLAIMS_PER_EMAIL);
+  assert.equal((await claimsOf(t.kv, team.id)).length, MAX_PENDING_CLAIMS_PER_EMAIL);
 });
 
 Deno.test("[api] claims: per-e-mail and per-IP limits answer 429 with Retry-After and store nothing", async (t) => {
   let clock = new Date("2026-11-22T10:00:00Z");
   await using ctx = await createTestApp({ now: () => clock });
-  const { team } = await seedTeam(ctx.kv);
+  // The per-e-mail hourly limit counts across teams; each team keeps at most 5 pending per address.
+  const teams: { slug: string }[] = [];
+  for (let i = 0; i < 8; i++) teams.push((await seedTeam(ctx.kv)).team);
+  const teamFor = (i: number) => teams[Math.floor(i / MAX_PENDING_CLAIMS_PER_EMAIL) % teams.length];
   const claim = (email: string, ip: string, i: number) =>
-    requestJson(ctx.app, `/api/teams/${team.slug}/claims`, {
+    requestJson(ctx.app, `/api/teams/${teamFor(i).slug}/claims`, {
       body: { mode: "surname", childSurname: `S${i}`, email },
       ip,
     });
@@ -271,7 +391,7 @@ Deno.test("[api] claims: per-e-mail and per-IP limits answer 429 with Retry-Afte
       assert.equal((await claim("one@example.com", `192.0.2.${i}`, i)).status, 201);
     }
     const before = await dumpKv(ctx.kv);
-    const res = await claim("one@example.com", "192.0.2.200", 999);
+    const res = await claim("one@example.com", "192.0.2.200", CLAIM_LIMITS.perEmailPerHour);
     assert.equal(res.status, 429);
     assert.match((await res.json()).message, /^Too many claims from here\. Please try again in \d+ minutes?\.$/);
     assert.ok(Number(res.headers.get("retry-after")) > 0);
@@ -279,13 +399,13 @@ Deno.test("[api] claims: per-e-mail and per-IP limits answer 429 with Retry-Afte
   });
   await t.step("per IP, across e-mails", async () => {
     for (let i = 0; i < CLAIM_LIMITS.perIpPerHour; i++) {
-      assert.equal((await claim(`p${i}@example.com`, "192.0.2.250", 1000 + i)).status, 201);
+      assert.equal((await claim(`p${i}@example.com`, "192.0.2.250", i)).status, 201);
     }
-    const res = await claim("fresh@example.com", "192.0.2.250", 5000);
+    const res = await claim("fresh@example.com", "192.0.2.250", 0);
     assert.equal(res.status, 429);
   });
   await t.step("the next window opens again", async () => {
     clock = new Date(clock.getTime() + 60 * 60 * 1000);
-    assert.equal((await claim("one@example.com", "192.0.2.250", 6000)).status, 201);
+    assert.equal((await claim("one@example.com", "192.0.2.250", 35)).status, 201);
   });
 });

@@ -193,3 +193,50 @@ Deno.test("[join page] a team that limits e-mail domains refuses others (403)", 
   assert.ok(text.includes("Request Failed"));
   assert.ok(text.includes(JOIN_MESSAGES.domain(["club.example"])));
 });
+
+Deno.test("[join page] the island's calls name the team as the page was opened: by its code, else by its slug", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  const link = await regenerateJoinLink(t.kv, team.id, "coach@example.com", TEST_ORIGIN);
+  const teamKeyOf = async (path: string) => /"teamKey":"([^"]*)"/.exec(await (await getPage(t.app, path)).text())?.[1];
+  assert.equal(await teamKeyOf(`/join/${link.code}`), link.code);
+  assert.equal(await teamKeyOf(`/join/${team.slug}`), team.slug);
+  assert.equal(await teamKeyOf(`/join/${team.slug.toUpperCase()}`), team.slug);
+});
+
+Deno.test("[join page] without JavaScript, by slug: a hit and a miss get the same pages through to the request", async () => {
+  await using t = await createTestApp();
+  const { team, players } = await seedTeam(t.kv);
+  const path = `/join/${team.slug}`;
+  const pages: string[] = [];
+  for (const lastName of ["Okafor", "Smith"]) {
+    const res = await postForm(t.app, path, { step: "identify", userType: "parent", jerseyNumber: "4", lastName });
+    assert.equal(res.status, 200, lastName);
+    const text = (await pageText(res)).replaceAll(lastName, "NAME");
+    assert.ok(text.includes("Player: #4 NAME"), lastName);
+    assert.ok(text.includes(JOIN_MESSAGES.adminWillCheck), lastName);
+    assert.ok(!text.includes("Player found"), lastName);
+    assert.ok(!text.includes("Sofia"), "the child's first name is not shown");
+    pages.push(text.replace(/"[0-9a-f-]{36}"/g, ""));
+  }
+  assert.equal(pages[0], pages[1], "the identify step's answer does not depend on the surname");
+
+  for (const [lastName, email] of [["Okafor", "ana@example.com"], ["Smith", "sam@example.com"]]) {
+    const res = await postForm(t.app, path, {
+      step: "account",
+      action: "submit",
+      userType: "parent",
+      jerseyNumber: "4",
+      playerLastName: lastName,
+      firstName: "Ana",
+      lastName: "Parent",
+      email,
+      confirmEmail: email,
+    });
+    assert.equal(res.status, 200, lastName);
+    assert.ok((await pageText(res)).includes("Join Request Submitted!"), lastName);
+  }
+  const { values } = await claimsOverview(t.kv, team.id);
+  const byEmail = Object.fromEntries(values.map((c) => [c.email, c.playerIds]));
+  assert.deepEqual(byEmail, { "ana@example.com": [players[1].id], "sam@example.com": [] });
+});

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import { signIn } from "../admin_helpers.ts";
-import { createTestApp, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, dumpKv, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { cookiesFrom, createAccount } from "../auth_helpers.ts";
 import { listAudit } from "../../lib/db/audit.ts";
-import { newJoinCode } from "../../lib/join/links.ts";
+import { newJoinCode, regenerateJoinLink } from "../../lib/join/links.ts";
+import { JOIN_MESSAGES } from "../../lib/join/rules.ts";
+import { claimsOverview } from "../../lib/claims/review.ts";
 
 type App = Parameters<typeof requestJson>[0];
 
@@ -98,36 +100,129 @@ const JOIN = {
   confirmEmail: "Ngozi@example.com",
 };
 
-Deno.test("[join] verify-player: the spec's messages, and a found player named by first name and initial", async () => {
+Deno.test("[join] verify-player: the spec's messages; by invite code a found player is named by first name and initial", async () => {
   await using t = await createTestApp();
   const { team } = await seedTeam(t.kv);
+  const { code } = await regenerateJoinLink(t.kv, team.id, "coach@example.com", TEST_ORIGIN);
   const cases: [Record<string, unknown>, string][] = [
     [{ jerseyNumber: 4, lastName: "Okafor" }, "Please select if you are a player or parent"],
     [{ userType: "parent", jerseyNumber: "", lastName: "Okafor" }, "Jersey number is required"],
     [{ userType: "parent", jerseyNumber: 4, lastName: " " }, "Last name is required"],
+    [{ userType: "parent", jerseyNumber: 4, lastName: "Okafor", email: "x@example.com" }, "Unknown field: email"],
   ];
-  for (const [body, message] of cases) {
-    const res = await requestJson(t.app, `/api/teams/${team.slug}/verify-player`, { body });
-    assert.equal(res.status, 400);
-    assert.equal((await res.json()).message, message);
+  for (const key of [code, team.slug]) {
+    for (const [body, message] of cases) {
+      const res = await requestJson(t.app, `/api/teams/${key}/verify-player`, { body });
+      assert.equal(res.status, 400);
+      assert.equal((await res.json()).message, message);
+    }
   }
-  const found = await requestJson(t.app, `/api/teams/${team.id}/verify-player`, {
+  const found = await requestJson(t.app, `/api/teams/${code}/verify-player`, {
     body: { userType: "player", jerseyNumber: "4", lastName: "OKAFOR" },
   });
   assert.deepEqual(await found.json(), { found: true, playerName: "Sofia O." });
-  const missing = await requestJson(t.app, `/api/teams/${team.slug}/verify-player`, {
+  const missing = await requestJson(t.app, `/api/teams/${code}/verify-player`, {
     body: { userType: "parent", jerseyNumber: 4, lastName: "Smith" },
   });
   assert.deepEqual(await missing.json(), {
     found: false,
     message: "We couldn't find a player with that jersey number and last name.",
   });
+  const expired = await requestJson(t.app, `/api/teams/AAAAAAAAAAAAAAAA/verify-player`, {
+    body: { userType: "parent", jerseyNumber: 4, lastName: "Okafor" },
+  });
+  assert.equal(expired.status, 404, "an unknown or replaced code names no team");
 });
 
-Deno.test("[join] join requests: rules, the review queue, and approval by kind", async () => {
+Deno.test("[join] verify-player without the invite code (slug or id) answers alike for a hit and a miss", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  const before = await dumpKv(t.kv, ["claims", "pending_claims_by_subject", "rate_limits"]);
+  const answers: { status: number; text: string }[] = [];
+  for (const key of [team.slug, team.id]) {
+    for (const lastName of ["Okafor", "Smith"]) {
+      const res = await requestJson(t.app, `/api/teams/${key}/verify-player`, {
+        body: { userType: "parent", jerseyNumber: 4, lastName },
+      });
+      answers.push({ status: res.status, text: await res.text() });
+    }
+  }
+  assert.deepEqual(new Set(answers.map((a) => JSON.stringify(a))).size, 1, "one answer for every case");
+  assert.equal(answers[0].status, 200);
+  assert.deepEqual(JSON.parse(answers[0].text), {
+    found: null,
+    playerName: null,
+    message: JOIN_MESSAGES.adminWillCheck,
+  });
+  assert.deepEqual(await dumpKv(t.kv, ["claims", "pending_claims_by_subject", "rate_limits"]), before, "nothing spent");
+});
+
+Deno.test("[join] a join request without the invite code: 201 alike for a hit and a miss, kept with its matches", async () => {
   await using t = await createTestApp();
   const { team, players } = await seedTeam(t.kv, { settings: { allowedEmailDomains: [] } });
   const send = (body: unknown) => requestJson(t.app, `/api/teams/${team.slug}/join-requests`, { body });
+  const hit = await send(JOIN);
+  const miss = await send({ ...JOIN, playerLastName: "Smith", email: "x@example.com", confirmEmail: "x@example.com" });
+  assert.equal(hit.status, 201);
+  assert.equal(miss.status, 201);
+  const [a, b] = [await hit.json(), await miss.json()];
+  assert.deepEqual(Object.keys(a).sort(), Object.keys(b).sort());
+  assert.deepEqual({ ...a, requestId: "" }, { ...b, requestId: "" }, "the same body but for the request's id");
+  // A repeat is refused the same way for both (its guard is keyed on what was typed).
+  assert.equal((await send(JOIN)).status, 409);
+  assert.equal(
+    (await send({ ...JOIN, playerLastName: "Smith", email: "x@example.com", confirmEmail: "x@example.com" })).status,
+    409,
+  );
+  const { values } = await claimsOverview(t.kv, team.id);
+  const byEmail = Object.fromEntries(values.map((c) => [c.email, c]));
+  assert.deepEqual(byEmail["ngozi@example.com"].playerIds, [players[1].id]);
+  assert.equal(byEmail["ngozi@example.com"].playerName, "Sofia Okafor");
+  assert.deepEqual(byEmail["x@example.com"].playerIds, []);
+  assert.equal(byEmail["x@example.com"].childSurname, "Smith", "what was typed is kept for the admin");
+});
+
+Deno.test("[join] join requests: unknown fields, odd jerseys and over-long names are refused (400)", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  const send = (body: unknown) => requestJson(t.app, `/api/teams/${team.slug}/join-requests`, { body });
+  const before = await dumpKv(t.kv, ["claims", "rate_limits"]);
+  const unknown = await send({ ...JOIN, role: "TEAM_ADMIN" });
+  assert.equal(unknown.status, 400);
+  assert.deepEqual(await unknown.json(), { message: "Unknown field: role" });
+  for (const jerseyNumber of [null, [7], true, "7abc"]) {
+    const res = await send({ ...JOIN, jerseyNumber });
+    assert.equal(res.status, 400, JSON.stringify(jerseyNumber));
+  }
+  const long = await send({ ...JOIN, playerLastName: "\uFDFA".repeat(50) });
+  assert.equal(long.status, 400);
+  assert.equal((await long.json()).message, "Last name must be at most 50 characters");
+  assert.deepEqual(await dumpKv(t.kv, ["claims", "rate_limits"]), before, "no request, no counter spent");
+});
+
+Deno.test("[join] at most 5 pending requests and claims per e-mail per team (429 with Retry-After)", async () => {
+  await using t = await createTestApp();
+  const players = Array.from(
+    { length: 6 },
+    (_, i) => ({ firstName: `P${i}`, lastName: "Okafor", jerseyNumber: i + 1 }),
+  );
+  const { team } = await seedTeam(t.kv, {}, players);
+  const send = (jerseyNumber: number) =>
+    requestJson(t.app, `/api/teams/${team.slug}/join-requests`, { body: { ...JOIN, jerseyNumber } });
+  for (let i = 1; i <= 5; i++) assert.equal((await send(i)).status, 201);
+  const before = await dumpKv(t.kv, ["claims", "rate_limits"]);
+  const refused = await send(6);
+  assert.equal(refused.status, 429);
+  assert.ok(Number(refused.headers.get("retry-after")) > 0);
+  assert.match((await refused.json()).message, /^You already have 5 requests waiting/);
+  assert.deepEqual(await dumpKv(t.kv, ["claims", "rate_limits"]), before);
+});
+
+Deno.test("[join] join requests by invite code: rules, the review queue, and approval by kind", async () => {
+  await using t = await createTestApp();
+  const { team, players } = await seedTeam(t.kv, { settings: { allowedEmailDomains: [] } });
+  const { code } = await regenerateJoinLink(t.kv, team.id, "coach@example.com", TEST_ORIGIN);
+  const send = (body: unknown) => requestJson(t.app, `/api/teams/${code}/join-requests`, { body });
   const cases: [Record<string, unknown>, string][] = [
     [{ ...JOIN, firstName: "" }, "First name is required"],
     [{ ...JOIN, lastName: "" }, "Last name is required"],
@@ -177,7 +272,10 @@ Deno.test("[join] join requests: rules, the review queue, and approval by kind",
   assert.deepEqual(mails.map((m) => m.mail.kind), ["join-approved", "join-approved"]);
   assert.match(mails[1].mail.text, /\/auth\/magic\?token=[A-Za-z0-9_-]{43}/);
   const actions = (await listAudit(t.kv, { teamId: team.id })).values.map((e) => e.action);
-  assert.deepEqual(actions, ["join-request.approved", "join-request.approved"]);
+  assert.deepEqual(actions.filter((a) => a !== "join-link.generated"), [
+    "join-request.approved",
+    "join-request.approved",
+  ]);
 
   // The mailed link signs the player in to the team.
   const token = /token=([A-Za-z0-9_-]{43})/.exec(mails[1].mail.text)![1];

@@ -26,7 +26,7 @@ const start = (app: App, body: unknown = SIGNUP, ip?: string) =>
   requestJson(app, "/api/signup/create-pending-intent", { body, ip });
 const verify = (app: App, token: unknown) => requestJson(app, "/api/signup/verify-token", { body: { token } });
 
-Deno.test("[signup] each step's rule answers 400 with the spec's text and stores nothing", async () => {
+Deno.test("[signup] each step's rule answers 400 with the spec's text, stores nothing and spends no counter", async () => {
   await using t = await createTestApp();
   const cases: [Record<string, unknown>, string][] = [
     [{ firstName: "" }, "All fields are required including the 18+ confirmation."],
@@ -39,9 +39,17 @@ Deno.test("[signup] each step's rule answers 400 with the spec's text and stores
     [{ playerJerseyNumber: 0 }, "Jersey number must be between 1 and 99."],
     [{ playerJerseyNumber: 100 }, "Jersey number must be between 1 and 99."],
     [{ playerJerseyNumber: 7.5 }, "Jersey number must be between 1 and 99."],
+    [{ playerJerseyNumber: null }, "Player first name, last name, and jersey number are all required."],
+    [{ playerJerseyNumber: [7] }, "Jersey number must be between 1 and 99."],
+    [{ playerJerseyNumber: true }, "Jersey number must be between 1 and 99."],
+    [{ playerJerseyNumber: "7abc" }, "Jersey number must be between 1 and 99."],
+    [{ playerJerseyNumber: "0x10" }, "Jersey number must be between 1 and 99."],
     [{ teamName: "x".repeat(81) }, "Team name must be at most 80 characters."],
+    [{ role: "sysadmin" }, "Unknown field: role"],
+    [{ email: `${"a".repeat(3000)}@example.com` }, "email is too long."],
+    [{ playerLastName: "\uFDFA".repeat(5000) }, "Player last name must be at most 50 characters."],
   ];
-  const before = await dumpKv(t.kv, SIGNUP_PREFIXES.filter((p) => p !== "rate_limits"));
+  const before = await dumpKv(t.kv, SIGNUP_PREFIXES);
   for (const [change, message] of cases) {
     const res = await start(t.app, { ...SIGNUP, ...change });
     assert.equal(res.status, 400, JSON.stringify(change));
@@ -51,7 +59,16 @@ Deno.test("[signup] each step's rule answers 400 with the spec's text and stores
     const res = await requestJson(t.app, "/api/signup/create-pending-intent", { raw });
     assert.equal(res.status, 400);
   }
-  assert.deepEqual(await dumpKv(t.kv, SIGNUP_PREFIXES.filter((p) => p !== "rate_limits")), before);
+  const extra: [string, Record<string, unknown>][] = [
+    ["resend-verification", { email: "a@example.com", x: 1 }],
+    ["verify-token", { token: "t", x: 1 }],
+  ];
+  for (const [path, body] of extra) {
+    const res = await requestJson(t.app, `/api/signup/${path}`, { body });
+    assert.equal(res.status, 400, path);
+    assert.deepEqual(await res.json(), { message: "Unknown field: x" });
+  }
+  assert.deepEqual(await dumpKv(t.kv, SIGNUP_PREFIXES), before);
 });
 
 Deno.test("[signup] start mails a link; verifying creates team, player and admin in one go and signs in", async () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { cleanText, foldName, isValidEmail, parseJersey } from "../../lib/text.ts";
+import { cleanText, foldName, isValidEmail, normalizeEmail, parseJersey, wellFormed } from "../../lib/text.ts";
 import { checkIdentity } from "../../lib/join/rules.ts";
 import { checkNewPlayer } from "../../lib/roster/manage.ts";
 import { checkClaim, parseClaimJersey } from "../../lib/claims/rules.ts";
@@ -19,12 +19,19 @@ Deno.test("[rules] one jersey parser for every form: whole numbers only, '12abc'
   assert.equal(checkNewPlayer({ firstName: "A", lastName: "B", jerseyNumber: "12abc" }).ok, false);
 });
 
-Deno.test("[rules] a claim's jersey is parsed as SPEC.md says: an integer, falling back to 0", () => {
-  assert.equal(parseClaimJersey(7.9), 7);
+Deno.test("[rules] a claim's jersey is read like every other jersey: whole numbers or digits, else refused", () => {
+  assert.equal(parseClaimJersey(7), 7);
   assert.equal(parseClaimJersey(" 12 "), 12);
-  assert.equal(parseClaimJersey("12abc"), 12);
-  for (const zero of ["abc", "", null, Number.NaN, Infinity]) assert.equal(parseClaimJersey(zero), 0);
-  assert.equal(parseClaimJersey("-3"), -3);
+  assert.equal(parseClaimJersey("09"), 9);
+  for (const bad of [7.9, "12abc", "7abc", "abc", "", null, true, [7], Number.NaN, Infinity, "-3", -3, "0x10"]) {
+    assert.equal(parseClaimJersey(bad), null, JSON.stringify(bad));
+    const check = checkClaim({ mode: "jersey", jerseyNumber: bad, email: "p@example.com" });
+    assert.deepEqual(check, {
+      ok: false,
+      message: "Jersey number must be between 0 and 99",
+      fields: { jerseyNumber: "Jersey number must be between 0 and 99" },
+    });
+  }
 });
 
 Deno.test("[rules] e-mail: a simple pattern, length capped, no quoting or header tricks", () => {
@@ -45,14 +52,52 @@ Deno.test("[rules] e-mail: a simple pattern, length capped, no quoting or header
       42,
       null,
       `${"a".repeat(250)}@b.co`,
+      "a\uD800@b.co",
+      `${"a".repeat(3000)}@b.co`,
+      // 252 characters that lowercase to 253 + "@b.co": checked in the form that is stored.
+      `${"\u0130".repeat(126)}@b.co`.padStart(254, "x"),
     ]
-  ) assert.ok(!isValidEmail(bad), String(bad));
+  ) assert.ok(!isValidEmail(bad), String(bad).slice(0, 40));
+  assert.equal(normalizeEmail(" A\uD800@B.co "), "a\uFFFD@b.co", "well-formed, as a KV key stores it");
 });
 
 Deno.test("[rules] text is NFC, control characters become spaces, trimmed; names fold accents", () => {
   assert.equal(cleanText("  Ze\u0301\u0000ro\n "), "Zé ro");
   assert.equal(foldName(" García "), "garcia");
   assert.equal(foldName("MÜLLER"), foldName("muller"));
+  assert.equal(cleanText("a\uD800b"), "a\uFFFDb", "a lone surrogate becomes U+FFFD");
+});
+
+Deno.test("[rules] well-formed text, also where String.prototype.toWellFormed is missing (older browsers)", () => {
+  const cases = ["a\uD800b", "\uDC00\uDC00", "ok \u{1F600}", "\uD83D", "x\uDBFF\uDFFFy"];
+  const native = cases.map((c) => c.toWellFormed());
+  const descriptor = Object.getOwnPropertyDescriptor(String.prototype, "toWellFormed")!;
+  // deno-lint-ignore no-explicit-any
+  delete (String.prototype as any).toWellFormed;
+  try {
+    assert.deepEqual(cases.map(wellFormed), native);
+  } finally {
+    Object.defineProperty(String.prototype, "toWellFormed", descriptor);
+  }
+});
+
+Deno.test("[rules] claim check: unknown fields are refused; a surname is bounded in the form it is matched", () => {
+  assert.deepEqual(checkClaim({ mode: "jersey", jerseyNumber: 7, email: "p@example.com", admin: true }), {
+    ok: false,
+    message: "Unknown field: admin",
+    fields: {},
+  });
+  const long = checkClaim({ mode: "surname", childSurname: "\uFDFA".repeat(60), email: "p@example.com" });
+  assert.equal(long.ok, false);
+  assert.equal(!long.ok && long.fields.childSurname, "Child's surname must be at most 60 characters");
+});
+
+Deno.test("[rules] join checks bound names in their folded form too", () => {
+  const identity = checkIdentity({ userType: "parent", jerseyNumber: 4, lastName: "\uFDFA".repeat(50) });
+  assert.equal(!identity.ok && identity.fields.lastName, "Last name must be at most 50 characters");
+  for (const jerseyNumber of [null, [7], true, "7abc"]) {
+    assert.equal(checkIdentity({ userType: "parent", jerseyNumber, lastName: "Lee" }).ok, false);
+  }
 });
 
 Deno.test("[rules] claim check: spec messages, one per field, first as the summary", () => {
