@@ -6,6 +6,7 @@ import { ensureSysadmin } from "./lib/auth/login.ts";
 import { resumeTeamDeletions } from "./lib/teams/mod.ts";
 import { createMailer, startQueueWorker } from "./lib/mail/mod.ts";
 import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
+import { DEFAULT_HEADER_TIMEOUT_MS, serveGuarded } from "./routes/serve.ts";
 
 const config = loadConfig();
 if (Deno.env.get("NODE_ENV") !== "production") {
@@ -31,10 +32,13 @@ if (config.sysadminEmail && config.sysadminPassword) {
 }
 const mailer = createMailer(config, kv);
 console.log(`Mail: ${mailer.name === "smtp" ? "SMTP" : "development outbox (KV and console)"}`);
+// Delivers queued mail; at start and every 5 minutes it re-enqueues mail a crash left behind.
 startQueueWorker(kv, mailer);
 const app = createApp({ kv, config, assets, watchTeamChanges: true });
-Deno.serve({
+// Deno.serve with a deadline: a connection slow to send its request headers (or idle) is closed.
+serveGuarded({
   port: config.port,
   hostname: config.hostname,
+  headerTimeoutMs: DEFAULT_HEADER_TIMEOUT_MS,
   onListen: ({ hostname, port }) => console.log(`GoalMates listening on http://${hostname}:${port} (${config.env})`),
 }, app.fetch);

@@ -11,6 +11,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from "../lib/errors.ts";
+import { accountHint, logSecurityEvent, redactPath, type SecurityEventName } from "../lib/security_log.ts";
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
@@ -95,4 +96,82 @@ function titleFor(status: number): string {
     default:
       return status >= 500 ? "Something Went Wrong" : "Bad Request";
   }
+}
+
+// ---- Security events (R39) ----
+
+/** The message of the origin guard's refusal (routes/http.ts), which names a CSRF attempt. */
+export const CROSS_ORIGIN_REFUSED = "Cross-origin request refused.";
+
+/** The sign-in posts, each with how it signs in; a 401 from one is a failed login. */
+const LOGIN_POSTS: [RegExp, string][] = [
+  [/^\/api\/team-admin\/login$/, "password"],
+  [/^\/team-login$/, "password"],
+  [/^\/api\/teams\/[^/]+\/login$/, "team-password"],
+  [/^\/api\/sysadmin\/login$/, "sysadmin-password"],
+  [/^\/sysadmin\/login$/, "sysadmin-password"],
+];
+/** The magic link's POST answers 400 (the 'link expired' page) for a token it cannot redeem. */
+const MAGIC_LINK_POST = "/auth/magic";
+
+export interface FoundSecurityEvent {
+  event: SecurityEventName;
+  via?: string;
+}
+
+/**
+ * Whether a finished request is a security event: a refused sign-in, any 429, or a post the
+ * origin guard refused. Read from the response (and the error `onError` handled), so the pages
+ * that show their own refusal (the login forms, the claim form) are seen as well as the API.
+ */
+export function securityEventOf(c: Context): FoundSecurityEvent | null {
+  const status = c.res.status;
+  if (status === 429) return { event: "rate_limit.hit" };
+  if (status === 403) {
+    const error = c.error;
+    return error instanceof ForbiddenError && error.message === CROSS_ORIGIN_REFUSED
+      ? { event: "cross_origin.refused" }
+      : null;
+  }
+  if (c.req.method !== "POST") return null;
+  const path = c.req.path;
+  if (status === 401) {
+    const login = LOGIN_POSTS.find(([pattern]) => pattern.test(path));
+    return login ? { event: "login.failed", via: login[1] } : null;
+  }
+  if (status === 400 && path === MAGIC_LINK_POST) return { event: "login.failed", via: "magic-link" };
+  return null;
+}
+
+/**
+ * The account a refused post named, as a keyed hash: only the `email` or `username` field of a
+ * body the route already read (never a token or a password field, never a body read anew).
+ */
+async function accountOf(c: Context): Promise<string | undefined> {
+  if (c.req.method !== "POST" || Object.keys(c.req.bodyCache).length === 0) return undefined;
+  try {
+    const type = c.req.header("content-type") ?? "";
+    const body: Record<string, unknown> = /^\s*application\/json/i.test(type)
+      ? await c.req.json()
+      : await c.req.parseBody();
+    const name = typeof body?.email === "string" ? body.email : body?.username;
+    return typeof name === "string" && name.trim() ? await accountHint(name.slice(0, 320)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Logs `found` as one line: no query string, ids and tokens cut from the path, a hashed account. */
+export async function recordSecurityEvent(c: Context, found: FoundSecurityEvent, ip: string): Promise<void> {
+  const account = found.event === "cross_origin.refused" ? undefined : await accountOf(c);
+  logSecurityEvent({
+    event: found.event,
+    requestId: c.get("requestId") ?? "-",
+    method: c.req.method,
+    path: redactPath(c.req.path),
+    ip,
+    status: c.res.status,
+    ...(found.via ? { via: found.via } : {}),
+    ...(account ? { account } : {}),
+  });
 }

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { isApiPath } from "./errors.ts";
+import { isApiPath, recordSecurityEvent, securityEventOf } from "./errors.ts";
+import { clientIp } from "./http.ts";
 import type { RenderedPage } from "../lib/render/page.tsx";
 
 // Lowercase names: Deno's response path takes them without normalising (and HTTP/2 wants them so).
@@ -11,7 +12,15 @@ const COMMON: [string, string][] = [
   ["cross-origin-opener-policy", "same-origin"],
 ];
 
-const COMMON_NAMES = new Set(["content-security-policy", ...COMMON.map(([name]) => name)]);
+/**
+ * Public team pages and the public roster JSON hold children's names: search engines are asked
+ * not to index them or their images (R41). Sent with the other headers, so a cached roster
+ * (served through `respond`) carries it too.
+ */
+const NOT_INDEXED = /^\/(?:t\/[^/]+\/(?:roster|claim)|api\/teams\/[^/]+\/roster)$/;
+const ROBOTS: [string, string] = ["x-robots-tag", "noindex, noimageindex"];
+
+const COMMON_NAMES = new Set(["content-security-policy", ROBOTS[0], ...COMMON.map(([name]) => name)]);
 
 const pageCsp = (nonce: string) =>
   `default-src 'self'; script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'self'; ` +
@@ -28,7 +37,9 @@ function newNonce(): string {
 /**
  * Security headers (R20, R21) on every response, and a request id for logs (sent back on
  * server errors). Pages get a fresh CSP nonce (read by the renderer from
- * `secureHeadersNonce`); API responses a fixed, stricter policy.
+ * `secureHeadersNonce`); API responses a fixed, stricter policy. A finished request that is a
+ * security event (a refused sign-in, a 429, a refused cross-site post) is logged here, after
+ * every handler and `onError`, through `recordSecurityEvent` (routes/errors.ts).
  *
  * Hot routes build their Response with `respond()`, which passes every header at
  * construction (Deno converts a Response's headers once; each later change costs another
@@ -45,6 +56,7 @@ export function securityHeaders(): MiddlewareHandler {
       csp = pageCsp(nonce);
     }
     const pairs: [string, string][] = [["content-security-policy", csp], ...COMMON];
+    if (NOT_INDEXED.test(c.req.path)) pairs.push(ROBOTS);
     c.set("securityHeaders", pairs);
     await next();
     const headers = c.res.headers;
@@ -54,6 +66,11 @@ export function securityHeaders(): MiddlewareHandler {
     }
     // Only failures carry the id: it is what someone reporting a problem can quote.
     if (c.res.status >= 500) headers.set("x-request-id", requestId);
+    // Refused sign-ins, 429s and cross-site posts are security events (R39), however answered.
+    if (c.res.status >= 400 && c.res.status < 500) {
+      const found = securityEventOf(c);
+      if (found) await recordSecurityEvent(c, found, clientIp(c));
+    }
   };
 }
 

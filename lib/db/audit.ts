@@ -18,7 +18,13 @@ export interface AuditEntry {
 
 const nextAuditId = monotonicFactory();
 
-/** Adds an audit entry to `op`, so it commits with the change it records. */
+/**
+ * Adds an audit entry to `op`, so it commits with the change it records. A team's entry is
+ * written under the team and copied to the global log; deleting the team removes both (the
+ * copy is found through its team-keyed twin, lib/db/team_deletions.ts), so `detail` may name
+ * the team's children and parents. An entry without a team outlives every team: it holds ids
+ * and counts, never a name or an e-mail of a team's people.
+ */
 export function stageAuditEntry(
   op: Deno.AtomicOperation,
   entry: Omit<AuditEntry, "id" | "createdAt">,

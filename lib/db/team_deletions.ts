@@ -4,6 +4,7 @@
  */
 import { keys, teamScopedPrefixes } from "./keys.ts";
 import { deleteKeys } from "./commit_batches.ts";
+import { type SessionKind, sessionRecordKey } from "./sessions.ts";
 import type { Team } from "./teams.ts";
 
 /** A team whose deletion has started; its records may not all be gone yet. */
@@ -39,13 +40,19 @@ function twinsOf(key: Deno.KvKey): Deno.KvKey[] {
   const [prefix, teamId] = key as string[];
   if (prefix === "team_members") return [keys.membership(key[2] as string, teamId)];
   if (prefix === "player_parent_emails") return [keys.parentEmailInvite(key[3] as string, teamId, key[2] as string)];
+  // The global audit log's copy of a team's entry (it names children and parents, R43).
+  if (prefix === "team_audit") return [keys.auditEntry(key[2] as string)];
+  // The team's shared-login and edit sessions, and its unspent edit links.
+  if (prefix === "team_sessions") return [sessionRecordKey(key[2] as SessionKind, key[3] as string)];
+  if (prefix === "team_edit_tokens") return [keys.editToken(key[2] as string)];
   return [];
 }
 
 async function teamKeys(kv: Deno.Kv, teamId: string): Promise<Deno.KvKey[]> {
   const found: Deno.KvKey[] = [];
   for (const prefix of teamScopedPrefixes(teamId)) {
-    for await (const entry of kv.list({ prefix }, { batchSize: 500 })) found.push(entry.key, ...twinsOf(entry.key));
+    // Twins first: a sweep cut short between the two still finds the team-keyed record next time.
+    for await (const entry of kv.list({ prefix }, { batchSize: 500 })) found.push(...twinsOf(entry.key), entry.key);
   }
   return found;
 }

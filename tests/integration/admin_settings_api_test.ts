@@ -11,10 +11,10 @@ import {
   statusMatches,
 } from "../admin_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
-import { DEFAULT_TEAM_SETTINGS, type Team } from "../../lib/db/teams.ts";
+import { DEFAULT_TEAM_SETTINGS, getTeamEntry, type Team } from "../../lib/db/teams.ts";
 import { getUserByEmail, setMembership } from "../../lib/db/users.ts";
 import { stageGuardian } from "../../lib/db/guardians.ts";
-import { listAudit } from "../../lib/db/audit.ts";
+import { listAudit, stageAuditEntry } from "../../lib/db/audit.ts";
 import { submitClaim } from "../../lib/claims/submit.ts";
 import { approveClaim } from "../../lib/claims/decisions.ts";
 import { regenerateJoinLink } from "../../lib/join/links.ts";
@@ -395,9 +395,12 @@ Deno.test("[admin settings] DELETE team removes every record of the team and not
   assert.equal(deleted.targetId, w.team.id);
   assert.equal(deleted.teamId, null);
   assert.equal(deleted.actor, "admin@example.com");
-  assert.equal(deleted.detail, `${w.team.name} (${w.team.slug})`);
+  // 4 seeded + 300 imported players; 2 claims; admin, parent, player and the approved claimant.
+  assert.equal(deleted.detail, "players: 304, claims: 2, members: 4 removed");
   const kept = (await listAudit(t.kv, { limit: 500 })).values.filter((e) => e.teamId === w.team.id);
-  assert.ok(kept.some((e) => e.action === "players.imported"), "the global log keeps the team's history");
+  assert.deepEqual(kept, [], "the team's entries leave the global log too");
+  const otherKept = (await listAudit(t.kv, { limit: 500 })).values.filter((e) => e.teamId === w.otherTeam.id);
+  assert.ok(otherKept.some((e) => e.action === "players.imported"), "the other team's history stays");
 
   assert.equal((await call(t.app, "GET", `/api/teams/${w.team.slug}/roster`)).status, 404);
   assert.equal((await call(t.app, "GET", rosterPage)).status, 404, "the cached page was dropped");
@@ -409,11 +412,90 @@ Deno.test("[admin settings] DELETE team removes every record of the team and not
   assert.ok(await getUserByEmail(t.kv, "admin@example.com"), "accounts stay");
 });
 
+/** Every key and value in the database as text (KvU64 and other bigints as digits). */
+async function everyKeyAndValue(kv: Deno.Kv): Promise<string[]> {
+  const out: string[] = [];
+  const text = (_: string, v: unknown) =>
+    typeof v === "bigint" ? String(v) : v instanceof Uint8Array ? new TextDecoder().decode(v) : v;
+  for await (const e of kv.list({ prefix: [] })) out.push(JSON.stringify([e.key, e.value], text));
+  return out;
+}
+
+Deno.test("[admin settings] DELETE team: nothing left in KV names the team, its children or their parents (R43)", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv, { name: "Quetzal Wanderers Xq" }, []);
+  await createAccount(t.kv, { email: "admin@example.com", teamId: team.id, role: "TEAM_ADMIN" });
+  const other = await seedTeam(t.kv);
+  const admin = await signIn(t, "admin@example.com");
+  const secrets = ["Zelda", "Uniquename", "zelda.parent@example.com", team.name, team.slug];
+
+  // The child through every path that writes her name or her parent's e-mail: a CSV import with
+  // the parent's address, an admin's add (player.created) and edit (player.updated), a claim by
+  // surname with that address, its denial (claim.denied names both) and a pending claim.
+  const csv = `${HEADER}\nZelda,Uniquename,42,Keeper,zelda.parent@example.com`;
+  assert.equal((await call(t.app, "POST", `/api/admin/${team.id}/players/import`, { cookie: admin, csv })).status, 201);
+  const added = await call(t.app, "POST", `/api/admin/${team.id}/players`, {
+    cookie: admin,
+    body: { firstName: "Zelda", lastName: "Uniquename", jerseyNumber: 43 },
+  });
+  assert.equal(added.status, 201);
+  const { player } = await added.json();
+  const edited = await call(t.app, "PATCH", `/api/admin/${team.id}/players/${player.id}`, {
+    cookie: admin,
+    body: { position: "Forward" },
+  });
+  assert.equal(edited.status, 200);
+  // Submitted in the domain, not through the public API: its per-e-mail rate-limit counter
+  // (["rate_limits", "claims-email", address, window], kept two hours) is not team data.
+  const claim = await submitClaim(t.kv, team, {
+    mode: "jersey",
+    jerseyNumber: 42,
+    email: "zelda.parent@example.com",
+    note: "Zelda Uniquename's mum",
+  });
+  const denied = await call(t.app, "POST", `/api/admin/${team.id}/claims/${claim.id}/deny`, { cookie: admin });
+  assert.equal(denied.status, 200);
+  await submitClaim(t.kv, team, {
+    mode: "surname",
+    childSurname: "Uniquename",
+    email: "zelda.parent@example.com",
+    note: "",
+  });
+  assert.equal((await call(t.app, "GET", `/t/${team.slug}/roster`)).status, 200, "the page is cached");
+
+  const before = await everyKeyAndValue(t.kv);
+  for (const secret of secrets) assert.ok(before.some((row) => row.includes(secret)), `${secret} stored before`);
+  const globalCopies = (await listAudit(t.kv, { limit: 500 })).values.filter((e) => e.teamId === team.id);
+  assert.ok(globalCopies.some((e) => e.detail.includes("zelda.parent@example.com for Zelda Uniquename")));
+
+  const res = await call(t.app, "DELETE", `/api/admin/${team.id}`, { cookie: admin, body: { confirm: team.name } });
+  assert.equal(res.status, 200);
+
+  const after = await everyKeyAndValue(t.kv);
+  for (const secret of secrets) {
+    assert.deepEqual(after.filter((row) => row.includes(secret)), [], `${secret} outlives the team`);
+  }
+  const global = (await listAudit(t.kv, { limit: 500 })).values;
+  assert.deepEqual(global.map((e) => [e.teamId, e.action, e.targetId, e.actor, e.detail]), [
+    [null, "team.deleted", team.id, "admin@example.com", "players: 2, claims: 2, members: 1 removed"],
+  ]);
+  assert.ok((await getTeamEntry(t.kv, other.team.id)).value, "the other team stays");
+});
+
 Deno.test("[admin settings] a deletion cut short after its first commit is finished by resumeTeamDeletions", async () => {
   await using t = await createTestApp();
   const { team } = await seedTeam(t.kv);
   const other = await seedTeam(t.kv);
   await createAccount(t.kv, { email: "mom@example.com", teamId: team.id });
+  const audited = t.kv.atomic();
+  const entry = stageAuditEntry(audited, {
+    teamId: team.id,
+    action: "player.created",
+    targetId: "p1",
+    actor: "admin@example.com",
+    detail: "Zelda Uniquename #42",
+  });
+  assert.ok((await audited.commit()).ok);
   const otherBefore = await snapshot(t.kv, other.team.id);
   // What the first commit leaves: the team and slug gone, the marker written.
   await t.kv.atomic()
@@ -424,6 +506,7 @@ Deno.test("[admin settings] a deletion cut short after its first commit is finis
   assert.ok((await keysMentioning(t.kv, team.id)).length > 0);
   assert.equal(await resumeTeamDeletions(t.kv), 1);
   assert.deepEqual(await keysMentioning(t.kv, team.id), []);
+  assert.equal((await t.kv.get(keys.auditEntry(entry.id))).versionstamp, null, "the global copy went too");
   assert.deepEqual(await snapshot(t.kv, other.team.id), otherBefore);
   assert.equal(await resumeTeamDeletions(t.kv), 0);
 });

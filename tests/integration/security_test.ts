@@ -67,6 +67,27 @@ Deno.test("[security] every response carries the security headers, including 404
   }
 });
 
+Deno.test("[security] the public roster JSON asks search engines not to index it, cached or not (R41)", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  for (const key of [team.slug, team.slug, team.id]) {
+    const res = await t.app.request(`${TEST_ORIGIN}/api/teams/${key}/roster`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("x-robots-tag"), "noindex, noimageindex", key);
+    assert.equal(res.headers.get("x-frame-options"), "DENY", "the other headers are kept");
+    assert.equal(res.headers.getSetCookie().length, 0);
+    assert.equal([...res.headers].filter(([name]) => name === "x-robots-tag").length, 1, "sent once");
+    await res.body?.cancel();
+  }
+  const missing = await t.app.request(`${TEST_ORIGIN}/api/teams/no-such-team/roster`);
+  assert.equal(missing.status, 404);
+  assert.equal(missing.headers.get("x-robots-tag"), "noindex, noimageindex");
+  await missing.body?.cancel();
+  const bySlug = await t.app.request(`${TEST_ORIGIN}/api/teams/by-slug/${team.slug}`);
+  assert.equal(bySlug.headers.get("x-robots-tag"), null, "only the roster");
+  await bySlug.body?.cancel();
+});
+
 Deno.test("[security] each response has a fresh nonce, and every script carries it", async () => {
   await using t = await createTestApp();
   const { team } = await seedTeam(t.kv);
