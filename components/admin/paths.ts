@@ -12,6 +12,8 @@ export interface AdminPaths {
   claims: string;
   roster: string;
   access: string;
+  /** False for a team's shared login, which may not manage access (the link would lead to a 403). */
+  showAccess: boolean;
   settings: string;
   /** Where the no-JavaScript approve/deny forms of one claim post (add `/approve` or `/deny`). */
   claim(claimId: string): string;
@@ -20,7 +22,7 @@ export interface AdminPaths {
   claimsExport: string;
 }
 
-export function adminPaths(teamId: string, prefix: AdminPrefix): AdminPaths {
+export function adminPaths(teamId: string, prefix: AdminPrefix, options: { sharedLogin?: boolean } = {}): AdminPaths {
   const id = encodeURIComponent(teamId);
   const base = `/${prefix}/${id}`;
   return {
@@ -28,6 +30,7 @@ export function adminPaths(teamId: string, prefix: AdminPrefix): AdminPaths {
     claims: `${base}/claims`,
     roster: `${base}/roster`,
     access: `/admin/${id}/access`,
+    showAccess: !options.sharedLogin,
     settings: `${base}/settings`,
     claim: (claimId) => `${base}/claims/${encodeURIComponent(claimId)}`,
     familyDashboard: `/family-dashboard/${id}`,

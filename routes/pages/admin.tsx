@@ -85,13 +85,15 @@ export const adminPageRoutes = new Hono<AppEnv>()
     if (team instanceof Response) return team;
     const form = await c.req.parseBody();
     const username = formText(form, "username").trim();
+    let signedIn: { username: string; credentials: string };
     try {
-      await loginTeamAccess(authContext(c), team.id, username, formText(form, "password"));
+      signedIn = await loginTeamAccess(authContext(c), team.id, username, formText(form, "password"));
     } catch (error) {
       const { status, message, headers } = refusal(error, TEAM_LOGIN_TEXTS.invalid);
       return sendTeamLogin(c, team, { username, loginError: message }, status, headers);
     }
-    const teamAccess = { teamId: team.id, username: username.toLowerCase() };
+    // The session remembers the credentials it signed in with: it ends when they change.
+    const teamAccess = { teamId: team.id, ...signedIn };
     await signInUser(c, { userId: null, teamAccess, selectedTeamId: team.id }, ADMIN_POLICY);
     c.header("Cache-Control", "no-store");
     return c.redirect(`/teams/${encodeURIComponent(team.id)}`, 303);

@@ -16,6 +16,12 @@ import { type AccessFormState, AccessPage, EMPTY_ACCESS_FORMS } from "../../comp
 
 type Ctx = Context<AppEnv>;
 
+/** The admin area's links for this request (a team's shared login sees no Access link). */
+export async function adminPathsFor(c: Ctx, prefix: AdminPrefix) {
+  const user = await getSessionUser(c);
+  return adminPaths(c.var.teamId!, prefix, { sharedLogin: user?.kind === "team" });
+}
+
 /** Admin pages show one team's private data: never cached, never indexed. */
 export function sendAdminPage(
   c: Ctx,
@@ -66,7 +72,7 @@ const linkContext = async (c: Ctx) => ({
 export async function renderDashboard(c: Ctx, prefix: AdminPrefix) {
   const teamId = c.var.teamId!;
   const data = await loadDashboard(c.var.deps.kv, teamId, await linkContext(c));
-  const paths = adminPaths(teamId, prefix);
+  const paths = await adminPathsFor(c, prefix);
   return sendAdminPage(
     c,
     <DashboardPage
@@ -83,7 +89,7 @@ export async function renderClaims(c: Ctx, prefix: AdminPrefix) {
   const teamId = c.var.teamId!;
   const cursors = { pending: cursorQuery(c, "pending"), processed: cursorQuery(c, "processed") };
   const data = await loadClaims(c.var.deps.kv, teamId, cursors);
-  const page = <ClaimsPage data={data} paths={adminPaths(teamId, prefix)} notice={noticeFrom(c, CLAIM_NOTICES)} />;
+  const page = <ClaimsPage data={data} paths={await adminPathsFor(c, prefix)} notice={noticeFrom(c, CLAIM_NOTICES)} />;
   return sendAdminPage(c, page, `Claims · ${data.team.name}`);
 }
 

@@ -16,6 +16,7 @@ import {
 } from "../../lib/roster/mod.ts";
 import { IMPORT_MESSAGES, importRosterCsv } from "../../lib/roster/mod.ts";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
+import { adminPathsFor } from "./admin_render.tsx";
 import { adminPaths, type AdminPrefix } from "../../components/admin/paths.ts";
 import { loadAdminFrame } from "../../lib/teams/mod.ts";
 import { RosterManagementContent } from "../../components/admin/roster/RosterManagementContent.tsx";
@@ -44,7 +45,7 @@ async function sendRoster(c: Ctx, prefix: AdminPrefix, state: PageState, status 
     loadAdminFrame(kv, teamId),
     listAdminPlayers(kv, teamId, now()),
   ]);
-  const paths = adminPaths(teamId, prefix);
+  const paths = await adminPathsFor(c, prefix);
   const content = (
     <RosterManagementContent
       teamId={teamId}

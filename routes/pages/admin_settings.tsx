@@ -8,6 +8,7 @@ import type { Team } from "../../lib/db/teams.ts";
 import { parseSettingsPatch, settingsView, updateTeamSettings } from "../../lib/teams/mod.ts";
 import { deleteTeam } from "../../lib/teams/mod.ts";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";
+import { adminPathsFor } from "./admin_render.tsx";
 import { adminPaths, type AdminPrefix } from "../../components/admin/paths.ts";
 import { loadAdminFrame } from "../../lib/teams/mod.ts";
 import type { FormFields } from "../../components/admin/roster/roster_forms.ts";
@@ -49,7 +50,7 @@ async function sendSettings(c: Ctx, prefix: AdminPrefix, state: PageState, statu
   const { kv, assets, config } = c.var.deps;
   const teamId = c.var.teamId!;
   const { team, pendingCount } = await loadAdminFrame(kv, teamId);
-  const paths = adminPaths(teamId, prefix);
+  const paths = await adminPathsFor(c, prefix);
   const page = renderPage(
     assets,
     <AdminLayout team={team} paths={paths} current="settings" pendingCount={pendingCount} title="Team Settings">

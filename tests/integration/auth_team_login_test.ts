@@ -128,3 +128,19 @@ Deno.test("[team login] the shared login cannot manage access or admins: 403 on 
   assert.equal((await call(t.app, "GET", `/api/admin/${team.id}/access`, { cookie: admin })).status, 200);
   assert.equal((await call(t.app, "GET", `/admin/${team.id}/access`, { cookie: admin })).status, 200);
 });
+
+Deno.test("[team login] the shared login's admin pages offer no Access link; a person's do", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  await createAccount(t.kv, { email: "admin@example.com", teamId: team.id, role: "TEAM_ADMIN" });
+  const admin = await signIn(t, "admin@example.com");
+  await setTeamAccessCredentials(t.kv, team.id, "rockets", "the first team password", "test");
+  const shared = cookiesFrom(await formLogin(t.app, team.id, "rockets", "the first team password"));
+  const access = `href="/admin/${team.id}/access"`;
+  for (const page of ["", "/claims", "/roster", "/settings"]) {
+    const html = async (cookie: string) =>
+      await (await call(t.app, "GET", `/teams/${team.id}${page}`, { cookie })).text();
+    assert.ok(!(await html(shared)).includes(access), `shared login, /teams/{id}${page}`);
+    assert.ok((await html(admin)).includes(access), `admin, /teams/{id}${page}`);
+  }
+});
