@@ -1,4 +1,6 @@
-import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { TaskPool } from "./password_pool.ts";
+import { ScryptError, scryptOnThread, startScryptThreads } from "./scrypt_thread.ts";
 
 /** scrypt parameters of DESIGN.md: N=2^17, r=8, p=1 (about half a second on these machines). */
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
@@ -6,16 +8,40 @@ const KEY_LENGTH = 32;
 /** 128 · N · r bytes plus headroom. */
 const MAX_MEM = 256 * 1024 * 1024;
 
-function derive(password: string, salt: Buffer, params: typeof PARAMS): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(
-      password.normalize("NFKC"),
-      salt,
-      KEY_LENGTH,
-      { ...params, maxmem: MAX_MEM },
-      (err, key) => err ? reject(err) : resolve(key),
-    )
+/**
+ * Hashes at once: one per core beyond the event loop's, at most 2 (each holds 128 MB). More than
+ * the spare cores finish no sooner; they only add memory and slow the pages (measured with
+ * bench/login_bench.ts: on one core, 2 at once tripled the roster's p99 where 1 did not).
+ */
+const CONCURRENCY = Math.min(2, Math.max(1, navigator.hardwareConcurrency - 1));
+
+/**
+ * Every scrypt of the process runs through this pool (R8, availability): each needs about
+ * 128 MB and a core for half a second, so at most `CONCURRENCY` run at once, 8 more wait in
+ * order for at most 10 s, a caller gets its answer within 10 s of its start, and anything
+ * beyond is refused with `BusyError` (503, Retry-After: 5). The work runs on low-priority
+ * threads (`scrypt_thread.ts`), so pages keep their CPU while logins hash.
+ */
+export const passwordPool = new TaskPool({
+  concurrency: CONCURRENCY,
+  maxQueue: 8,
+  queueTimeoutMs: 10_000,
+  runTimeoutMs: 10_000,
+  retryAfterSeconds: 5,
+});
+
+async function derive(password: string, salt: Buffer, params: typeof PARAMS): Promise<Buffer> {
+  startScryptThreads(CONCURRENCY); // At the first job; no-op after.
+  const key = await passwordPool.run(() =>
+    scryptOnThread({
+      password: password.normalize("NFKC"),
+      salt: new Uint8Array(salt),
+      keyLength: KEY_LENGTH,
+      ...params,
+      maxmem: MAX_MEM,
+    })
   );
+  return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
 }
 
 /** `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later. */
@@ -25,7 +51,10 @@ export async function hashPassword(password: string, params = PARAMS): Promise<s
   return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
-/** Constant-time check of `password` against a stored hash; a malformed hash is simply false. */
+/**
+ * Constant-time check of `password` against a stored hash; a malformed hash is simply false.
+ * Throws `BusyError` when the password pool is full.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
@@ -33,12 +62,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (![params.N, params.r, params.p].every(Number.isSafeInteger)) return false;
   const expected = Buffer.from(hash, "base64url");
   if (expected.length !== KEY_LENGTH) return false;
+  let key: Buffer;
   try {
-    const key = await derive(password, Buffer.from(salt, "base64url"), params);
-    return timingSafeEqual(key, expected);
-  } catch {
-    return false; // Parameters scrypt refuses (N not a power of two, over maxmem).
+    key = await derive(password, Buffer.from(salt, "base64url"), params);
+  } catch (error) {
+    if (error instanceof ScryptError) return false; // Parameters scrypt refuses (N not a power of two, over maxmem).
+    throw error; // BusyError (503), or a failed thread (500).
   }
+  return timingSafeEqual(key, expected);
 }
 
 /** True when a stored hash uses weaker parameters than new hashes do (re-hash at next login). */
@@ -47,8 +78,21 @@ export function needsRehash(stored: string): boolean {
   return scheme !== "scrypt" || Number(n) < PARAMS.N || Number(r) < PARAMS.r || Number(p) < PARAMS.p;
 }
 
-/** A hash to verify against when an account does not exist, so timing does not tell. */
-let decoyHash: Promise<string> | undefined;
+/**
+ * A hash to verify against when an account does not exist, so timing does not tell: the same
+ * parameters as new hashes, verified through the same pool at the same cost. Its key is random
+ * bytes rather than a derived one (no password matches either way), so making it costs no
+ * scrypt: the first unknown-account attempt is not slower than the others, and a full pool
+ * cannot leave a failed decoy behind.
+ */
+const decoyHash = [
+  "scrypt",
+  PARAMS.N,
+  PARAMS.r,
+  PARAMS.p,
+  randomBytes(16).toString("base64url"),
+  randomBytes(KEY_LENGTH).toString("base64url"),
+].join("$");
 export function decoyPasswordHash(): Promise<string> {
-  return decoyHash ??= hashPassword(crypto.randomUUID());
+  return Promise.resolve(decoyHash);
 }
