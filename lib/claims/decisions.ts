@@ -17,6 +17,9 @@ import { claimApprovedMail, joinApprovedMail } from "../mail/templates.ts";
 import { type LoginGrant, MAGIC_LINK_TTL_MS } from "../auth/login.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 
+/** Player ids are ULIDs. */
+const PLAYER_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
 export const DECISION_MESSAGES = {
   notFound: "Claim not found",
   alreadyDecided: "This claim has already been decided.",
@@ -87,6 +90,8 @@ export async function approveClaim(d: Decision & { playerId?: string }): Promise
   if (!playerId) {
     throw new ValidationError(DECISION_MESSAGES.choosePlayer, { playerId: DECISION_MESSAGES.choosePlayer });
   }
+  // A chosen id comes from a form or a body: one that cannot be a player's never reaches a key.
+  if (!PLAYER_ID.test(playerId)) throw new NotFoundError(DECISION_MESSAGES.playerGone);
 
   const [playerEntry, team] = await Promise.all([getPlayerEntry(d.kv, d.teamId, playerId), getTeam(d.kv, d.teamId)]);
   const player = playerEntry.value;

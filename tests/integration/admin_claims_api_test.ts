@@ -194,3 +194,26 @@ Deno.test("[admin claims] a join request made by slug that matched nobody is app
   const { claim } = await approved.json();
   assert.deepEqual([claim.kind, claim.status, claim.playerName], ["join", "approved", "Sofia Okafor"]);
 });
+
+Deno.test("[admin claims] a chosen player id that cannot be one is refused, from the API and the form", async () => {
+  const { t, team, cookie, claim } = await setup();
+  await using _t = t;
+  const claimId = await claim({ mode: "surname", childSurname: "Rodriguez", email: "r@example.com" });
+  for (const playerId of ["x".repeat(3000), "../../etc", "01ARZ3NDEKTSV4RRFFQ69G5FA"]) {
+    const api = await requestJson(t.app, `/api/admin/${team.id}/claims/${claimId}/approve`, {
+      body: { playerId },
+      headers: { cookie },
+    });
+    assert.ok(api.status === 400 || api.status === 404, `API ${api.status}`);
+    const form = await t.app.request(`http://goalmates.test/admin/${team.id}/claims/${claimId}/approve`, {
+      method: "POST",
+      headers: { origin: "http://goalmates.test", cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ playerId }).toString(),
+    });
+    assert.equal(form.status, 303, "back to the page with a notice, not a 500");
+  }
+  const pending =
+    await (await requestJson(t.app, `/api/admin/${team.id}/claims?status=pending`, { headers: { cookie } }))
+      .json();
+  assert.ok(pending.values.some((c: { id: string }) => c.id === claimId), "still pending");
+});
