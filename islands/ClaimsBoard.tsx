@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import ClaimActions from "../components/admin/ClaimActions.tsx";
 import type { AdminClaim, PlayerChoice } from "../lib/teams/admin_views.ts";
 import {
@@ -25,6 +25,33 @@ export interface ClaimsBoardProps {
 }
 
 const PENDING_HEADING = "pending-claims-heading";
+
+/** One table of claims: the columns every claim has, then `headings` filled by `cells`. */
+function ClaimsTable(
+  { claims, headings, cells }: { claims: AdminClaim[]; headings: string[]; cells: (claim: AdminClaim) => ReactNode },
+) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table admin-table--stack">
+        <thead>
+          <tr>
+            {["Type", "Parent", "Email", "Player", "Jersey / Surname", ...headings].map((h) => (
+              <th key={h} scope="col">{h}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {claims.map((claim) => (
+            <tr key={claim.id} data-claim={claim.id}>
+              <ClaimCells claim={claim} />
+              {cells(claim)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 function ClaimCells({ claim }: { claim: AdminClaim }) {
   return (
@@ -82,83 +109,52 @@ export default function ClaimsBoard(props: ClaimsBoardProps) {
     <>
       <section className="card admin-card" aria-labelledby={PENDING_HEADING}>
         <h2 id={PENDING_HEADING} tabIndex={-1}>Pending Claims</h2>
-        {pending.length === 0
-          ? <p className="muted">Nothing waiting for review.</p>
-          : (
-            <div className="admin-table-wrap">
-              <table className="admin-table admin-table--stack">
-                <thead>
-                  <tr>
-                    <th scope="col">Type</th>
-                    <th scope="col">Parent</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Player</th>
-                    <th scope="col">Jersey / Surname</th>
-                    <th scope="col">Note</th>
-                    <th scope="col">Date</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {pending.map((claim) => (
-                    <tr key={claim.id} data-claim={claim.id}>
-                      <ClaimCells claim={claim} />
-                      <td data-label="Note" className="admin-table__note">{claim.note}</td>
-                      <td data-label="Date">
-                        <time dateTime={claim.createdAt}>{formatDate(claim.createdAt)}</time>
-                      </td>
-                      <td data-label="Actions" className="admin-table__actions">
-                        <ClaimActions
-                          teamId={props.teamId}
-                          claimId={claim.id}
-                          formAction={`${props.claimsPath}/${encodeURIComponent(claim.id)}`}
-                          back="claims"
-                          requester={requesterOf(claim)}
-                          choices={props.choices[claim.id] ?? null}
-                          onDecided={decided}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+        {pending.length === 0 ? <p className="muted">Nothing waiting for review.</p> : (
+          <ClaimsTable
+            claims={pending}
+            headings={["Note", "Date", "Actions"]}
+            cells={(claim) => (
+              <>
+                <td data-label="Note" className="admin-table__note">{claim.note}</td>
+                <td data-label="Date">
+                  <time dateTime={claim.createdAt}>{formatDate(claim.createdAt)}</time>
+                </td>
+                <td data-label="Actions" className="admin-table__actions">
+                  <ClaimActions
+                    teamId={props.teamId}
+                    claimId={claim.id}
+                    formAction={`${props.claimsPath}/${encodeURIComponent(claim.id)}`}
+                    back="claims"
+                    requester={requesterOf(claim)}
+                    choices={props.choices[claim.id] ?? null}
+                    onDecided={decided}
+                  />
+                </td>
+              </>
+            )}
+          />
+        )}
       </section>
       <NextPageLink href={props.morePending} label="More pending claims" />
       <section className="card admin-card" aria-labelledby="processed-claims-heading">
         <h2 id="processed-claims-heading">Processed Claims</h2>
         {processed.length === 0 ? <p className="muted">No decisions yet.</p> : (
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-table--stack">
-              <thead>
-                <tr>
-                  <th scope="col">Type</th>
-                  <th scope="col">Parent</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Player</th>
-                  <th scope="col">Jersey / Surname</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Decided</th>
-                </tr>
-              </thead>
-              <tbody>
-                {processed.map((claim) => (
-                  <tr key={claim.id} data-claim={claim.id}>
-                    <ClaimCells claim={claim} />
-                    <td data-label="Status">
-                      <span className={`status status--${claim.status}`}>
-                        {claim.status === "approved" ? "Approved" : "Denied"}
-                      </span>
-                    </td>
-                    <td data-label="Decided">
-                      {claim.decidedAt ? <time dateTime={claim.decidedAt}>{formatDate(claim.decidedAt)}</time> : "—"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ClaimsTable
+            claims={processed}
+            headings={["Status", "Decided"]}
+            cells={(claim) => (
+              <>
+                <td data-label="Status">
+                  <span className={`status status--${claim.status}`}>
+                    {claim.status === "approved" ? "Approved" : "Denied"}
+                  </span>
+                </td>
+                <td data-label="Decided">
+                  {claim.decidedAt ? <time dateTime={claim.decidedAt}>{formatDate(claim.decidedAt)}</time> : "—"}
+                </td>
+              </>
+            )}
+          />
         )}
       </section>
       <NextPageLink href={props.moreProcessed} label="Older processed claims" />
