@@ -25,7 +25,7 @@
  * every request from 127.0.0.1 and allows 50 login attempts per IP per 15 minutes, so every
  * measure starts its own server (40 attempts each). Needs `wrk`.
  */
-import { cpuTicks, freePort, hasCommand, pinPrefix, run, Server } from "./proc.ts";
+import { cpuTicks, freePort, prepareBench, run, Server } from "./proc.ts";
 import { parseWrk, wrkCommand, type WrkOptions, type WrkResult } from "./wrk.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
@@ -314,17 +314,7 @@ const cpu0Text = (s: Cpu0Share) => `other ${fmtPct(s.other)}, steal ${fmtPct(s.s
 async function main(): Promise<void> {
   const seconds = envInt("BENCH_SECONDS", 5, 600);
   const rounds = envInt("LOGIN_BENCH_ROUNDS", 3, 20);
-  if (!(await hasCommand("wrk"))) {
-    console.error("wrk is not installed. Install it with:  apt-get install -y wrk   (Debian package `wrk`)");
-    Deno.exit(1);
-  }
-  const serverPin = await pinPrefix(0);
-  const loadPin = await pinPrefix(1);
-  const pinned = serverPin.length > 0 && loadPin.length > 0;
-  if (!pinned) {
-    console.warn("WARNING: cannot pin to CPUs 0 and 1 (no taskset, or one CPU); numbers are less comparable.");
-  }
-  const loadBefore = (await Deno.readTextFile("/proc/loadavg").catch(() => "")).split(" ").slice(0, 3).join(" ");
+  const { serverPin, loadPin, pinned, loadBefore } = await prepareBench();
 
   const tmp = await Deno.makeTempDir({ prefix: "goalmates-login-bench-" });
   const setup: Setup = { seconds, serverPin, loadPin, tmp };

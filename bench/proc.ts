@@ -173,3 +173,22 @@ export async function cpuTicks(pid: number): Promise<number> {
     return NaN;
   }
 }
+
+/**
+ * What every benchmark checks first: wrk is installed (else exit with how to install it), the
+ * server and the load generator can be pinned to CPUs 0 and 1, and the load average before.
+ */
+export async function prepareBench() {
+  if (!(await hasCommand("wrk"))) {
+    console.error("wrk is not installed. Install it with:  apt-get install -y wrk   (Debian package `wrk`)");
+    Deno.exit(1);
+  }
+  const serverPin = await pinPrefix(0);
+  const loadPin = await pinPrefix(1);
+  const pinned = serverPin.length > 0 && loadPin.length > 0;
+  if (!pinned) {
+    console.warn("WARNING: cannot pin to CPUs 0 and 1 (no taskset, or one CPU); numbers are less comparable.");
+  }
+  const loadBefore = (await Deno.readTextFile("/proc/loadavg").catch(() => "")).split(" ").slice(0, 3).join(" ");
+  return { serverPin, loadPin, pinned, loadBefore };
+}

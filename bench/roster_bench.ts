@@ -14,7 +14,7 @@
 import type { AssetManifest } from "../lib/render/assets.ts";
 import type { BareSpec } from "./bare_server.ts";
 import { type JsFile, pageScripts, sizeFiles } from "./page_js.ts";
-import { clockTicks, cpuTicks, freePort, hasCommand, pinPrefix, run, Server } from "./proc.ts";
+import { clockTicks, cpuTicks, freePort, prepareBench, run, Server } from "./proc.ts";
 import { runWrk, wrkCommand, type WrkOptions, type WrkResult } from "./wrk.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
@@ -270,17 +270,7 @@ function jsReport(rows: JsRow[], notes: string[]): string[] {
 
 async function main(): Promise<void> {
   const seconds = benchSeconds();
-  if (!(await hasCommand("wrk"))) {
-    console.error("wrk is not installed. Install it with:  apt-get install -y wrk   (Debian package `wrk`)");
-    Deno.exit(1);
-  }
-  const serverPin = await pinPrefix(0);
-  const loadPin = await pinPrefix(1);
-  const pinned = serverPin.length > 0 && loadPin.length > 0;
-  if (!pinned) {
-    console.warn("WARNING: cannot pin to CPUs 0 and 1 (no taskset, or one CPU); numbers are less comparable.");
-  }
-  const loadBefore = (await Deno.readTextFile("/proc/loadavg").catch(() => "")).split(" ").slice(0, 3).join(" ");
+  const { serverPin, loadPin, pinned, loadBefore } = await prepareBench();
   const ticksPerSecond = await clockTicks();
 
   const tmp = await Deno.makeTempDir({ prefix: "goalmates-bench-" });

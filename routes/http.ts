@@ -196,6 +196,8 @@ export function pageQuery(c: Context): { cursor?: string; limit?: number } {
  * most 128 characters of letters, digits, '-', '_' and '.', starting with a letter or digit.
  */
 const PATH_PARAM = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+/** A path whose every segment has that shape (or is empty, as a trailing slash). */
+const PLAIN_PATH = /^(?:\/(?:[A-Za-z0-9][A-Za-z0-9._-]{0,127})?)*$/;
 
 /**
  * Answers 404 (the app's not-found answer: JSON under /api, the HTML page elsewhere) for a
@@ -204,6 +206,9 @@ const PATH_PARAM = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
  * middleware's own.
  */
 export const pathParamGuard: MiddlewareHandler = async (c, next) => {
+  // Parameters are whole segments: when every segment already has their shape (nearly every
+  // request), so has every parameter, and the routes need not be walked.
+  if (PLAIN_PATH.test(c.req.path)) return await next();
   const own = c.req.routeIndex;
   const routes = matchedRoutes(c).length;
   let malformed = false;
