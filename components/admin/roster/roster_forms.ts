@@ -4,6 +4,7 @@
  * both paths validate the same values the same way.
  */
 import type { AdminPlayer } from "../../../lib/roster/manage.ts";
+import type { ImportPreview } from "../../../lib/roster/import.ts";
 
 /** A player as the roster page shows it (a subset of lib/roster/manage.ts's AdminPlayer). */
 export interface RosterPlayer {
@@ -30,24 +31,8 @@ export type RosterPanel =
 
 export type FormFields = Record<string, string>;
 
-/** One row of an import preview (lib/roster/import.ts ImportRow). */
-export interface PreviewRow {
-  line: number;
-  firstName: string;
-  lastName: string;
-  jerseyNumber: number | null;
-  position: string | null;
-  parentEmails: string[];
-  errors: string[];
-  /** Imported anyway, but worth a look (a jersey number someone else wears). */
-  warnings: string[];
-}
-
-export interface ImportPreviewView {
-  rows: PreviewRow[];
-  valid: number;
-  invalid: number;
-}
+/** What the import's dry run answers: the rows as the server checked them (errors and warnings). */
+export type ImportPreviewView = ImportPreview;
 
 /** Case-insensitive match on first, last or full name, or an exact jersey number. */
 export function filterPlayers<P extends Pick<RosterPlayer, "firstName" | "lastName" | "jerseyNumber">>(
