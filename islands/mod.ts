@@ -15,6 +15,11 @@ import SettingsForm from "./SettingsForm.tsx";
 import PrintButton from "./PrintButton.tsx";
 import ClaimsBoard from "./ClaimsBoard.tsx";
 import PendingClaimsCard from "./PendingClaimsCard.tsx";
+import FeedComposer from "./FeedComposer.tsx";
+import FamilyExplorer from "./FamilyExplorer.tsx";
+import CampaignCards from "./CampaignCards.tsx";
+import AccountSettings from "./AccountSettings.tsx";
+import EssentialForm from "./EssentialForm.tsx";
 
 /**
  * The island registry. Each entry is the default export of `islands/<Name>.tsx`; the
@@ -38,6 +43,11 @@ export const islands = {
   PrintButton,
   ClaimsBoard,
   PendingClaimsCard,
+  FeedComposer,
+  FamilyExplorer,
+  CampaignCards,
+  AccountSettings,
+  EssentialForm,
 } as const;
 
 export type IslandName = keyof typeof islands;

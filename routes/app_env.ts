@@ -3,6 +3,7 @@ import type { AssetManifest } from "../lib/render/assets.ts";
 import type { TeamCache } from "../lib/render/team_cache.ts";
 import type { RenderedPage } from "../lib/render/page.tsx";
 import type { StoredSession } from "../lib/auth/sessions.ts";
+import type { TeamViewer } from "../lib/team_viewer.ts";
 import type { SessionUser, SysadminSessionData, UserSessionData } from "../lib/auth/session_user.ts";
 
 /** What the app is built from; tests pass an in-memory KV and a fixed clock. */
@@ -34,5 +35,7 @@ export type AppEnv = {
     sysadmin?: SysadminSessionData | null;
     /** The team a `requireTeamRole` route acts on (resolved from an id or slug). */
     teamId?: string;
+    /** Set by `requireTeamMember`: who looks at the team's family space. */
+    teamViewer?: TeamViewer;
   };
 };

@@ -22,6 +22,7 @@ import {
   startSession,
   type StoredSession,
   SYSADMIN_POLICY,
+  updateSession,
 } from "../lib/auth/sessions.ts";
 import {
   loadSessionUser,
@@ -35,6 +36,7 @@ import {
   userSessionStore,
 } from "../lib/auth/session_user.ts";
 import { AUTH_MESSAGES } from "../lib/auth/messages.ts";
+import type { TeamViewer } from "../lib/team_viewer.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -118,11 +120,15 @@ export async function getSysadmin(c: Ctx): Promise<SysadminSessionData | null> {
   return session?.data ?? null;
 }
 
-/** A page asks the visitor to sign in; an API call answers 401. */
-function unauthenticated(c: Ctx, loginPath: string): Response {
+/**
+ * A page asks the visitor to sign in; an API call answers 401. `loggedOut` adds the notice
+ * the login page shows ('Unauthorized - You are logged out. Logging in again...').
+ */
+function unauthenticated(c: Ctx, loginPath: string, loggedOut = false): Response {
   if (isApiPath(c.req.path)) throw new UnauthorizedError();
   const here = new URL(c.req.url);
-  return c.redirect(`${loginPath}?next=${encodeURIComponent(here.pathname + here.search)}`, 303);
+  const next = `next=${encodeURIComponent(here.pathname + here.search)}`;
+  return c.redirect(`${loginPath}?${next}${loggedOut ? "&reason=logged-out" : ""}`, 303);
 }
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -160,6 +166,69 @@ export function requireTeamRole(...roles: TeamRole[]): MiddlewareHandler<AppEnv>
     c.set("teamId", teamId);
     await next();
   };
+}
+
+/**
+ * The route's `:teamId` (an id or slug) must name a team the signed-in person or team login
+ * belongs to, in any role; a system administrator may read (GET/HEAD) any team's family space.
+ * Sets `c.var.teamId` and `c.var.teamViewer`.
+ */
+export const requireTeamMember: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
+  if (!user && !sysadmin) return unauthenticated(c, "/team-login", true);
+  const teamId = await resolveTeamId(c.var.deps.kv, c.req.param("teamId") ?? "");
+  const reads = c.req.method === "GET" || c.req.method === "HEAD";
+  const viewer = teamId ? await teamViewerFor(c, teamId, { sysadminReads: reads }) : null;
+  if (!teamId || !viewer) throw new ForbiddenError("You do not have access to this team.");
+  c.set("teamId", teamId);
+  c.set("teamViewer", viewer);
+  await next();
+};
+
+/**
+ * The caller as a viewer of `teamId`: a person or team login of that team (any role), else a
+ * system administrator when `sysadminReads` (they read any team's family space, never write),
+ * else null. `requireTeamMember` applies it to the path's team; routes about one record
+ * (a family, a campaign) apply it to the record's team.
+ */
+export async function teamViewerFor(
+  c: Ctx,
+  teamId: string,
+  { sysadminReads }: { sysadminReads: boolean },
+): Promise<TeamViewer | null> {
+  const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
+  const role = user ? user.roles[teamId] : undefined;
+  if (user && role) {
+    return {
+      teamId,
+      userId: user.kind === "person" ? user.id : null,
+      role,
+      isAdmin: role === "TEAM_ADMIN",
+      displayName: `${user.firstName} ${user.lastName}`.trim() || user.email,
+    };
+  }
+  if (sysadmin && sysadminReads) {
+    return { teamId, userId: null, role: "SYSADMIN", isAdmin: true, displayName: "System administrator" };
+  }
+  return null;
+}
+
+/** The viewer `requireTeamMember` set. */
+export function teamViewer(c: Ctx): TeamViewer {
+  const viewer = c.var.teamViewer;
+  if (!viewer) throw new Error("teamViewer() outside requireTeamMember");
+  return viewer;
+}
+
+/** Makes `teamId` the selected team when the user belongs to it; false otherwise. */
+export async function selectTeam(c: Ctx, teamId: unknown): Promise<boolean> {
+  const user = await getSessionUser(c);
+  const session = await getUserSession(c);
+  if (!user || !session || typeof teamId !== "string" || !(teamId in user.roles)) return false;
+  if (user.selectedTeamId === teamId) return true;
+  const { kv, now } = c.var.deps;
+  await updateSession(kv, userSessionStore, session, { ...session.data, selectedTeamId: teamId }, now().getTime());
+  return true;
 }
 
 /**

@@ -35,6 +35,14 @@ import { editPageRoutes } from "./pages/edit.tsx";
 import { joinPageRoutes } from "./pages/join.tsx";
 import { adminRosterPageRoutes } from "./pages/admin_roster.tsx";
 import { adminSettingsPageRoutes } from "./pages/admin_settings.tsx";
+import { familyDashboardPageRoutes } from "./pages/family_dashboard.tsx";
+import { familyApiRoutes } from "./api/families.ts";
+import { postRoutes } from "./api/posts.ts";
+import { essentialRoutes } from "./api/essentials.ts";
+import { eventApiRoutes } from "./api/events.ts";
+import { campaignRoutes } from "./api/campaigns.ts";
+import { adminCampaignRoutes } from "./pages/admin_campaigns.tsx";
+import { profileRoutes } from "./api/profile.ts";
 
 export const PROJECT_ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -105,6 +113,14 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route("/", joinPageRoutes);
   app.route("/", adminRosterPageRoutes);
   app.route("/", adminSettingsPageRoutes);
+  app.route("/", familyDashboardPageRoutes);
+  app.route("/", familyApiRoutes);
+  app.route("/", postRoutes);
+  app.route("/", essentialRoutes);
+  app.route("/", eventApiRoutes);
+  app.route("/", campaignRoutes);
+  app.route("/", adminCampaignRoutes);
+  app.route("/", profileRoutes);
 
   const renderError = (c: Parameters<typeof sendPage>[0], status: number, title: string, message: string) =>
     sendPage(c, renderPage(assets, <ErrorPage status={status} title={title} message={message} />, { title, status }));

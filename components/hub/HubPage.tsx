@@ -81,6 +81,9 @@ function AdminPanels({ team, counts }: { team: SessionTeam; counts: HubData["cou
           <li>
             <a className="button button--secondary" href={`${base}/roster/print`}>Generate PDF</a>
           </li>
+          <li>
+            <a className="button button--secondary" href={`/family-dashboard/${team.id}`}>Family Dashboard</a>
+          </li>
         </ul>
       </Panel>
     </>
@@ -100,11 +103,9 @@ function MemberPanel({ team }: { team: SessionTeam }) {
           </p>
         )}
       <div className="hub-actions">
-        <a className="button button--primary" href={`/t/${team.slug}/roster`}>View Public Rosters</a>
+        <a className="button button--primary" href={`/family-dashboard/${team.id}`}>Open Family Dashboard</a>
+        <a className="button button--secondary" href={`/t/${team.slug}/roster`}>View Public Rosters</a>
       </div>
-      <p className="muted hub-soon">
-        The family dashboard (team feed, photos, events) is coming soon.
-      </p>
     </Panel>
   );
 }
@@ -127,17 +128,9 @@ function SysadminPanels({ teams }: { teams: number }) {
   );
 }
 
-/** Notices a redirect to the hub can ask for, by a short code in the query string. */
-export const HUB_NOTICES = {
-  "family-dashboard":
-    "The family dashboard is coming soon: the team feed, photos and events will live there. Until then, your hub has your team's roster and actions.",
-} as const;
-
-export type HubNotice = keyof typeof HUB_NOTICES;
-
 /** 'Your GoalMates Hub': what the signed-in person can do, by their role in the selected team. */
 export function HubPage(
-  { data, development, notice = null }: { data: HubData; development: boolean; notice?: HubNotice | null },
+  { data, development }: { data: HubData; development: boolean },
 ) {
   const { user, team, sysadminEmail, counts } = data;
   const name = user ? (user.firstName || user.email) : sysadminEmail;
@@ -154,7 +147,6 @@ export function HubPage(
             <a className="button button--ghost" href="/api/v2/auth/logout">Logout</a>
           </div>
         </header>
-        {notice && <div className="notice" role="status">{HUB_NOTICES[notice]}</div>}
         {user && <TeamSwitcher teams={user.teams} selectedTeamId={user.selectedTeamId} />}
         {sysadminEmail && <SysadminPanels teams={counts.teams} />}
         {team?.role === "TEAM_ADMIN" && <AdminPanels team={team} counts={counts} />}

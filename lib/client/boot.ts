@@ -32,15 +32,26 @@ for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
     // The marker is `display: contents` and has no box of its own: watch what it renders.
     for (const child of el.children.length > 0 ? el.children : [el]) observer.observe(child);
   } else if (when === "interaction") {
+    const stop = () => {
+      el.removeEventListener("click", onClick, true);
+      el.removeEventListener("focusin", onFocus);
+    };
     const onClick = (event: Event) => {
       const target = (event.target as Element).closest<HTMLElement>("a,button");
       if (!target) return;
       event.preventDefault();
       event.stopPropagation();
-      el.removeEventListener("click", onClick, true);
+      stop();
       start(el, target);
     };
+    // Typing into a field needs the island (a live counter, dependent options) before any click.
+    const onFocus = (event: Event) => {
+      if (!(event.target as Element).matches("input,textarea,select")) return;
+      stop();
+      start(el);
+    };
     el.addEventListener("click", onClick, true);
+    el.addEventListener("focusin", onFocus);
   } else {
     start(el);
   }

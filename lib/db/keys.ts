@@ -106,6 +106,56 @@ export const keys = {
   joinLinkUses: (teamId: string, code: string) => ["join_link_uses", teamId, code] as const,
   teamJoinLinkUses: (teamId: string) => ["join_link_uses", teamId] as const,
 
+  // ---- Family dashboard (issue 9) ----
+
+  /** Families: a team's households. A member (player or parent) belongs to at most one family per team. */
+  family: (teamId: string, familyId: string) => ["families", teamId, familyId] as const,
+  teamFamilies: (teamId: string) => ["families", teamId] as const,
+  familyMember: (teamId: string, familyId: string, memberType: string, memberId: string) =>
+    ["family_members", teamId, familyId, memberType, memberId] as const,
+  familyMembers: (teamId: string, familyId: string) => ["family_members", teamId, familyId] as const,
+  teamFamilyMembers: (teamId: string) => ["family_members", teamId] as const,
+  /** Unique: the family of a player or parent in a team → familyId. */
+  familyOfMember: (teamId: string, memberType: string, memberId: string) =>
+    ["family_of_member", teamId, memberType, memberId] as const,
+  teamFamilyOfMember: (teamId: string) => ["family_of_member", teamId] as const,
+
+  /** The team feed; post ids are ULIDs, so a reverse list is newest first. */
+  post: (teamId: string, postId: string) => ["posts", teamId, postId] as const,
+  teamPosts: (teamId: string) => ["posts", teamId] as const,
+
+  /** The Essentials: recommended items. */
+  essential: (teamId: string, itemId: string) => ["essentials", teamId, itemId] as const,
+  teamEssentials: (teamId: string) => ["essentials", teamId] as const,
+
+  /** Calendar events (filled by the calendar sync, order 8), and the index by start time. */
+  event: (teamId: string, eventId: string) => ["events", teamId, eventId] as const,
+  teamEvents: (teamId: string) => ["events", teamId] as const,
+  eventByStart: (teamId: string, startMs: number, eventId: string) =>
+    ["events_by_start", teamId, startMs, eventId] as const,
+  teamEventsByStart: (teamId: string) => ["events_by_start", teamId] as const,
+
+  /** Campaigns: global ones (teamId null, the system administrator's) and team-scoped ones. */
+  campaign: (campaignId: string) => ["campaigns", campaignId] as const,
+  allCampaigns: () => ["campaigns"] as const,
+  /** A team-scoped campaign, by team (its record is `campaign(id)`). */
+  teamCampaign: (teamId: string, campaignId: string) => ["team_campaigns", teamId, campaignId] as const,
+  teamCampaigns: (teamId: string) => ["team_campaigns", teamId] as const,
+  /** A global campaign (teamId null), so a dashboard lists them without reading every team's. */
+  globalCampaign: (campaignId: string) => ["global_campaigns", campaignId] as const,
+  globalCampaigns: () => ["global_campaigns"] as const,
+  /** One person's answer, dismissal or snooze of a campaign. */
+  campaignResponse: (campaignId: string, userId: string) => ["campaign_responses", campaignId, userId] as const,
+  campaignResponses: (campaignId: string) => ["campaign_responses", campaignId] as const,
+
+  /** A pending change of a person's e-mail, by the SHA-256 of the link sent to the new address. */
+  emailChangeToken: (tokenHash: string) => ["email_change_tokens", tokenHash] as const,
+  /** The one pending e-mail change of a person (a new request replaces it): its token hash and new address. */
+  pendingEmailChange: (userId: string) => ["pending_email_changes", userId] as const,
+
+  /** A one-time data migration that has run (its name → when). */
+  migration: (name: string) => ["migrations", name] as const,
+
   rateLimit: (bucket: string, subject: string, window: number) => ["rate_limits", bucket, subject, window] as const,
   /** The windows of a rate limit counted per team (e.g. new invite links a day). */
   teamRateLimits: (bucket: string, teamId: string) => ["rate_limits", bucket, teamId] as const,
@@ -134,6 +184,14 @@ export const teamScopedPrefixes = (teamId: string): Deno.KvKey[] => [
   keys.teamRateLimits(JOIN_LINK_LIMIT_BUCKET, teamId),
   keys.teamSessions(teamId),
   keys.teamEditTokens(teamId),
+  keys.teamFamilies(teamId),
+  keys.teamFamilyMembers(teamId),
+  keys.teamFamilyOfMember(teamId),
+  keys.teamPosts(teamId),
+  keys.teamEssentials(teamId),
+  keys.teamEvents(teamId),
+  keys.teamEventsByStart(teamId),
+  keys.teamCampaigns(teamId),
 ];
 
 /** The rate-limit bucket of Generate New, counted per team. */

@@ -3,8 +3,12 @@ import { islands } from "../../islands/mod.ts";
 import { type AssetManifest, BUILD_DIR, BUILD_URL, hashSources, MANIFEST } from "./assets.ts";
 import { sha256Hex } from "../hash.ts";
 
-/** Stylesheets, concatenated in this order into one hashed file. */
+/**
+ * Stylesheets, concatenated in this order into one hashed file; then every file of
+ * `FEATURE_STYLES` (one per family-dashboard section), by name.
+ */
 const STYLESHEETS = ["static/styles.css", "static/marketing.css"];
+const FEATURE_STYLES = "static/features";
 
 /**
  * Bundles the boot module and one entry per island (production React, ESM, shared chunks,
@@ -119,8 +123,12 @@ export const mount = (el, props, replay) => mountIsland(Island, el, props, repla
 }
 
 async function buildStylesheet(root: string, outDir: string): Promise<string> {
+  const features: string[] = [];
+  for await (const entry of Deno.readDir(`${root}/${FEATURE_STYLES}`)) {
+    if (entry.isFile && entry.name.endsWith(".css")) features.push(`${FEATURE_STYLES}/${entry.name}`);
+  }
   const sources = await Promise.all(
-    STYLESHEETS.map((file) => Deno.readTextFile(`${root}/${file}`).catch(() => "")),
+    [...STYLESHEETS, ...features.sort()].map((file) => Deno.readTextFile(`${root}/${file}`).catch(() => "")),
   );
   const { code } = await esbuild.transform(sources.join("\n"), { loader: "css", minify: true });
   const name = `styles-${(await sha256Hex(code)).slice(0, 12)}.css`;

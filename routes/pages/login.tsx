@@ -27,7 +27,10 @@ function loginState(tab: TeamLoginProps["tab"], next: string, changes: Partial<T
 
 function sendLogin(c: Context<AppEnv>, login: TeamLoginProps, status = 200, headers: [string, string][] = []) {
   const { assets, config } = c.var.deps;
-  const page = renderPage(assets, <TeamLoginPage login={login} development={config.env === "development"} />, {
+  // A page that needs a session sent the visitor here (`&reason=logged-out`): say why.
+  const loggedOut = c.req.method === "GET" && c.req.query("reason") === "logged-out";
+  const element = <TeamLoginPage login={login} development={config.env === "development"} loggedOut={loggedOut} />;
+  const page = renderPage(assets, element, {
     title: "Team Login",
     description: "Sign in to your GoalMates team with a magic link or your team admin password.",
     status,

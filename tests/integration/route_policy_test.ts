@@ -21,7 +21,14 @@ type Policy =
   /** Development mode only; 404 otherwise. */
   | "dev"
   /** The player's edit session, one of its parents, or a team admin. */
-  | "player-editor";
+  | "player-editor"
+  /** Anyone of the route's team (parent, player, admin); a system administrator may read. */
+  | "member"
+  /**
+   * A route about one record with no team in its path (a family, a campaign): anonymous 401;
+   * a person of another team learns nothing (403 or 404).
+   */
+  | "member-of-record";
 
 const POLICY: Record<string, Policy> = {
   "GET /": "public",
@@ -80,7 +87,6 @@ const POLICY: Record<string, Policy> = {
   "POST /home/team": "user",
   "GET /dashboard": "user",
   "GET /family-dashboard": "user",
-  "GET /family-dashboard/:teamId": "user",
   "GET /parent": "user",
   "GET /parent-dashboard": "user",
 
@@ -149,6 +155,53 @@ const POLICY: Record<string, Policy> = {
   "GET /api/v2/teams/:teamId/join-link": "admin",
   "GET /api/v2/teams/:teamId/players": "admin",
 
+  // issue 9: dashboard
+  "GET /family-dashboard/:teamId": "member",
+  // issue 9: families
+  "GET /api/public/teams/:teamId": "public", // The public roster's fields; the same for a member.
+  "GET /api/public/teams/:teamId/players": "public", // Public roster fields without a session of the team.
+  "GET /api/public/teams/:teamId/parents": "member",
+  "GET /api/public/teams/:teamId/families": "member",
+  "GET /api/public/families/:familyId/members": "member-of-record",
+  // issue 9: feed
+  "GET /api/teams/:teamId/posts": "member",
+  "POST /api/teams/:teamId/posts": "member",
+  "DELETE /api/teams/:teamId/posts/:postId": "member",
+  "POST /family-dashboard/:teamId/posts": "member",
+  "POST /family-dashboard/:teamId/posts/:postId/delete": "member",
+  // issue 9: essentials
+  "GET /api/teams/:teamId/essentials": "member",
+  "POST /api/teams/:teamId/essentials": "member",
+  "DELETE /api/teams/:teamId/essentials/:itemId": "member",
+  "POST /family-dashboard/:teamId/essentials": "member",
+  "POST /family-dashboard/:teamId/essentials/:itemId/delete": "member",
+  // issue 9: events
+  "GET /api/teams/:teamId/events": "member",
+  // issue 9: campaigns
+  "GET /api/teams/:teamId/campaigns/active": "member",
+  "POST /api/campaigns/:id/respond": "member-of-record",
+  "POST /api/campaigns/:id/snooze": "member-of-record",
+  "POST /family-dashboard/:teamId/campaigns/:campaignId/respond": "member",
+  "POST /family-dashboard/:teamId/campaigns/:campaignId/snooze": "member",
+  // issue 9: admin campaigns
+  "GET /admin/:teamId/campaigns": "admin",
+  "GET /teams/:teamId/campaigns": "admin",
+  "POST /admin/:teamId/campaigns": "admin",
+  "POST /teams/:teamId/campaigns": "admin",
+  "POST /admin/:teamId/campaigns/:campaignId/status": "admin",
+  "POST /teams/:teamId/campaigns/:campaignId/status": "admin",
+  "POST /admin/:teamId/campaigns/:campaignId/delete": "admin",
+  "POST /teams/:teamId/campaigns/:campaignId/delete": "admin",
+  "GET /api/admin/:teamId/campaigns": "admin",
+  "POST /api/admin/:teamId/campaigns": "admin",
+  "PATCH /api/admin/:teamId/campaigns/:campaignId": "admin",
+  "DELETE /api/admin/:teamId/campaigns/:campaignId": "admin",
+  "GET /api/admin/:teamId/campaigns/:campaignId/results": "admin",
+  // issue 9: profile
+  "PUT /api/teams/:teamId/parents/:parentId": "member", // Then only the person themselves (403 for others).
+  "GET /account/email": "public", // The e-mailed link's Confirm page; the token is the credential.
+  "POST /account/email": "public",
+
   "GET /account/signed-out": "public",
   "GET /account": "user",
   "POST /account/name": "user",
@@ -190,7 +243,11 @@ Deno.test("[policy] protected routes refuse anonymous visitors and a parent of t
     const isApi = path.startsWith("/api/");
     const body = method === "GET" ? undefined : isApi ? {} : undefined;
     const form = !isApi && method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : undefined;
-    for (const who of ["anonymous", "parent"] as const) {
+    // A member route lets the team's parent through; a person of another team is the outsider.
+    const callers = policy === "member" || policy === "member-of-record"
+      ? ["anonymous", "otherAdmin"] as const
+      : ["anonymous", "parent"] as const;
+    for (const who of callers) {
       const res = await call(t.app, method, path, { cookie: world.cookies[who], body, headers: form });
       await res.body?.cancel();
       const refused = policy === "dev" || policy === "test-tools"
@@ -203,6 +260,12 @@ Deno.test("[policy] protected routes refuse anonymous visitors and a parent of t
         ? who === "anonymous" ? res.status === 401 : res.status === 404
         : policy === "sysadmin"
         ? res.status === 401
+        : policy === "member-of-record"
+        ? who === "anonymous" ? res.status === 401 : res.status === 403 || res.status === 404
+        : policy === "member"
+        ? who === "anonymous"
+          ? res.status === 401 || (res.status === 303 && /\/team-login/.test(res.headers.get("location")!))
+          : res.status === 403
         : who === "anonymous"
         ? res.status === 401 || (res.status === 303 && /\/team-login/.test(res.headers.get("location")!))
         : res.status === 403;

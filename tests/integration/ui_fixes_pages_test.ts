@@ -1,5 +1,5 @@
 /**
- * Page-level fixes: no link that leads to a 404, honest 'coming soon' landings, the header's
+ * Page-level fixes: no link that leads to a 404, the header's
  * account, counts in the right number, the roster's edit-link redirect and its not-found page.
  */
 import assert from "node:assert/strict";
@@ -67,7 +67,9 @@ Deno.test("[links] every link on the hub, the admin pages and 'Dashboard Moved' 
     ["admin", `/teams/${id}/claims`],
     ["admin", "/account"],
     ["parent", "/home"],
-    ["parent", "/home?soon=family-dashboard"],
+    ["parent", `/family-dashboard/${id}`],
+    ["admin", `/family-dashboard/${id}`],
+    ["player", `/family-dashboard/${id}`],
     ["parent", `/teams/${id}`],
     ["player", "/home"],
     ["player", `/teams/${id}`],
@@ -80,28 +82,6 @@ Deno.test("[links] every link on the hub, the admin pages and 'Dashboard Moved' 
   const moved = await (await get(t.app, `/teams/${id}`, world.cookies.parent)).text();
   assert.match(moved, /<h1>Dashboard Moved<\/h1>/);
   assert.ok(!moved.includes('href="/admin"'), "no button to the system console, which does not exist yet");
-});
-
-Deno.test("[links] the family dashboard routes land on the hub with a 'coming soon' notice", async () => {
-  await using t = await createTestApp();
-  const { team } = await seedTeam(t.kv);
-  await createAccount(t.kv, { email: "ana@example.com", teamId: team.id });
-  const cookie = await signIn(t, "ana@example.com");
-  for (const path of [`/family-dashboard/${team.id}`, "/family-dashboard", "/parent", "/parent-dashboard"]) {
-    const res = await get(t.app, path, cookie);
-    assert.equal(res.status, 303, path);
-    assert.equal(res.headers.get("location"), "/home?soon=family-dashboard", path);
-  }
-  const dashboard = await get(t.app, "/dashboard", cookie);
-  assert.equal(dashboard.headers.get("location"), `/family-dashboard/${team.id}`, "the signup button's route");
-  const hub = await (await get(t.app, "/home?soon=family-dashboard", cookie)).text();
-  assert.match(hub, /<div class="notice" role="status">The family dashboard is coming soon/);
-  assert.ok(!hub.includes(`href="/family-dashboard/${team.id}"`), "the hub no longer offers a button that loops back");
-  for (const code of ["<script>", "constructor", "toString"]) {
-    const res = await get(t.app, `/home?soon=${encodeURIComponent(code)}`, cookie);
-    assert.equal(res.status, 200, code);
-    assert.ok(!(await res.text()).includes('<div class="notice" role="status">'), `unknown code ${code} shows nothing`);
-  }
 });
 
 Deno.test("[header] signed in it shows the person and the hub; signed out 'Team Login'", async () => {

@@ -12,7 +12,21 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SOURCE_DIRS = ["routes", "lib", "components", "islands"];
 
 /** Product folders under lib/: others reach them only through their mod.ts. */
-const DOMAINS = ["accounts", "claims", "demo", "join", "roster", "signup", "teams"];
+const DOMAINS = [
+  "accounts",
+  "campaigns",
+  "claims",
+  "dashboard",
+  "demo",
+  "essentials",
+  "events",
+  "families",
+  "feed",
+  "join",
+  "roster",
+  "signup",
+  "teams",
+];
 /** Packages that must never reach a browser bundle. */
 const SERVER_PACKAGES = /^(hono(\/|$)|nodemailer|esbuild|smtp-server|react-dom\/server|node:)/;
 /** Pure modules of lib/auth that pages and islands may use (texts and the password rule). */

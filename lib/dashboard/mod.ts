@@ -1,0 +1,97 @@
+/**
+ * Everything the family dashboard shows, loaded at once for one viewer: each section's data
+ * comes from its own domain (families, feed, essentials, events, campaigns).
+ */
+import { getTeam, type Team } from "../db/teams.ts";
+import { listPlayers } from "../db/players.ts";
+import { listGuardianLinks } from "../db/guardians.ts";
+import type { Page } from "../db/kv.ts";
+import type { TeamViewer } from "../team_viewer.ts";
+import { NotFoundError } from "../errors.ts";
+import type { OwnPlayer } from "./types.ts";
+import { loadOwnProfile } from "../accounts/mod.ts";
+
+type OwnProfile = NonNullable<Awaited<ReturnType<typeof loadOwnProfile>>>;
+import { loadSoccerFamily, type SoccerFamily } from "../families/mod.ts";
+import { FEED_PAGE_SIZE, listTeamPosts, type TeamPost } from "../feed/mod.ts";
+import { type EssentialItem, ESSENTIALS_PAGE_SIZE, listTeamEssentials } from "../essentials/mod.ts";
+import { EVENTS_WIDGET_LIMIT, listUpcomingEvents, type TeamEvent } from "../events/mod.ts";
+import { type ActiveCampaign, listActiveCampaigns } from "../campaigns/mod.ts";
+
+/** How many active campaigns the page brings; the island asks the API for more as they are answered. */
+export const CAMPAIGNS_PAGE_SIZE = 20;
+
+export interface FamilyDashboardData {
+  team: Team;
+  family: SoccerFamily;
+  posts: Page<TeamPost>;
+  /** The signed-in person's own profile (My Profile); null for a team login or a system administrator. */
+  profile: OwnProfile | null;
+  /** The viewer's own children (My Players in Account Settings). */
+  ownPlayers: OwnPlayer[];
+  /** Every player as the kudos picker names them (first name, last initial). */
+  kudosPlayers: { id: string; name: string }[];
+  essentials: Page<EssentialItem>;
+  events: TeamEvent[];
+  campaigns: ActiveCampaign[];
+}
+
+/** Where the no-JavaScript pages of the feed and the essentials start (`?feed=`, `?essentials=`). */
+export interface DashboardCursors {
+  feed?: string;
+  essentials?: string;
+}
+
+/**
+ * SPEC.md section 8: the events widget shows 'No Events To Display' when its events are empty
+ * or failed to load; a failed read is logged rather than taking the whole page down.
+ */
+async function upcomingEventsOrNone(kv: Deno.Kv, teamId: string, now: Date) {
+  try {
+    return await listUpcomingEvents(kv, teamId, now, { limit: EVENTS_WIDGET_LIMIT });
+  } catch (error) {
+    console.error(JSON.stringify({ event: "events_load_failed", teamId, error: String(error) }));
+    return { values: [], cursor: "" };
+  }
+}
+
+export async function loadFamilyDashboard(
+  kv: Deno.Kv,
+  viewer: TeamViewer,
+  now: Date,
+  cursors: DashboardCursors = {},
+): Promise<FamilyDashboardData> {
+  const team = await getTeam(kv, viewer.teamId);
+  if (!team) throw new NotFoundError("Team not found");
+  const [profile, family, posts, players, links, essentials, events, campaigns] = await Promise.all([
+    viewer.userId ? loadOwnProfile(kv, viewer.userId, now) : null,
+    loadSoccerFamily(kv, viewer, now),
+    listTeamPosts(kv, team.id, { cursor: cursors.feed, limit: FEED_PAGE_SIZE }),
+    listPlayers(kv, team.id),
+    listGuardianLinks(kv, team.id),
+    listTeamEssentials(kv, team.id, { cursor: cursors.essentials, limit: ESSENTIALS_PAGE_SIZE }),
+    upcomingEventsOrNone(kv, team.id, now),
+    listActiveCampaigns(kv, team.id, viewer.userId, now, { limit: CAMPAIGNS_PAGE_SIZE }),
+  ]);
+  const kudosPlayers = players.map((p) => ({ id: p.id, name: `${p.firstName} ${[...p.lastName][0] ?? ""}.` }));
+  const mine = new Set(links.filter((l) => l.userId === viewer.userId).map((l) => l.playerId));
+  const ownPlayers = players.filter((p) => mine.has(p.id)).map((p) => ({
+    id: p.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    jerseyNumber: p.jerseyNumber,
+    position: p.position,
+    photoUrl: p.photoUrl,
+  }));
+  return {
+    team,
+    family,
+    posts,
+    profile,
+    ownPlayers,
+    kudosPlayers,
+    essentials,
+    events: events.values,
+    campaigns: campaigns.values,
+  };
+}
