@@ -1,7 +1,8 @@
 import { loadConfig } from "./lib/config.ts";
 import { openKv } from "./lib/db/kv.ts";
 import { ensureAssets } from "./lib/render/assets.ts";
-import { seedDemoAccounts, seedDemoTeam } from "./lib/demo/mod.ts";
+import { seedDemoAccounts, seedDemoCommunity, seedDemoTeam } from "./lib/demo/mod.ts";
+import { backfillAllFamiliesOnce } from "./lib/families/mod.ts";
 import { ensureSysadmin } from "./lib/auth/login.ts";
 import { resumeTeamDeletions } from "./lib/teams/mod.ts";
 import { createMailer, startQueueWorker } from "./lib/mail/mod.ts";
@@ -19,9 +20,12 @@ const assets = await ensureAssets(PROJECT_ROOT);
 // Finishes removing any team whose deletion a crash or restart interrupted.
 const resumed = await resumeTeamDeletions(kv);
 if (resumed > 0) console.log(`Finished deleting ${resumed} team(s).`);
+const linked = await backfillAllFamiliesOnce(kv);
+if (linked > 0) console.log(`Put ${linked} parent link(s) into families.`);
 if (config.env === "development") {
   const demo = await seedDemoTeam(kv);
   await seedDemoAccounts(kv, demo);
+  await seedDemoCommunity(kv, demo);
   console.log(`Development mode: demo team at ${config.appUrl}/t/${demo.slug}/roster`);
 }
 if (config.sysadminEmail && config.sysadminPassword) {

@@ -11,6 +11,7 @@ import {
   stageParentEmailInviteRemoval,
 } from "../db/parent_emails.ts";
 import { guardiansByPlayer, stageGuardian } from "../db/guardians.ts";
+import { familyLinker } from "../db/families.ts";
 import { stageAuditEntry } from "../db/audit.ts";
 import { getMembershipEntry, getUserByEmail, readAccountForCommit, stageMembership, type User } from "../db/users.ts";
 import { beginChange } from "../db/kv.ts";
@@ -92,10 +93,14 @@ export async function acceptParentInvites(kv: Deno.Kv, email: string, now = new 
         createdAt: now.toISOString(),
       });
     }
+    // Each child's family takes the co-parent in (one plan, so several children merge once).
+    const families = familyLinker(kv, teamId, now);
     for (const invite of invites.filter((i) => i.teamId === teamId)) {
       stageParentEmailInviteRemoval(op, invite);
       stageGuardian(op, teamId, invite.playerId, user.id, now);
+      await families.link(invite.playerId, user.id);
     }
+    families.stage(op);
     await commitTeamChange(kv, op, teamId);
   }
   return await getUserByEmail(kv, email);

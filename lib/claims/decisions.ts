@@ -9,6 +9,7 @@ import { getPlayerEntry } from "../db/players.ts";
 import { getTeam } from "../db/teams.ts";
 import { getMembershipEntry, readAccountForCommit, stageMembership } from "../db/users.ts";
 import { stageGuardian } from "../db/guardians.ts";
+import { stageFamilyLink } from "../db/families.ts";
 import { stageAuditEntry } from "../db/audit.ts";
 import { commitTeamChange } from "../db/team_revisions.ts";
 import { stageNewToken } from "../auth/tokens.ts";
@@ -125,7 +126,11 @@ export async function approveClaim(d: Decision & { playerId?: string }): Promise
       createdAt: d.now.toISOString(),
     });
   }
-  if (!joiningPlayer) stageGuardian(op, d.teamId, player.id, user.id, d.now);
+  if (!joiningPlayer) {
+    // The parent and the player become one family in the same commit (a player's own account does not).
+    stageGuardian(op, d.teamId, player.id, user.id, d.now);
+    await stageFamilyLink(d.kv, op, d.teamId, player.id, user.id, d.now, player.lastName);
+  }
   if (claim.kind === "join") {
     // A join request is answered with a sign-in link to the team, not an edit link.
     const grant: LoginGrant = { userId: user.id, email: user.email, selectedTeamId: d.teamId, next: "/dashboard" };

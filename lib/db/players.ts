@@ -3,6 +3,7 @@ import { keys } from "./keys.ts";
 import type { KvWrite } from "./commit_batches.ts";
 import { stageGuardianRemovals } from "./guardians.ts";
 import { stagePlayerInviteRemovals } from "./parent_emails.ts";
+import { stageFamilyMemberRemoval } from "./families.ts";
 import { countKeys, listAll, listPage, type Page, type PageOptions } from "./kv.ts";
 
 /** Ids in creation order, even within one millisecond, so a team lists its players as they were added. */
@@ -90,13 +91,14 @@ export function stagePlayerUpdate(op: Deno.AtomicOperation, entry: Deno.KvEntry<
 }
 
 /**
- * Adds to `op` the removal of a player (checked unchanged since read) with its guardian links
- * and listed parent e-mails; returns how many parent links go with it.
+ * Adds to `op` the removal of a player (checked unchanged since read) with its guardian links,
+ * listed parent e-mails and family membership; returns how many parent links go with it.
  */
 export async function stagePlayerRemoval(kv: Deno.Kv, op: Deno.AtomicOperation, entry: Deno.KvEntry<Player>) {
   const { teamId, id } = entry.value;
   op.check(entry).delete(entry.key);
   await stagePlayerInviteRemovals(kv, op, teamId, id);
+  await stageFamilyMemberRemoval(kv, op, teamId, "player", id);
   return await stageGuardianRemovals(kv, op, teamId, id);
 }
 

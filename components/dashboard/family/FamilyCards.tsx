@@ -1,0 +1,121 @@
+/** Meet Your Soccer Family's cards: players and parents, with avatars and badges (server and island). */
+import type { MouseEvent } from "react";
+import type { FamilyCard } from "../../../lib/families/types.ts";
+import { cardId, FAMILY_TEXTS, familyHref, initials } from "../../../lib/families/rules.ts";
+
+/** More than this many cards make the list bounce once, a hint that it scrolls sideways. */
+export const BOUNCE_AFTER = 4;
+/** Parent avatars on a player card before the '+' marker. */
+const MAX_AVATARS = 2;
+
+type Person = Pick<FamilyCard, "firstName" | "lastName" | "photoUrl">;
+
+/** A photo, else the person's initials, in a circle (decorative: the name is always beside it). */
+export function Avatar({ person, size }: { person: Person; size: "sm" | "md" | "lg" }) {
+  const className = `family-avatar family-avatar--${size}`;
+  if (person.photoUrl) return <img className={className} src={person.photoUrl} alt="" loading="lazy" />;
+  return <span className={className} aria-hidden="true">{initials(person.firstName, person.lastName)}</span>;
+}
+
+export function Badges({ card }: { card: FamilyCard }) {
+  const badges = ([
+    [card.isNew, "new", FAMILY_TEXTS.newBadge],
+    [card.isYou, "you", FAMILY_TEXTS.youBadge],
+    [card.isFamily, "family", FAMILY_TEXTS.familyBadge],
+  ] as const).filter(([shown]) => shown);
+  if (badges.length === 0) return null;
+  return (
+    <span className="family-badges">
+      {badges.map(([, kind, text]) => <span key={kind} className={`family-badge family-badge--${kind}`}>{text}</span>)}
+    </span>
+  );
+}
+
+/** A card's related people: up to two avatars and a '+n' marker (players' cards: their parents). */
+function RelatedAvatars({ related }: { related: Person[] }) {
+  if (related.length === 0) return null;
+  const more = related.length - MAX_AVATARS;
+  return (
+    <span className="family-card__parents" aria-hidden="true">
+      {related.slice(0, MAX_AVATARS).map((p, i) => <Avatar key={i} person={p} size="sm" />)}
+      {more > 0 && <span className="family-card__more">+{more}</span>}
+    </span>
+  );
+}
+
+function CardBody({ card, related }: { card: FamilyCard; related: FamilyCard[] }) {
+  if (card.type === "parent") {
+    const children = related.map((c) => c.shortName);
+    return (
+      <>
+        <Avatar person={card} size="md" />
+        <span className="family-card__name">{card.shortName}</span>
+        {children.length > 0 && (
+          <span className="family-card__meta">
+            Parent of {children.slice(0, MAX_AVATARS).join(", ")}
+            {children.length > MAX_AVATARS ? ` +${children.length - MAX_AVATARS}` : ""}
+          </span>
+        )}
+        <Badges card={card} />
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="family-card__jersey">
+        <span className="visually-hidden">Jersey</span>
+        {card.jerseyNumber}
+      </span>
+      <Avatar person={card} size="md" />
+      <span className="family-card__name">{card.shortName}</span>
+      {card.positionAbbr && (
+        <span className="family-card__meta">
+          <span aria-hidden="true">{card.positionAbbr}</span>
+          <span className="visually-hidden">{card.position}</span>
+        </span>
+      )}
+      <RelatedAvatars related={related} />
+      {related.length > 0 && (
+        <span className="visually-hidden">
+          {related.length === 1 ? "Parent" : "Parents"}: {related.map((p) => p.shortName).join(", ")}
+        </span>
+      )}
+      <Badges card={card} />
+    </>
+  );
+}
+
+export interface FamilyCardListProps {
+  view: "players" | "parents";
+  cards: FamilyCard[];
+  byKey: Map<string, FamilyCard>;
+  /** Opens a card's dialog (the island); without it, each card is a link the server answers. */
+  onOpen?: (key: string, event: MouseEvent<HTMLAnchorElement>) => void;
+}
+
+/** The sideways-scrolling cards of one list, or its empty text. */
+export function FamilyCardList({ view, cards, byKey, onOpen }: FamilyCardListProps) {
+  if (cards.length === 0) {
+    return <p className="family-empty">{view === "players" ? FAMILY_TEXTS.noPlayers : FAMILY_TEXTS.noParents}</p>;
+  }
+  return (
+    <ul
+      className={`family-cards${cards.length > BOUNCE_AFTER ? " family-cards--bounce" : ""}`}
+      aria-label={view === "players" ? FAMILY_TEXTS.players : FAMILY_TEXTS.parents}
+    >
+      {cards.map((card) => (
+        <li key={card.key} className={`family-card family-card--${card.type}`}>
+          <a
+            id={cardId(card.key)}
+            className="family-card__link"
+            href={familyHref.member(card.key)}
+            aria-haspopup="dialog"
+            onClick={onOpen && ((event) => onOpen(card.key, event))}
+          >
+            <CardBody card={card} related={card.related.flatMap((k) => byKey.get(k) ?? [])} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

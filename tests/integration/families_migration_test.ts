@@ -1,0 +1,29 @@
+/** Databases from before families: their parent links get families once, at start. */
+import assert from "node:assert/strict";
+import { createTestApp, kvValues, seedTeam } from "../helpers.ts";
+import { createAccount } from "../auth_helpers.ts";
+import { stageGuardian } from "../../lib/db/guardians.ts";
+import { backfillAllFamiliesOnce } from "../../lib/families/mod.ts";
+
+Deno.test("[families] parent links made before families get one family per household, once", async () => {
+  await using t = await createTestApp();
+  const { team, players } = await seedTeam(t.kv);
+  const mum = await createAccount(t.kv, { email: "mum@example.com", teamId: team.id });
+  const dad = await createAccount(t.kv, { email: "dad@example.com", teamId: team.id });
+  const op = t.kv.atomic();
+  stageGuardian(op, team.id, players[0].id, mum.id);
+  stageGuardian(op, team.id, players[0].id, dad.id);
+  stageGuardian(op, team.id, players[1].id, mum.id);
+  assert.ok((await op.commit()).ok);
+  assert.deepEqual(await kvValues(t.kv, { prefix: ["families", team.id] }), []);
+
+  assert.ok(await backfillAllFamiliesOnce(t.kv) > 0);
+  const families = await kvValues(t.kv, { prefix: ["families", team.id] });
+  assert.equal(families.length, 1, "both children and both parents are one household");
+  const members = await kvValues<{ memberId: string }>(t.kv, { prefix: ["family_members", team.id] });
+  assert.deepEqual(members.map((m) => m.memberId).sort(), [players[0].id, players[1].id, mum.id, dad.id].sort());
+
+  const after = JSON.stringify(await kvValues(t.kv, { prefix: [] }));
+  assert.equal(await backfillAllFamiliesOnce(t.kv), 0, "the second start does nothing");
+  assert.equal(JSON.stringify(await kvValues(t.kv, { prefix: [] })), after);
+});
