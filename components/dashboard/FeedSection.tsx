@@ -1,0 +1,50 @@
+import { Island } from "../../lib/render/island.tsx";
+import type { Page } from "../../lib/db/kv.ts";
+import type { KudosPlayer, TeamPost } from "../../lib/feed/types.ts";
+import { FEED_TEXTS } from "../../lib/feed/rules.ts";
+import { canWrite, type TeamViewer } from "../../lib/team_viewer.ts";
+import type { SectionForm } from "./forms.ts";
+
+export interface FeedSectionProps {
+  teamId: string;
+  /** A page of the team's posts, newest first; `cursor` leads to older ones. */
+  posts: Page<TeamPost>;
+  /** The kudos picker's players (first name, last initial). */
+  players: KudosPlayer[];
+  viewer: TeamViewer;
+  /** The plain Create Post form the server refused, sent back with its errors. */
+  form?: SectionForm;
+  now: Date;
+}
+
+/**
+ * Team Feed: Create Post and the posts, newest first (the FeedComposer island, rendered on the
+ * server and hydrated on first interaction), and the link to older posts (`?feed=<cursor>`).
+ */
+export function FeedSection({ teamId, posts, players, viewer, form, now }: FeedSectionProps) {
+  const page = `/family-dashboard/${encodeURIComponent(teamId)}`;
+  return (
+    <section className="card dash-section feed" id="feed" aria-labelledby="feed-title">
+      <h2 id="feed-title" tabIndex={-1}>{FEED_TEXTS.title}</h2>
+      <Island
+        name="FeedComposer"
+        hydrate="interaction"
+        props={{
+          teamId,
+          posts: posts.values,
+          players,
+          viewer: { userId: viewer.userId, isAdmin: viewer.isAdmin, canWrite: canWrite(viewer) },
+          form: form ?? null,
+          now: now.toISOString(),
+        }}
+      />
+      {posts.cursor && (
+        <p className="feed__more">
+          <a className="button button--secondary" href={`${page}?feed=${encodeURIComponent(posts.cursor)}#feed`}>
+            {FEED_TEXTS.olderPosts}
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import type { FormEvent } from "react";
+import type { TeamPost } from "../../../lib/feed/types.ts";
+import { FEED_TEXTS, POST_TYPE_TEXTS } from "../../../lib/feed/rules.ts";
+import { fullTime, relativeTime } from "../../../lib/feed/relative_time.ts";
+
+export interface PostItemProps {
+  teamId: string;
+  post: TeamPost;
+  /** The time the relative times are counted from. */
+  now: string;
+  canDelete: boolean;
+  /** The island's delete (through the API); without it the confirmation posts its plain form. */
+  onDelete?: (post: TeamPost, event: FormEvent<HTMLFormElement>) => void;
+}
+
+/**
+ * One post of the feed: its type icon (with a text alternative), author, relative time and
+ * text, and for its author or an admin a Delete that asks for confirmation first (a
+ * disclosure, so it works without JavaScript too).
+ */
+export function PostItem({ teamId, post, now, canDelete, onDelete }: PostItemProps) {
+  const type = POST_TYPE_TEXTS[post.postType] ?? POST_TYPE_TEXTS.news;
+  const action = `/family-dashboard/${encodeURIComponent(teamId)}/posts/${encodeURIComponent(post.id)}/delete`;
+  return (
+    <li className={`feed-post feed-post--${post.postType}`} data-post={post.id}>
+      <span className="feed-post__icon" role="img" aria-label={type.label}>{type.icon}</span>
+      <div className="feed-post__body">
+        <p className="feed-post__meta">
+          <span className="feed-post__author">{post.authorName}</span>
+          <span aria-hidden="true">·</span>
+          <time className="feed-post__time" dateTime={post.createdAt} title={fullTime(post.createdAt)}>
+            {relativeTime(post.createdAt, now)}
+          </time>
+        </p>
+        {post.playerName && <p className="feed-post__kudos">{`Kudos to ${post.playerName}`}</p>}
+        <p className="feed-post__content">{post.content}</p>
+        {canDelete && (
+          <details className="feed-post__delete">
+            <summary className="button button--ghost button--sm">
+              Delete<span className="visually-hidden">{` post by ${post.authorName}`}</span>
+            </summary>
+            <form
+              method="post"
+              action={action}
+              className="feed-post__confirm"
+              onSubmit={onDelete && ((event) => onDelete(post, event))}
+            >
+              <p>Delete this post? This cannot be undone.</p>
+              <button type="submit" className="button button--danger button--sm">Yes, delete</button>
+            </form>
+          </details>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export interface PostListProps extends Omit<PostItemProps, "post" | "canDelete"> {
+  posts: TeamPost[];
+  canDelete: (post: TeamPost) => boolean;
+}
+
+/** The feed, newest first, or the invitation to write the first post. */
+export function PostList({ posts, canDelete, ...rest }: PostListProps) {
+  if (posts.length === 0) {
+    return (
+      <div className="feed-empty">
+        <p className="feed-empty__icon" aria-hidden="true">💬</p>
+        <h3 className="feed-empty__title">{FEED_TEXTS.empty}</h3>
+        <p className="muted">{FEED_TEXTS.emptyHint}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="feed-list" aria-label="Team posts, newest first" tabIndex={0}>
+      {posts.map((post) => <PostItem key={post.id} post={post} canDelete={canDelete(post)} {...rest} />)}
+    </ul>
+  );
+}

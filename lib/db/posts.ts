@@ -1,0 +1,61 @@
+/**
+ * The team feed's posts: `["posts", teamId, postId]`, written and deleted only here. Post ids
+ * are ULIDs of their creation time, so a reverse listing is newest first.
+ */
+import { monotonicFactory, ulid } from "ulid";
+import { keys } from "./keys.ts";
+import { listPage, type Page, type PageOptions } from "./kv.ts";
+
+export type PostType = "kudos" | "news" | "advice";
+
+/** SPEC.md section 3's team post, with who wrote it and, for a kudos, the player it names. */
+export interface TeamPost {
+  id: string;
+  postType: PostType;
+  content: string;
+  /** The author's name when they posted (a later rename does not change it). */
+  authorName: string;
+  /** The author's account id (null for a team's shared login): who may delete it as its author. */
+  authorId: string | null;
+  /** A kudos may name a player of the team: their id and name as the picker showed it. */
+  playerId: string | null;
+  playerName: string | null;
+  createdAt: string;
+}
+
+const monotonic = monotonicFactory();
+let lastTime = 0;
+
+/**
+ * A new post id for a post made at `time`: strictly increasing for posts made in the same (or
+ * a later) millisecond; a post dated earlier (a seeded past post) is placed at its own time.
+ */
+export function newPostId(time: number): string {
+  if (time < lastTime) return ulid(time);
+  lastTime = time;
+  return monotonic(time);
+}
+
+export async function getPostEntry(kv: Deno.Kv, teamId: string, postId: string) {
+  return await kv.get<TeamPost>(keys.post(teamId, postId));
+}
+
+export async function getPost(kv: Deno.Kv, teamId: string, postId: string): Promise<TeamPost | null> {
+  return (await getPostEntry(kv, teamId, postId)).value;
+}
+
+/** One page of a team's posts, newest first. */
+export async function listPosts(kv: Deno.Kv, teamId: string, options: PageOptions = {}): Promise<Page<TeamPost>> {
+  return await listPage<TeamPost>(kv, { prefix: keys.teamPosts(teamId) }, { ...options, reverse: true });
+}
+
+/** Adds a new post to `op`; the commit fails if the id is somehow taken. */
+export function stagePost(op: Deno.AtomicOperation, teamId: string, post: TeamPost): Deno.AtomicOperation {
+  const key = keys.post(teamId, post.id);
+  return op.check({ key, versionstamp: null }).set(key, post);
+}
+
+/** Adds to `op` the removal of a post, checked unchanged since `entry` was read. */
+export function stagePostRemoval(op: Deno.AtomicOperation, entry: Deno.KvEntry<TeamPost>): Deno.AtomicOperation {
+  return op.check(entry).delete(entry.key);
+}
