@@ -40,6 +40,7 @@ export function AdminLayout({ team, paths, current, pendingCount, title, childre
               )}
             </NavItem>
             <NavItem href={paths.roster} current={current === "roster"}>Roster</NavItem>
+            <NavItem href={paths.campaigns} current={current === "campaigns"}>Campaigns</NavItem>
             {paths.showAccess && <NavItem href={paths.access} current={current === "access"}>Access</NavItem>}
             <NavItem href={paths.settings} current={current === "settings"}>Settings</NavItem>
           </ul>

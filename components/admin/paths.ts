@@ -5,12 +5,15 @@
  */
 export type AdminPrefix = "admin" | "teams";
 
-export type AdminSection = "dashboard" | "claims" | "roster" | "access" | "settings";
+export type AdminSection = "dashboard" | "claims" | "roster" | "campaigns" | "access" | "settings";
 
 export interface AdminPaths {
   dashboard: string;
   claims: string;
   roster: string;
+  /** The team's campaigns; `campaign(id)` is where one campaign's forms post (add `/status` or `/delete`). */
+  campaigns: string;
+  campaign(campaignId: string): string;
   access: string;
   /** False for a team's shared login, which may not manage access (the link would lead to a 403). */
   showAccess: boolean;
@@ -29,6 +32,8 @@ export function adminPaths(teamId: string, prefix: AdminPrefix, options: { share
     dashboard: base,
     claims: `${base}/claims`,
     roster: `${base}/roster`,
+    campaigns: `${base}/campaigns`,
+    campaign: (campaignId) => `${base}/campaigns/${encodeURIComponent(campaignId)}`,
     access: `/admin/${id}/access`,
     showAccess: !options.sharedLogin,
     settings: `${base}/settings`,

@@ -6,6 +6,7 @@ import { keys, teamScopedPrefixes } from "./keys.ts";
 import { deleteKeys } from "./commit_batches.ts";
 import { type SessionKind, sessionRecordKey } from "./sessions.ts";
 import type { Team } from "./teams.ts";
+import { teamCampaignRecordKeys } from "./campaigns.ts";
 
 /** A team whose deletion has started; its records may not all be gone yet. */
 export interface TeamDeletion {
@@ -52,7 +53,11 @@ async function teamKeys(kv: Deno.Kv, teamId: string): Promise<Deno.KvKey[]> {
   const found: Deno.KvKey[] = [];
   for (const prefix of teamScopedPrefixes(teamId)) {
     // Twins first: a sweep cut short between the two still finds the team-keyed record next time.
-    for await (const entry of kv.list({ prefix }, { batchSize: 500 })) found.push(...twinsOf(entry.key), entry.key);
+    for await (const entry of kv.list({ prefix }, { batchSize: 500 })) {
+      // A team campaign's record and its responses are keyed by campaign, not by team.
+      const campaignRecords = entry.key[0] === "team_campaigns" ? await teamCampaignRecordKeys(kv, entry.key) : [];
+      found.push(...twinsOf(entry.key), ...campaignRecords, entry.key);
+    }
   }
   return found;
 }

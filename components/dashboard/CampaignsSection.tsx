@@ -1,0 +1,41 @@
+import { Island } from "../../lib/render/island.tsx";
+import { canWrite, type TeamViewer } from "../../lib/team_viewer.ts";
+import type { ActiveCampaign } from "../../lib/campaigns/mod.ts";
+import { CAMPAIGN_TEXTS } from "../../lib/campaigns/texts.ts";
+import type { SectionForm } from "./forms.ts";
+import { toCardCampaign } from "./campaigns/CampaignCard.tsx";
+
+export interface CampaignsSectionProps {
+  teamId: string;
+  /** The campaigns live for the viewer now (the first page). */
+  campaigns: ActiveCampaign[];
+  viewer: TeamViewer;
+  /** A card's plain form the server refused: what was typed and why. */
+  form?: SectionForm & { campaignId: string };
+}
+
+/**
+ * The family dashboard's interactive campaign section: the CampaignCards island (hydrated on
+ * first interaction; its server markup is plain forms), or a short line when nothing waits.
+ * A system administrator or a team's shared login reads the cards without answering.
+ */
+export function CampaignsSection({ teamId, campaigns, viewer, form }: CampaignsSectionProps) {
+  const parentId = canWrite(viewer) ? viewer.userId : null;
+  // A refusal about a card no longer listed (answered elsewhere, deactivated) shows above the cards.
+  const orphan = form && !campaigns.some((c) => c.id === form.campaignId)
+    ? Object.values(form.errors)[0] ?? null
+    : null;
+  return (
+    <section className="card dash-section campaigns" id="campaigns" aria-labelledby="campaigns-title">
+      <h2 id="campaigns-title">{CAMPAIGN_TEXTS.title}</h2>
+      {orphan && <p className="notice notice--error" role="alert">{orphan}</p>}
+      {campaigns.length === 0 ? <p className="muted campaigns__empty">{CAMPAIGN_TEXTS.empty}</p> : (
+        <Island
+          name="CampaignCards"
+          hydrate="interaction"
+          props={{ teamId, campaigns: campaigns.map(toCardCampaign), parentId, form: form ?? null }}
+        />
+      )}
+    </section>
+  );
+}
