@@ -10,12 +10,12 @@ export const FAST_HASH = { N: 2 ** 10, r: 8, p: 1 };
 
 export async function createAccount(
   kv: Deno.Kv,
-  input: { email: string; teamId?: string; role?: TeamRole; password?: string; firstName?: string },
+  input: { email: string; teamId?: string; role?: TeamRole; password?: string; firstName?: string; lastName?: string },
 ): Promise<User> {
   const user = await createUser(kv, {
     email: input.email,
     firstName: input.firstName ?? "Test",
-    lastName: "Person",
+    lastName: input.lastName ?? "Person",
     passwordHash: input.password ? await hashPassword(input.password, FAST_HASH) : null,
   });
   if (input.teamId) await setMembership(kv, user.id, input.teamId, input.role ?? "TEAM_STANDARD");

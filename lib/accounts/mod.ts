@@ -2,11 +2,28 @@
 export { acceptParentInvites, addParentEmail, hasParentInvites, parseParentEmail, playerEmails } from "./co_parents.ts";
 export { loadHubData } from "./hub.ts";
 export {
+  checkParentProfile,
   checkProfileName,
+  isValidPhone,
+  loadOwnProfile,
   MAX_PROFILE_NAME_LENGTH,
+  PARENT_PROFILE_FIELDS,
+  type ParentProfile,
+  parentProfileOf,
   PROFILE_MESSAGES,
   type ProfileName,
+  type SavedProfile,
+  saveParentProfile,
   saveProfileName,
   setOwnPassword,
   signOutEverywhere,
 } from "./profile.ts";
+export {
+  type AccountContext,
+  confirmEmailChange,
+  EMAIL_CHANGE_LIMIT,
+  EMAIL_CHANGE_MESSAGES,
+  EMAIL_CHANGE_TTL_MS,
+  type EmailChangeOutcome,
+  peekEmailChange,
+} from "./email_change.ts";

@@ -1,23 +1,36 @@
 /**
- * The signed-in person's own account (`/account`): their name, their password and their
- * sessions. HTTP-free: the route reads the form, these functions decide and store.
+ * The signed-in person's own account: their name and profile (`/account`, Account Settings →
+ * My Profile), their password and their sessions. HTTP-free: the route reads the form, these
+ * functions decide and store.
  */
-import { getUserEntry, listMemberships, updateUser, type User } from "../db/users.ts";
+import { beginChange } from "../db/kv.ts";
+import { getUserEntry, listMemberships, stageUserUpdate, updateUser, type User } from "../db/users.ts";
+import { commitTeamChange } from "../db/team_revisions.ts";
 import { endAllSessions } from "../auth/sessions.ts";
 import { type AuthContext, changePassword } from "../auth/login.ts";
-import { UnauthorizedError, ValidationError } from "../errors.ts";
+import { ConflictError, UnauthorizedError, ValidationError } from "../errors.ts";
 import { cleanText } from "../text.ts";
+import {
+  checkParentProfile,
+  nameProblems,
+  type ParentProfile,
+  type ParentProfileInput,
+  PROFILE_MESSAGES,
+} from "./profile_rules.ts";
+import { type AccountContext, limitEmailChanges, pendingEmailOf, stageEmailChangeRequest } from "./email_change.ts";
 
-export const MAX_PROFILE_NAME_LENGTH = 50;
-
-export const PROFILE_MESSAGES = {
-  firstName: "First name is required",
-  lastName: "Last name is required",
-  tooLong: (label: string) => `${label} must be at most ${MAX_PROFILE_NAME_LENGTH} characters`,
-  nameSaved: "Your name was saved.",
-  confirmPassword: "The two new passwords do not match.",
-  passwordSet: "Password set. Other sessions were signed out.",
-} as const;
+export {
+  checkParentProfile,
+  isValidPhone,
+  MAX_ABOUT_ITEMS,
+  MAX_ABOUT_LENGTH,
+  MAX_PHONE_LENGTH,
+  MAX_PROFILE_NAME_LENGTH,
+  PARENT_PROFILE_FIELDS,
+  type ParentProfile,
+  type ParentProfileInput,
+  PROFILE_MESSAGES,
+} from "./profile_rules.ts";
 
 export interface ProfileName {
   firstName: string;
@@ -28,11 +41,7 @@ export interface ProfileName {
 export function checkProfileName(raw: { firstName?: unknown; lastName?: unknown }): ProfileName {
   const firstName = typeof raw.firstName === "string" ? cleanText(raw.firstName) : "";
   const lastName = typeof raw.lastName === "string" ? cleanText(raw.lastName) : "";
-  const fields: Record<string, string> = {};
-  if (!firstName) fields.firstName = PROFILE_MESSAGES.firstName;
-  else if ([...firstName].length > MAX_PROFILE_NAME_LENGTH) fields.firstName = PROFILE_MESSAGES.tooLong("First name");
-  if (!lastName) fields.lastName = PROFILE_MESSAGES.lastName;
-  else if ([...lastName].length > MAX_PROFILE_NAME_LENGTH) fields.lastName = PROFILE_MESSAGES.tooLong("Last name");
+  const fields = nameProblems(firstName, lastName);
   const first = Object.values(fields)[0];
   if (first) throw new ValidationError(first, fields);
   return { firstName, lastName };
@@ -80,4 +89,93 @@ export async function setOwnPassword(
 /** 'Sign out everywhere': ends every session of the person, the one asking included. */
 export async function signOutEverywhere(kv: Deno.Kv, userId: string): Promise<number> {
   return await endAllSessions(kv, userId);
+}
+
+/** SPEC.md's Parent profile of an account (its "about" fields empty when never set). */
+export function parentProfileOf(user: User): ParentProfile {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    photoUrl: user.photoUrl,
+    occupation: user.occupation ?? "",
+    interests: user.interests ?? [],
+    funFacts: user.funFacts ?? [],
+  };
+}
+
+/** A person's own profile with the address a pending e-mail change waits for (Account Settings). */
+export async function loadOwnProfile(
+  kv: Deno.Kv,
+  userId: string,
+  now = new Date(),
+): Promise<(ParentProfile & { pendingEmail: string | null }) | null> {
+  const user = (await getUserEntry(kv, userId)).value;
+  return user ? { ...parentProfileOf(user), pendingEmail: await pendingEmailOf(kv, userId, now) } : null;
+}
+
+export interface SavedProfile {
+  parent: ParentProfile;
+  /** The address a pending e-mail change waits for, if any. */
+  pendingEmail: string | null;
+  message: string;
+}
+
+const sameList = (a: string[] | undefined, b: string[] | undefined) =>
+  (a ?? []).length === (b ?? []).length && (a ?? []).every((item, i) => item === (b ?? [])[i]);
+
+function changedFields(user: User, input: ParentProfileInput): Partial<User> {
+  const changes: Partial<User> = {};
+  if (input.firstName !== user.firstName) changes.firstName = input.firstName;
+  if (input.lastName !== user.lastName) changes.lastName = input.lastName;
+  if (input.phone !== user.phone) changes.phone = input.phone;
+  if (input.occupation !== undefined && input.occupation !== (user.occupation ?? "")) {
+    changes.occupation = input.occupation;
+  }
+  if (input.interests !== undefined && !sameList(input.interests, user.interests)) changes.interests = input.interests;
+  if (input.funFacts !== undefined && !sameList(input.funFacts, user.funFacts)) changes.funFacts = input.funFacts;
+  return changes;
+}
+
+/**
+ * Account Settings → My Profile (`PUT /api/teams/{teamId}/parents/{parentId}`) for the person
+ * themselves. Names, phone and the "about" fields are saved at once, and every team of the
+ * person gets a new revision in the same commit (their public pages show the new name at
+ * once). A different e-mail is only requested: the new address gets a confirmation link
+ * (`email_change.ts`), in the same commit; at most 5 requests an hour.
+ */
+export async function saveParentProfile(ctx: AccountContext, userId: string, raw: unknown): Promise<SavedProfile> {
+  const checked = checkParentProfile(raw);
+  if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
+  const input = checked.value;
+  let limited = false;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await getUserEntry(ctx.kv, userId);
+    if (!entry.value) throw new UnauthorizedError();
+    const user = entry.value;
+    const changes = changedFields(user, input);
+    const changed = Object.keys(changes).length > 0;
+    const newEmail = input.email !== user.email ? input.email : null;
+    if (newEmail && !limited) {
+      await limitEmailChanges(ctx, userId);
+      limited = true;
+    }
+    let saved = user;
+    if (changed || newEmail) {
+      const op = beginChange(ctx.kv);
+      saved = stageUserUpdate(op, entry as Deno.KvEntry<User>, changes);
+      if (newEmail) await stageEmailChangeRequest(ctx, op, user, newEmail);
+      // Every team of the person shows their name: each gets a new revision, dropping its cached pages.
+      const teamIds = changed ? (await listMemberships(ctx.kv, userId)).map((m) => m.teamId) : [];
+      if (!(await commitTeamChange(ctx.kv, op, teamIds)).ok) continue;
+    }
+    return {
+      parent: parentProfileOf(saved),
+      pendingEmail: newEmail ?? await pendingEmailOf(ctx.kv, userId, ctx.now),
+      message: newEmail ? PROFILE_MESSAGES.emailChangeSent(newEmail) : PROFILE_MESSAGES.profileSaved,
+    };
+  }
+  throw new ConflictError();
 }

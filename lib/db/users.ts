@@ -17,6 +17,13 @@ export interface User {
   lastName: string;
   phone: string;
   photoUrl: string | null;
+  /**
+   * What the person tells their team's families about themselves (Account Settings → My
+   * Profile; shown in the family-member dialog). Absent on accounts made before they existed.
+   */
+  occupation?: string;
+  interests?: string[];
+  funFacts?: string[];
   /** Null until the person sets a password (magic links work without one). */
   passwordHash: string | null;
   createdAt: string;
@@ -213,4 +220,26 @@ export async function readAccountForCommit(
   }
   const user = buildUser({ ...fields, email }, now);
   return { user, isNew: true, stage: (op) => stageNewUser(op, user) };
+}
+
+/**
+ * Adds to `op` the move of an account to a new address: the user record and its unique e-mail
+ * index, checked unchanged since read; "taken" (nothing staged) when the address has an account.
+ */
+export async function stageUserEmailChange(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  user: Deno.KvEntry<User>,
+  newEmail: string,
+): Promise<"staged" | "taken"> {
+  const [oldIndex, newIndex] = await kv.getMany<[string, string]>([
+    keys.userByEmail(user.value.email),
+    keys.userByEmail(newEmail),
+  ]);
+  if (newIndex.value !== null) return "taken";
+  op.check(user).check(oldIndex).check(newIndex)
+    .set(keys.userByEmail(newEmail), user.value.id)
+    .set(user.key, { ...user.value, email: newEmail });
+  if (oldIndex.value === user.value.id) op.delete(oldIndex.key);
+  return "staged";
 }

@@ -140,3 +140,52 @@ export function passwordChangedMail(
     footer: FOOTER,
   });
 }
+
+// ---- E-mail change (Account Settings → My Profile) ----
+
+/** To the NEW address: the link that confirms it (single use, 24 hours). */
+export function emailChangeConfirmMail(input: { firstName?: string; newEmail: string; link: string }): MailContent {
+  return compose({
+    subject: "Confirm your new e-mail for GoalMates",
+    greeting: hello(input.firstName),
+    paragraphs: [
+      `Someone signed in to GoalMates asked to use ${input.newEmail} as the e-mail of their account.`,
+      "If it was you, confirm it with the button below. The link works once and expires in 24 hours. If it was not you, ignore this e-mail: nothing changes.",
+    ],
+    action: { label: "Confirm new e-mail", url: input.link },
+    footer: FOOTER,
+  });
+}
+
+/**
+ * To a NEW address that already has an account: nothing will change (the requester is not
+ * told, so they cannot learn who has an account); its owner learns someone tried.
+ */
+export function emailChangeTakenMail(input: { newEmail: string; signInLink: string }): MailContent {
+  return compose({
+    subject: "Someone tried to use your e-mail on GoalMates",
+    greeting: hello(),
+    paragraphs: [
+      `Someone signed in to another GoalMates account asked to change its e-mail to ${input.newEmail}. This address already has a GoalMates account, so nothing was changed.`,
+      `If it was you, sign in with this address instead at ${input.signInLink}. If it was not you, there is nothing to do.`,
+    ],
+    footer: FOOTER,
+  });
+}
+
+/** To the OLD address, once the change took effect. */
+export function emailChangedMail(
+  input: { firstName?: string; newEmail: string; at: Date; accountLink: string },
+): MailContent {
+  const when = input.at.toISOString().slice(0, 16).replace("T", " ");
+  return compose({
+    subject: "Your GoalMates e-mail was changed",
+    greeting: hello(input.firstName),
+    paragraphs: [
+      `The e-mail of your GoalMates account was changed to ${input.newEmail} on ${when} UTC. Sign-in links now go there.`,
+      "If this was you, there is nothing to do. If it was not you, contact your team admin at once.",
+    ],
+    action: { label: "Review your account", url: input.accountLink },
+    footer: FOOTER,
+  });
+}

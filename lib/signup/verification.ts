@@ -5,8 +5,9 @@
 import { beginChange } from "../db/kv.ts";
 import { buildTeam, isSlugTaken, slugify, stageNewTeam, type Team } from "../db/teams.ts";
 import { buildPlayer, type Player, stagePlayer } from "../db/players.ts";
-import { readAccountForCommit, stageMembership, type User } from "../db/users.ts";
+import { listMemberships, readAccountForCommit, stageMembership, type User } from "../db/users.ts";
 import { stageGuardian } from "../db/guardians.ts";
+import { stageFamilyLink } from "../db/families.ts";
 import {
   getPendingSignupEntry,
   type PendingSignup as StoredPendingSignup,
@@ -172,7 +173,12 @@ export async function verifySignup(kv: Deno.Kv, token: unknown, now = new Date()
       createdAt: now.toISOString(),
     });
     stageGuardian(op, team.id, player.id, user.id, now);
-    if ((await commitTeamChange(kv, op, team.id)).ok) {
+    // The admin and their first player are the team's first family.
+    await stageFamilyLink(kv, op, team.id, player.id, user.id, now, player.lastName);
+    // A renamed existing account shows its new name on its other teams' cached pages at once too.
+    const renamed = !account.isNew && (user.firstName !== p.firstName || user.lastName !== p.lastName);
+    const otherTeams = renamed ? (await listMemberships(kv, user.id)).map((m) => m.teamId) : [];
+    if ((await commitTeamChange(kv, op, [team.id, ...otherTeams])).ok) {
       return { team, player, user: { ...user, firstName: p.firstName, lastName: p.lastName } };
     }
     // Something changed meanwhile (the slug taken, the token spent): read again and retry.

@@ -203,3 +203,22 @@ Deno.test("[signup] a second signup with the same address adds a team and takes 
   assert.deepEqual(teams.map((team) => team.slug).toSorted(), ["harbor-hawks", "harbor-hawks-2"]);
   assert.equal(new Set(teams.map((team) => team.id)).size, 2, "each team listed once");
 });
+
+Deno.test("[signup] a renamed existing account refreshes its other teams' cached public pages", async () => {
+  await using t = await createTestApp();
+  const { team: existing } = await seedTeam(t.kv, { name: "Harbor Hawks", settings: { showParentNames: true } });
+  const user = await createAccount(t.kv, {
+    email: "jordan@example.com",
+    teamId: existing.id,
+    firstName: "Jordan",
+    lastName: "Lee",
+  });
+  const { linkParentToPlayer } = await import("../../lib/families/mod.ts");
+  const [player] = await listPlayers(t.kv, existing.id);
+  await linkParentToPlayer(t.kv, existing.id, player.id, user.id);
+  const roster = async () => await (await requestJson(t.app, `/api/teams/${existing.slug}/roster`)).text();
+  assert.ok((await roster()).includes('"parentNames":["Jordan"]'), "cached with the old name");
+  await start(t.app, { ...SIGNUP, firstName: "Jo", lastName: "Rivera", teamName: "Bay Otters" });
+  assert.equal((await verify(t.app, await tokenFromMail(t.kv, "jordan@example.com", "/signup/verify"))).status, 200);
+  assert.ok((await roster()).includes('"parentNames":["Jo"]'), "the other team's roster shows the new name at once");
+});
