@@ -3,6 +3,7 @@ import { buildPlayer, listPlayers, type NewPlayer, stagePlayer } from "../db/pla
 import { commitTeamChange } from "../db/team_revisions.ts";
 import { buildUser, getUserByEmail, stageMembership, stageNewUser } from "../db/users.ts";
 import { stageGuardian } from "../db/guardians.ts";
+import { stageFamilyLink } from "../families/mod.ts";
 import { beginChange } from "../db/kv.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { DEMO_ACCOUNTS } from "./accounts.ts";
@@ -115,7 +116,10 @@ export async function seedDemoAccounts(kv: Deno.Kv, team: Team, now = new Date()
       playerId: account.role === "PLAYER" ? player.id : null,
       createdAt: now.toISOString(),
     });
-    if (account.role !== "PLAYER") stageGuardian(op, team.id, player.id, user.id, now);
+    if (account.role !== "PLAYER") {
+      stageGuardian(op, team.id, player.id, user.id, now);
+      await stageFamilyLink(kv, op, team.id, player.id, user.id, now);
+    }
     // Fails only when another instance created the same account first.
     await commitTeamChange(kv, op, team.id);
   }
