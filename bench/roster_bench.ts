@@ -14,6 +14,7 @@
 import type { AssetManifest } from "../lib/render/assets.ts";
 import type { BareSpec } from "./bare_server.ts";
 import { type JsFile, pageScripts, sizeFiles } from "./page_js.ts";
+import { dashboardJsReport, measureDashboardJs } from "./dashboard_js.ts";
 import { clockTicks, cpuTicks, freePort, prepareBench, run, Server } from "./proc.ts";
 import { runWrk, wrkCommand, type WrkOptions, type WrkResult } from "./wrk.ts";
 
@@ -398,12 +399,14 @@ async function main(): Promise<void> {
     // 4. JavaScript per page, gzip bytes of the files in static/build/.
     const notes: string[] = [];
     const jsRows = await measureJs(appUrl, new TextDecoder().decode(appBodies.get(PAGE_PATH)!.body), notes);
+    const manifest: AssetManifest = JSON.parse(await Deno.readTextFile(`${BUILD_DIR}/manifest.json`));
+    const dashboardJs = await measureDashboardJs(appUrl, manifest, BUILD_DIR, notes);
 
     // 5. Report.
     const cpu = (await Deno.readTextFile("/proc/cpuinfo").catch(() => "")).match(/^model name\s*:\s*(.*)$/m)?.[1];
     const nproc = (await run("nproc", [])).stdout.trim() || String(navigator.hardwareConcurrency);
     const wrkVersion = (await run("wrk", ["--version"])).stdout.match(/^wrk (\S+)/m)?.[1] ?? "?";
-    const lines = [...throughputReport(results), ...jsReport(jsRows, notes), ""];
+    const lines = [...throughputReport(results), ...jsReport(jsRows, notes), ...dashboardJsReport(dashboardJs), ""];
     lines.push(
       `Machine: nproc ${nproc}${cpu ? ` (${cpu})` : ""}, ${Deno.build.os} ${Deno.build.arch}, ` +
         `Deno ${Deno.version.deno} (V8 ${Deno.version.v8}), wrk ${wrkVersion}; ` +
