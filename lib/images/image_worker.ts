@@ -15,6 +15,10 @@ import {
   warmUp,
 } from "./vips_render.ts";
 import type { WorkerJob, WorkerReply } from "./pool.ts";
+import { lowerThreadPriority } from "../thread_priority.ts";
+
+// Before libvips starts its own threads, which inherit the policy: decoding gives way to pages.
+lowerThreadPriority();
 
 /** This worker's side of its channel (a Web Worker's global scope). */
 const port = globalThis as unknown as {
