@@ -6,6 +6,8 @@ import { backfillAllFamiliesOnce } from "./lib/families/mod.ts";
 import { ensureSysadmin } from "./lib/auth/login.ts";
 import { resumeTeamDeletions } from "./lib/teams/mod.ts";
 import { createMailer, startQueueWorker } from "./lib/mail/mod.ts";
+import { imagePool } from "./lib/images/mod.ts";
+import { sweepExpiredUploads, UPLOAD_SWEEP_CRON } from "./lib/photos/mod.ts";
 import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
 import { DEFAULT_HEADER_TIMEOUT_MS, serveGuarded } from "./routes/serve.ts";
 
@@ -38,6 +40,16 @@ const mailer = createMailer(config, kv);
 console.log(`Mail: ${mailer.name === "smtp" ? "SMTP" : "development outbox (KV and console)"}`);
 // Delivers queued mail; at start and every 5 minutes it re-enqueues mail a crash left behind.
 startQueueWorker(kv, mailer);
+// Warms the image workers ahead of the first upload (in the background: serving need not wait).
+imagePool.start().catch((error) => console.error("[images] the image workers could not start:", error));
+// Removes uploads never finished, processed or used, and expired upload links: at start and every 10 minutes.
+const sweepUploads = () =>
+  sweepExpiredUploads(kv).then(
+    ({ uploads }) => void (uploads > 0 && console.log(`[photos] swept ${uploads} unfinished upload(s)`)),
+    (error) => console.error("[photos] the upload sweep failed:", error),
+  );
+void sweepUploads();
+Deno.cron("sweep expired photo uploads", UPLOAD_SWEEP_CRON, sweepUploads);
 const app = createApp({ kv, config, assets, watchTeamChanges: true });
 // Deno.serve with a deadline: a connection slow to send its request headers (or idle) is closed.
 serveGuarded({

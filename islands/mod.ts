@@ -20,6 +20,9 @@ import FamilyExplorer from "./FamilyExplorer.tsx";
 import CampaignCards from "./CampaignCards.tsx";
 import AccountSettings from "./AccountSettings.tsx";
 import EssentialForm from "./EssentialForm.tsx";
+import PhotoGallery from "./PhotoGallery.tsx";
+import PhotoUpload from "./PhotoUpload.tsx";
+import PlayerPhoto from "./PlayerPhoto.tsx";
 
 /**
  * The island registry. Each entry is the default export of `islands/<Name>.tsx`; the
@@ -48,6 +51,9 @@ export const islands = {
   CampaignCards,
   AccountSettings,
   EssentialForm,
+  PhotoGallery,
+  PhotoUpload,
+  PlayerPhoto,
 } as const;
 
 export type IslandName = keyof typeof islands;

@@ -43,6 +43,9 @@ import { eventApiRoutes } from "./api/events.ts";
 import { campaignRoutes } from "./api/campaigns.ts";
 import { adminCampaignRoutes } from "./pages/admin_campaigns.tsx";
 import { profileRoutes } from "./api/profile.ts";
+import { isPhotoUpload, photoApiRoutes } from "./api/photos.ts";
+import { objectRoutes } from "./objects.ts";
+import { familyPhotoPageRoutes } from "./pages/family_photos.tsx";
 
 export const PROJECT_ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -74,18 +77,16 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.use(pathParamGuard);
   // Reads never carry a body to limit or a cross-site effect to refuse.
   const UNSAFE = ["POST", "PUT", "PATCH", "DELETE"];
-  app.on(
-    UNSAFE,
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new PayloadTooLargeError();
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new PayloadTooLargeError();
+    },
+  });
+  // A photo upload's PUT carries raw image bytes under a limit of its own (routes/api/photos.ts).
+  app.on(UNSAFE, "*", (c, next) => isPhotoUpload(c) ? next() : limitBody(c, next));
   app.on(UNSAFE, "*", originGuard(isAllowedOrigin));
-  app.on(UNSAFE, "*", jsonOnly);
+  app.on(UNSAFE, "*", (c, next) => isPhotoUpload(c) ? next() : jsonOnly(c, next));
 
   app.route("/", staticRoutes(PROJECT_ROOT));
   app.route("/", marketingRoutes(assets));
@@ -121,6 +122,9 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route("/", campaignRoutes);
   app.route("/", adminCampaignRoutes);
   app.route("/", profileRoutes);
+  app.route("/", photoApiRoutes);
+  app.route("/", objectRoutes);
+  app.route("/", familyPhotoPageRoutes);
 
   const renderError = (c: Parameters<typeof sendPage>[0], status: number, title: string, message: string) =>
     sendPage(c, renderPage(assets, <ErrorPage status={status} title={title} message={message} />, { title, status }));

@@ -76,6 +76,12 @@ export function PrivacyPage() {
           removed in the process, and the file exactly as uploaded is never shown to anyone. Gallery photos are visible
           only to signed-in members of that team.
         </p>
+        <p>
+          For each photo GoalMates stores three re-encoded sizes (the longest side at most 2048, 800 and 320 pixels),
+          its caption, who uploaded it and when. It keeps no file names, no camera details and no location. The file as
+          uploaded is deleted as soon as it has been re-encoded, and within an hour if the upload was never finished. A
+          player's photo shows on the public roster only if the team admin turns photos on.
+        </p>
       </section>
 
       <section className="mk-prose" aria-labelledby="privacy-delete">
@@ -86,6 +92,7 @@ export function PrivacyPage() {
           <li>
             Deleting a team removes all of its records and images.
           </li>
+          <li>Removing a player, or their photo, deletes the photo's files too.</li>
         </ul>
       </section>
 

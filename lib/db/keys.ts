@@ -153,6 +153,33 @@ export const keys = {
   /** The one pending e-mail change of a person (a new request replaces it): its token hash and new address. */
   pendingEmailChange: (userId: string) => ["pending_email_changes", userId] as const,
 
+  // ---- Photos (issue 13) ----
+
+  /** A stored blob's manifest (written last: a blob without one does not exist) and its chunks (< 64 KiB each). */
+  blob: (teamId: string, blobId: string) => ["blobs", teamId, blobId] as const,
+  teamBlobs: (teamId: string) => ["blobs", teamId] as const,
+  blobChunk: (teamId: string, blobId: string, index: number) => ["blob_chunks", teamId, blobId, index] as const,
+  blobChunks: (teamId: string, blobId: string) => ["blob_chunks", teamId, blobId] as const,
+  teamBlobChunks: (teamId: string) => ["blob_chunks", teamId] as const,
+  /** A single-use upload URL's ticket, by its id (jti). */
+  uploadTicket: (teamId: string, ticketId: string) => ["upload_tickets", teamId, ticketId] as const,
+  teamUploadTickets: (teamId: string) => ["upload_tickets", teamId] as const,
+  /** Raw uploads not yet processed (swept when never processed): the value is when they expire. */
+  pendingUpload: (teamId: string, blobId: string) => ["pending_uploads", teamId, blobId] as const,
+  pendingUploads: () => ["pending_uploads"] as const,
+  teamPendingUploads: (teamId: string) => ["pending_uploads", teamId] as const,
+  /** The team gallery; photo ids are ULIDs (newest first by a reverse list). */
+  galleryPhoto: (teamId: string, photoId: string) => ["gallery_photos", teamId, photoId] as const,
+  teamGalleryPhotos: (teamId: string) => ["gallery_photos", teamId] as const,
+  /** Every upload ticket (the sweep of expired ones). */
+  uploadTickets: () => ["upload_tickets"] as const,
+  /** A person's outstanding uploads in a team (at most 3 at once): ids and until when each counts. */
+  uploadSlots: (teamId: string, person: string) => ["upload_slots", teamId, person] as const,
+  teamUploadSlots: (teamId: string) => ["upload_slots", teamId] as const,
+  allUploadSlots: () => ["upload_slots"] as const,
+  /** The random secret upload URLs are signed with (one per database, made on first use). */
+  uploadSigningSecret: () => ["upload_signing_secret"] as const,
+
   /** A one-time data migration that has run (its name → when). */
   migration: (name: string) => ["migrations", name] as const,
 
@@ -192,6 +219,12 @@ export const teamScopedPrefixes = (teamId: string): Deno.KvKey[] => [
   keys.teamEvents(teamId),
   keys.teamEventsByStart(teamId),
   keys.teamCampaigns(teamId),
+  keys.teamBlobs(teamId),
+  keys.teamBlobChunks(teamId),
+  keys.teamUploadTickets(teamId),
+  keys.teamPendingUploads(teamId),
+  keys.teamGalleryPhotos(teamId),
+  keys.teamUploadSlots(teamId),
 ];
 
 /** The rate-limit bucket of Generate New, counted per team. */

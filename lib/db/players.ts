@@ -5,6 +5,8 @@ import { stageGuardianRemovals } from "./guardians.ts";
 import { stagePlayerInviteRemovals } from "./parent_emails.ts";
 import { stageFamilyMemberRemoval } from "./families.ts";
 import { countKeys, listAll, listPage, type Page, type PageOptions } from "./kv.ts";
+import { stageBlobRemovals } from "./blobs.ts";
+import { stagePlayerUploadRemovals } from "./uploads.ts";
 
 /** Ids in creation order, even within one millisecond, so a team lists its players as they were added. */
 const nextPlayerId = monotonicFactory();
@@ -92,11 +94,19 @@ export function stagePlayerUpdate(op: Deno.AtomicOperation, entry: Deno.KvEntry<
 
 /**
  * Adds to `op` the removal of a player (checked unchanged since read) with its guardian links,
- * listed parent e-mails and family membership; returns how many parent links go with it.
+ * listed parent e-mails, family membership and photos (the headshot's blobs, and headshot
+ * uploads of them under way); returns how many parent links go with it.
  */
 export async function stagePlayerRemoval(kv: Deno.Kv, op: Deno.AtomicOperation, entry: Deno.KvEntry<Player>) {
   const { teamId, id } = entry.value;
   op.check(entry).delete(entry.key);
+  const blobIds: string[] = [];
+  for (const path of [entry.value.photoUrl, entry.value.photoUrlSmall, entry.value.photoUrlMedium]) {
+    const blob = path ? /^\/objects\/([^/]+)\/([^/]+)$/.exec(path) : null;
+    if (blob && blob[1] === teamId) blobIds.push(blob[2]);
+  }
+  await stageBlobRemovals(kv, op, teamId, blobIds);
+  await stagePlayerUploadRemovals(kv, op, teamId, id);
   await stagePlayerInviteRemovals(kv, op, teamId, id);
   await stageFamilyMemberRemoval(kv, op, teamId, "player", id);
   return await stageGuardianRemovals(kv, op, teamId, id);

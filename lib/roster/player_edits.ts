@@ -1,8 +1,8 @@
 import { getPlayer, getPlayerEntry, type Player } from "../db/players.ts";
 import { isGuardian } from "../db/guardians.ts";
-import { NotFoundError } from "../errors.ts";
+import { NotFoundError, ValidationError } from "../errors.ts";
 import { savePlayerChange } from "./manage.ts";
-import type { PlayerEdit } from "./player_rules.ts";
+import { PLAYER_MESSAGES, type PlayerEdit } from "./player_rules.ts";
 import type { SessionUser } from "../auth/session_user.ts";
 
 export const PLAYER_NOT_FOUND = "Player not found";
@@ -33,14 +33,12 @@ export async function savePlayerEdit(
 ): Promise<Player> {
   const entry = await getPlayerEntry(kv, teamId, playerId);
   if (!entry.value) throw new NotFoundError(PLAYER_NOT_FOUND);
-  const photoChanged = edit.photoUrl !== entry.value.photoUrl;
-  const player: Player = {
-    ...entry.value,
-    ...edit,
-    // Resized versions belong to the old photo.
-    photoUrlSmall: photoChanged ? null : entry.value.photoUrlSmall,
-    photoUrlMedium: photoChanged ? null : entry.value.photoUrlMedium,
-  };
+  // The photo changes only through its own call (PUT /api/players/{id}/photo), which deletes the
+  // old photo's images: a path set here would leave them behind, or point at another's images.
+  if (edit.photoUrl !== entry.value.photoUrl) {
+    throw new ValidationError(PLAYER_MESSAGES.photoThroughDialog, { photoUrl: PLAYER_MESSAGES.photoThroughDialog });
+  }
+  const player: Player = { ...entry.value, ...edit };
   await savePlayerChange({ kv, teamId, actor, now }, entry as Deno.KvEntry<Player>, player);
   return player;
 }

@@ -18,6 +18,7 @@ export const PLAYER_MESSAGES = {
   position: "Position must be text",
   photoUrl: "Please enter a valid URL",
   photoElsewhere: "Please use a photo uploaded to GoalMates",
+  photoThroughDialog: "To change or remove the photo, use Change photo.",
   birthYear: (maxYear: number) => `Birth year must be between ${MIN_BIRTH_YEAR} and ${maxYear}`,
   yearsPlaying: "Years playing must be between 0 and 30",
   stats: "Games, goals and assists must be whole numbers from 0 to 999",

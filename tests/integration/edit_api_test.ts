@@ -137,6 +137,8 @@ Deno.test("[edit] PATCH saves through the edit session, with the spec's messages
     [{ ...EDIT, jerseyNumber: 100 }, "Jersey number must be between 0 and 99"],
     [{ ...EDIT, photoUrl: "not a url" }, "Please enter a valid URL"],
     [{ ...EDIT, photoUrl: "https://tracker.example/p.png" }, "Please use a photo uploaded to GoalMates"],
+    // Another child's images, or a path whose old images would be left behind: only Change photo changes it.
+    [{ ...EDIT, photoUrl: "/objects/someone-else.jpg" }, "To change or remove the photo, use Change photo."],
     [{ ...EDIT, teamId: "other" }, "Unknown field: teamId"],
   ];
   for (const [body, message] of cases) {

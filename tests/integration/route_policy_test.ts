@@ -28,7 +28,9 @@ type Policy =
    * A route about one record with no team in its path (a family, a campaign): anonymous 401;
    * a person of another team learns nothing (403 or 404).
    */
-  | "member-of-record";
+  | "member-of-record"
+  /** A stored photo: the team's members (and a system administrator); anyone else gets 404, as for no photo. */
+  | "object";
 
 const POLICY: Record<string, Policy> = {
   "GET /": "public",
@@ -202,6 +204,20 @@ const POLICY: Record<string, Policy> = {
   "GET /account/email": "public", // The e-mailed link's Confirm page; the token is the credential.
   "POST /account/email": "public",
 
+  // issue 13: photos
+  "POST /api/objects/upload": "member-of-record", // The team is in the body: 403 for another team's.
+  "PUT /api/objects/upload/:teamId/:token": "member", // Then only the session the URL was issued to.
+  "POST /api/photos/process-gallery-photo": "member-of-record", // The team is in originalPath; others 404.
+  "POST /api/teams/:teamId/photos": "member",
+  "GET /api/teams/:teamId/photos": "member",
+  "DELETE /api/teams/:teamId/photos/:photoId": "member", // Then the uploader or a team admin.
+  "POST /api/players/process-headshot": "member-of-record",
+  "PUT /api/players/:playerId/photo": "player-editor", // That player's parents or a team admin; others 404.
+  "GET /objects/:teamId/:blobId": "object",
+  // issue 13: gallery
+  "GET /family-dashboard/:teamId/photos": "member",
+  // issue 13: headshots
+
   "GET /account/signed-out": "public",
   "GET /account": "user",
   "POST /account/name": "user",
@@ -262,6 +278,8 @@ Deno.test("[policy] protected routes refuse anonymous visitors and a parent of t
         ? res.status === 401
         : policy === "member-of-record"
         ? who === "anonymous" ? res.status === 401 : res.status === 403 || res.status === 404
+        : policy === "object"
+        ? res.status === 404
         : policy === "member"
         ? who === "anonymous"
           ? res.status === 401 || (res.status === 303 && /\/team-login/.test(res.headers.get("location")!))

@@ -23,6 +23,7 @@ const DOMAINS = [
   "families",
   "feed",
   "join",
+  "photos",
   "roster",
   "signup",
   "teams",

@@ -1,0 +1,193 @@
+/**
+ * The team gallery (SPEC.md section 2 'Photo Gallery'): listing newest first by offset, adding
+ * a processed upload as a photo with its caption, deleting (the uploader their own, a team
+ * admin any) with its three blobs.
+ */
+import { ulid } from "ulid";
+import { type BlobManifest, stageBlobRemovals, stageNewBlob, writeBlobData } from "../db/blobs.ts";
+import {
+  type GalleryPhoto,
+  getPhotoEntry,
+  listPhotosAt,
+  newPhotoId,
+  stagePhoto,
+  stagePhotoRemoval,
+  type UploaderType,
+} from "../db/gallery.ts";
+import { getPendingEntry, type PendingUpload, stagePendingRemoval } from "../db/uploads.ts";
+import { beginChange } from "../db/kv.ts";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { processImage } from "../images/mod.ts";
+import { canWrite, type TeamViewer } from "../team_viewer.ts";
+import { checkCaption, objectPath, parseObjectPath } from "./rules.ts";
+import { PHOTO_MESSAGES } from "./texts.ts";
+import { isUploaderOf, processedIds, type Uploader } from "./uploads.ts";
+
+/** The gallery's page when none is asked for (SPEC.md section 9: first 10, then 10 at a time). */
+export const GALLERY_PAGE_SIZE = 10;
+export const GALLERY_PAGE_MAX = 50;
+/** The furthest offset a list call reads from (offsets are read through, so they are bounded). */
+export const GALLERY_MAX_OFFSET = 10_000;
+
+/** `{ photos, hasMore }`: photos `offset`… of a team, newest first. */
+export async function listGalleryPhotos(
+  kv: Deno.Kv,
+  teamId: string,
+  page: { offset?: number; limit?: number } = {},
+): Promise<{ photos: GalleryPhoto[]; hasMore: boolean }> {
+  const offset = page.offset ?? 0;
+  const limit = page.limit ?? GALLERY_PAGE_SIZE;
+  if (!Number.isSafeInteger(offset) || offset < 0 || offset > GALLERY_MAX_OFFSET) {
+    throw new ValidationError(`offset must be a whole number from 0 to ${GALLERY_MAX_OFFSET}`);
+  }
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > GALLERY_PAGE_MAX) {
+    throw new ValidationError(`limit must be a whole number from 1 to ${GALLERY_PAGE_MAX}`);
+  }
+  return await listPhotosAt(kv, teamId, offset, limit);
+}
+
+/** How the gallery names who uploaded a photo: from the role in the team, never from the request. */
+export function uploaderTypeOf(viewer: TeamViewer): UploaderType {
+  return viewer.role === "PLAYER" ? "player" : viewer.role === "TEAM_STANDARD" ? "parent" : "admin";
+}
+
+export interface GalleryPhotoRequest {
+  objectPath?: unknown;
+  thumbnailPath?: unknown;
+  mediumPath?: unknown;
+  caption?: unknown;
+}
+
+/**
+ * Adds the uploader's processed upload to the team gallery. The paths must be the three sizes
+ * of one processed, unused gallery upload of this person in this team; the name and type shown
+ * come from the session (a request's `uploaderName`/`uploaderType` are ignored).
+ */
+export async function addGalleryPhoto(
+  kv: Deno.Kv,
+  uploader: Uploader,
+  input: GalleryPhotoRequest,
+  now: Date,
+): Promise<GalleryPhoto> {
+  const { viewer } = uploader;
+  if (!canWrite(viewer)) throw new ForbiddenError(PHOTO_MESSAGES.readOnly);
+  const caption = checkCaption(input.caption);
+  if (!caption.ok) throw new ValidationError(caption.message, caption.fields);
+  const notUploaded = () => new ValidationError(PHOTO_MESSAGES.notUploaded, { objectPath: PHOTO_MESSAGES.notUploaded });
+  const parsed = parseObjectPath(input.objectPath);
+  if (!parsed || parsed.teamId !== viewer.teamId) throw notUploaded();
+  const entry = await getPendingEntry(kv, parsed.teamId, parsed.blobId);
+  const pending = entry.value;
+  const ids = pending ? processedIds(pending) : null;
+  if (!pending || !ids || pending.purpose !== "gallery" || !isUploaderOf(uploader, pending)) throw notUploaded();
+  const paths = {
+    objectPath: objectPath(viewer.teamId, ids.full),
+    mediumPath: objectPath(viewer.teamId, ids.medium),
+    thumbnailPath: objectPath(viewer.teamId, ids.thumbnail),
+  };
+  if (input.mediumPath !== paths.mediumPath || input.thumbnailPath !== paths.thumbnailPath) throw notUploaded();
+  const photo = buildPhoto(viewer, paths, caption.value, now);
+  const op = stagePhoto(
+    stagePendingRemoval(beginChange(kv), entry as Deno.KvEntry<PendingUpload>),
+    viewer.teamId,
+    photo,
+  );
+  if (!(await op.commit()).ok) throw new ConflictError(PHOTO_MESSAGES.alreadyProcessed);
+  return photo;
+}
+
+function buildPhoto(
+  viewer: TeamViewer,
+  paths: { objectPath: string; mediumPath: string; thumbnailPath: string },
+  caption: string,
+  now: Date,
+): GalleryPhoto {
+  return {
+    id: newPhotoId(now.getTime()),
+    ...paths,
+    urls: { thumbnail: paths.thumbnailPath, medium: paths.mediumPath, full: paths.objectPath },
+    caption,
+    uploaderName: viewer.displayName,
+    uploaderType: uploaderTypeOf(viewer),
+    uploaderId: viewer.userId,
+    createdAt: now.toISOString(),
+  };
+}
+
+/** Whether the viewer may delete a photo: its uploader, or a team admin (never a read-only viewer). */
+export const canDeletePhoto = (viewer: TeamViewer, photo: Pick<GalleryPhoto, "uploaderId">): boolean =>
+  canWrite(viewer) && (viewer.isAdmin || (viewer.userId !== null && photo.uploaderId === viewer.userId));
+
+/** The blob ids of a photo's three sizes. */
+function photoBlobIds(teamId: string, photo: GalleryPhoto): string[] {
+  return [photo.objectPath, photo.mediumPath, photo.thumbnailPath]
+    .map(parseObjectPath)
+    .filter((parsed) => parsed !== null && parsed.teamId === teamId)
+    .map((parsed) => parsed!.blobId);
+}
+
+/** Deletes a photo and its three blobs: 404 when it is not in the viewer's team, 403 unless theirs or an admin's. */
+export async function deleteGalleryPhoto(kv: Deno.Kv, viewer: TeamViewer, photoId: string): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const entry = await getPhotoEntry(kv, viewer.teamId, photoId);
+    if (!entry.value) throw new NotFoundError(PHOTO_MESSAGES.photoNotFound);
+    if (!canDeletePhoto(viewer, entry.value)) throw new ForbiddenError(PHOTO_MESSAGES.notYours);
+    const op = stagePhotoRemoval(beginChange(kv), entry as Deno.KvEntry<GalleryPhoto>);
+    await stageBlobRemovals(kv, op, viewer.teamId, photoBlobIds(viewer.teamId, entry.value));
+    if ((await op.commit()).ok) return;
+  }
+  throw new ConflictError();
+}
+
+/**
+ * Adds a photo from image bytes straight to a team's gallery, the way an upload ends up (the
+ * same checks and re-encoding, no URL): for seeding demo data. Needs the image workers.
+ */
+export async function addGalleryPhotoFromBytes(
+  kv: Deno.Kv,
+  viewer: TeamViewer,
+  bytes: Uint8Array,
+  caption: string,
+  now: Date,
+): Promise<GalleryPhoto> {
+  const checked = checkCaption(caption);
+  if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
+  const images = await processImage(bytes);
+  const teamId = viewer.teamId;
+  const at = now.getTime();
+  const ids = { full: ulid(at), medium: ulid(at), thumbnail: ulid(at) };
+  const op = beginChange(kv);
+  for (const size of ["full", "medium", "thumbnail"] as const) {
+    const image = images[size];
+    const written = await writeBlobData(kv, teamId, ids[size], image.bytes);
+    const manifest: BlobManifest = {
+      id: ids[size],
+      teamId,
+      dataId: ids[size],
+      state: "ready",
+      role: size,
+      purpose: "gallery",
+      uploadId: ids.full,
+      playerId: null,
+      uploaderId: viewer.userId,
+      contentType: "image/jpeg",
+      ...written,
+      width: image.width,
+      height: image.height,
+      createdAt: now.toISOString(),
+    };
+    stageNewBlob(op, manifest);
+  }
+  const photo = buildPhoto(
+    viewer,
+    {
+      objectPath: objectPath(teamId, ids.full),
+      mediumPath: objectPath(teamId, ids.medium),
+      thumbnailPath: objectPath(teamId, ids.thumbnail),
+    },
+    checked.value,
+    now,
+  );
+  if (!(await stagePhoto(op, teamId, photo).commit()).ok) throw new ConflictError();
+  return photo;
+}

@@ -1,0 +1,49 @@
+/**
+ * Photos (SPEC.md section 7 'Photos', DECISIONS.md): upload URLs and their one PUT into the KV
+ * blob store, processing on the image workers (lib/images), the team gallery, player
+ * headshots, who may see an image, and the sweep of uploads that never finished. The public
+ * face of `lib/photos/`.
+ */
+import { sweepExpiredUploads as sweepUploads, type UploadSweep } from "../db/uploads.ts";
+
+export { UploadError, type UploadProblem } from "./errors.ts";
+export {
+  mayChangePlayerPhoto,
+  PENDING_MS,
+  type ProcessedPaths,
+  processUpload,
+  receiveUpload,
+  requestUpload,
+  UPLOAD_URL_MS,
+  type Uploader,
+  type UploadRequest,
+  UPLOADS_PER_DAY,
+  type UploadUrl,
+} from "./uploads.ts";
+export {
+  addGalleryPhoto,
+  addGalleryPhotoFromBytes,
+  canDeletePhoto,
+  deleteGalleryPhoto,
+  GALLERY_MAX_OFFSET,
+  GALLERY_PAGE_MAX,
+  GALLERY_PAGE_SIZE,
+  listGalleryPhotos,
+  uploaderTypeOf,
+} from "./gallery.ts";
+export { type PlayerPhoto, setPlayerPhoto } from "./headshots.ts";
+export { findObject, readObjectBytes } from "./objects.ts";
+export { objectPath, parseObjectPath } from "./rules.ts";
+export { GALLERY_LIMITS, PHOTO_MESSAGES, UPLOAD_TEXTS } from "./texts.ts";
+export type { GalleryPhoto, UploaderType } from "../db/gallery.ts";
+export type { BlobManifest } from "../db/blobs.ts";
+
+/** How often the server sweeps expired uploads (main.ts). */
+export const UPLOAD_SWEEP_CRON = "*/10 * * * *";
+
+/** Removes uploads, upload links and slots that expired by `now` (default: the clock). */
+export async function sweepExpiredUploads(kv: Deno.Kv, now: Date = new Date()): Promise<UploadSweep> {
+  return await sweepUploads(kv, now.getTime());
+}
+
+export type { UploadSweep };

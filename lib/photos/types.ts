@@ -1,0 +1,50 @@
+/**
+ * The photo calls' shapes (the contract of /work/plan/issue13_plan.md), for islands and
+ * components to `import type`. Types only.
+ */
+import type { GalleryPhoto } from "../db/gallery.ts";
+
+export type { GalleryPhoto, UploaderType } from "../db/gallery.ts";
+
+/** `GET /api/teams/:teamId/photos?limit=&offset=`. */
+export interface GalleryPage {
+  photos: GalleryPhoto[];
+  hasMore: boolean;
+}
+
+/** `POST /api/objects/upload` body. */
+export interface UploadUrlRequest {
+  teamId: string;
+  purpose: "gallery" | "headshot";
+  /** Required for a headshot. */
+  playerId?: string;
+  /** The file's size in bytes (at most 10 MB); the PUT may send no more. */
+  size: number;
+  contentType: string;
+}
+
+/** `POST /api/objects/upload` answer. `uploadURL` is opaque: PUT the bytes to it as given. */
+export interface UploadUrlAnswer {
+  uploadURL: string;
+  objectPath: string;
+}
+
+/** `POST /api/photos/process-gallery-photo` answer. */
+export interface ProcessedGalleryPhoto {
+  objectPath: string;
+  thumbnailPath: string;
+  mediumPath: string;
+}
+
+/** `POST /api/players/process-headshot` answer (the full size stays at `originalPath`). */
+export interface ProcessedHeadshot {
+  smallPath: string;
+  mediumPath: string;
+}
+
+/** `PUT /api/players/:playerId/photo` body and answer. */
+export interface PlayerPhotoFields {
+  photoUrl: string | null;
+  photoUrlSmall: string | null;
+  photoUrlMedium: string | null;
+}
