@@ -91,7 +91,7 @@ export function FamilyDashboardPage(
           </div>
           <div className="dash__side">
             <UpcomingEventsSection events={data.events} now={now} />
-            <PhotoGallerySection />
+            <PhotoGallerySection teamId={teamId} photos={data.photos} viewer={viewer} />
             <EssentialsSection teamId={teamId} items={data.essentials} viewer={viewer} form={forms.essential} />
           </div>
         </div>

@@ -17,6 +17,7 @@ import { FEED_PAGE_SIZE, listTeamPosts, type TeamPost } from "../feed/mod.ts";
 import { type EssentialItem, ESSENTIALS_PAGE_SIZE, listTeamEssentials } from "../essentials/mod.ts";
 import { EVENTS_WIDGET_LIMIT, listUpcomingEvents, type TeamEvent } from "../events/mod.ts";
 import { type ActiveCampaign, listActiveCampaigns } from "../campaigns/mod.ts";
+import { GALLERY_PAGE_SIZE, type GalleryPhoto, listGalleryPhotos } from "../photos/mod.ts";
 
 /** How many active campaigns the page brings; the island asks the API for more as they are answered. */
 export const CAMPAIGNS_PAGE_SIZE = 20;
@@ -34,6 +35,8 @@ export interface FamilyDashboardData {
   essentials: Page<EssentialItem>;
   events: TeamEvent[];
   campaigns: ActiveCampaign[];
+  /** The gallery's first photos (10, newest first) and whether more follow; null when they could not be read. */
+  photos: { photos: GalleryPhoto[]; hasMore: boolean } | null;
 }
 
 /** Where the no-JavaScript pages of the feed and the essentials start (`?feed=`, `?essentials=`). */
@@ -55,6 +58,16 @@ async function upcomingEventsOrNone(kv: Deno.Kv, teamId: string, now: Date) {
   }
 }
 
+/** SPEC.md section 8: the gallery says 'Failed to load photos' rather than taking the page down. */
+async function firstPhotosOrNull(kv: Deno.Kv, teamId: string) {
+  try {
+    return await listGalleryPhotos(kv, teamId, { offset: 0, limit: GALLERY_PAGE_SIZE });
+  } catch (error) {
+    console.error(JSON.stringify({ event: "photos_load_failed", teamId, error: String(error) }));
+    return null;
+  }
+}
+
 export async function loadFamilyDashboard(
   kv: Deno.Kv,
   viewer: TeamViewer,
@@ -63,7 +76,7 @@ export async function loadFamilyDashboard(
 ): Promise<FamilyDashboardData> {
   const team = await getTeam(kv, viewer.teamId);
   if (!team) throw new NotFoundError("Team not found");
-  const [profile, family, posts, players, links, essentials, events, campaigns] = await Promise.all([
+  const [profile, family, posts, players, links, essentials, events, campaigns, photos] = await Promise.all([
     viewer.userId ? loadOwnProfile(kv, viewer.userId, now) : null,
     loadSoccerFamily(kv, viewer, now),
     listTeamPosts(kv, team.id, { cursor: cursors.feed, limit: FEED_PAGE_SIZE }),
@@ -72,6 +85,7 @@ export async function loadFamilyDashboard(
     listTeamEssentials(kv, team.id, { cursor: cursors.essentials, limit: ESSENTIALS_PAGE_SIZE }),
     upcomingEventsOrNone(kv, team.id, now),
     listActiveCampaigns(kv, team.id, viewer.userId, now, { limit: CAMPAIGNS_PAGE_SIZE }),
+    firstPhotosOrNull(kv, team.id),
   ]);
   const kudosPlayers = players.map((p) => ({ id: p.id, name: `${p.firstName} ${[...p.lastName][0] ?? ""}.` }));
   const mine = new Set(links.filter((l) => l.userId === viewer.userId).map((l) => l.playerId));
@@ -93,5 +107,6 @@ export async function loadFamilyDashboard(
     essentials,
     events: events.values,
     campaigns: campaigns.values,
+    photos,
   };
 }

@@ -1,0 +1,92 @@
+import { type HeaderAccount, SiteFooter, SiteHeader } from "../../SiteLayout.tsx";
+import { PhotoTile } from "./PhotoTile.tsx";
+import { CAROUSEL_TEXTS } from "./carousel.ts";
+import type { GalleryPage } from "../../../lib/photos/types.ts";
+import { GALLERY_TEXTS, MAX_OFFSET, toGalleryItem, VIEW_ALL_PAGE_SIZE, viewAllHref } from "./gallery_rules.ts";
+
+export interface PhotosPageProps {
+  team: { id: string; name: string };
+  /** The photos from `offset` on (newest first) and whether older ones follow; null when they could not be read. */
+  photos: GalleryPage | null;
+  offset: number;
+  account: HeaderAccount | null;
+  /** The viewer may add photos (everyone of the team but a system administrator). */
+  canAdd: boolean;
+}
+
+/**
+ * View All (`/family-dashboard/{teamId}/photos?offset=N`): every photo of the team as a grid of
+ * thumbnails, each a link to its medium image, with its caption and who shared it; newer and
+ * older pages by `?offset=`. Server-rendered only: it works the same without JavaScript.
+ */
+export function PhotosPage({ team, photos, offset, account, canAdd }: PhotosPageProps) {
+  const dashboard = `/family-dashboard/${encodeURIComponent(team.id)}`;
+  const items = (photos?.photos ?? []).map(toGalleryItem);
+  const older = photos?.hasMore && items.length > 0 && offset + items.length <= MAX_OFFSET;
+  return (
+    <>
+      <SiteHeader account={account} />
+      <main id="main" className="container page photos-page" tabIndex={-1}>
+        <p className="photos-page__back">
+          <a href={`${dashboard}#photos`}>← Back to the Family Dashboard</a>
+        </p>
+        <h1 className="photos-page__title">
+          <span className="visually-hidden">{team.name}:</span> {GALLERY_TEXTS.title}
+        </h1>
+        <p className="photos-page__team muted">{team.name}</p>
+        {photos === null
+          ? <p className="notice notice--error" role="status">{CAROUSEL_TEXTS.loadFailed}</p>
+          : items.length === 0
+          ? (
+            <div className="gallery__state">
+              <p className="gallery__state-icon" aria-hidden="true">📷</p>
+              <p className="gallery__state-title">{offset > 0 ? "No more photos" : CAROUSEL_TEXTS.empty}</p>
+              {offset === 0 && (
+                <p className="muted">{canAdd ? CAROUSEL_TEXTS.emptyHint : CAROUSEL_TEXTS.emptyReadOnly}</p>
+              )}
+            </div>
+          )
+          : (
+            <>
+              <p className="photos-page__range">{`Photos ${offset + 1}–${offset + items.length}, newest first`}</p>
+              <ul className="photos-page__grid">
+                {items.map((photo, i) => (
+                  <li key={photo.id}>
+                    <PhotoTile photo={photo} details={{ label: `Photo ${offset + i + 1}` }} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        {(offset > 0 || older) && (
+          <nav className="photos-page__pager" aria-label="More photos">
+            {offset > 0 && (
+              <a
+                className="button button--secondary"
+                rel="prev"
+                href={viewAllHref(team.id, offset - VIEW_ALL_PAGE_SIZE)}
+              >
+                Newer photos
+              </a>
+            )}
+            {older && (
+              <a className="button button--secondary" rel="next" href={viewAllHref(team.id, offset + items.length)}>
+                Older photos
+              </a>
+            )}
+          </nav>
+        )}
+        {canAdd && (
+          <section id="add-photos" className="card photos-page__add" aria-labelledby="add-photos-title">
+            <h2 id="add-photos-title">{GALLERY_TEXTS.addPhotos}</h2>
+            <p>
+              Adding photos needs JavaScript: your browser makes large photos smaller before they are sent. With
+              JavaScript on, use Add Photos in the <a href={`${dashboard}#photos`}>Family Dashboard's Photo Gallery</a>.
+            </p>
+          </section>
+        )}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

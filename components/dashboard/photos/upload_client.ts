@@ -1,0 +1,156 @@
+/**
+ * Browser only: one gallery photo from the file a person picked to a saved Gallery photo, the
+ * way SPEC.md section 7 and DECISIONS.md name the calls: the browser shrinks it first (long edge
+ * 2048 px, orientation applied, JPEG at 0.9) when it is larger or of a type the server does not
+ * take, then `POST /api/objects/upload` → `PUT uploadURL` (with upload progress) →
+ * `POST /api/photos/process-gallery-photo` → `POST /api/teams/{teamId}/photos`. Each failure is
+ * an UploadError titled with SPEC.md section 8's text for its step.
+ */
+import { api, type ApiResult, CANNOT_CONNECT } from "../../../lib/client/api.ts";
+import type {
+  GalleryPhoto,
+  ProcessedGalleryPhoto,
+  UploadUrlAnswer,
+  UploadUrlRequest,
+} from "../../../lib/photos/types.ts";
+import { GALLERY_TEXTS, type GalleryItem, MAX_UPLOAD_BYTES, toGalleryItem } from "./gallery_rules.ts";
+import { fitWithin, mustReencode, SERVER_IMAGE_TYPES, UPLOAD_DIALOG_TEXTS } from "./upload_rules.ts";
+
+export class UploadError extends Error {
+  constructor(readonly title: string, message: string, readonly status = 0) {
+    super(message);
+  }
+}
+
+const T = { ...UPLOAD_DIALOG_TEXTS, tryAgain: GALLERY_TEXTS.tryAgain };
+
+/** The bytes to send: the file as chosen, or shrunk and re-encoded as JPEG. */
+export async function preparePhoto(file: File): Promise<Blob> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  } catch {
+    // A type the server reads itself goes as it is (the server has the last word on it).
+    if (SERVER_IMAGE_TYPES.includes(file.type)) return file;
+    throw new UploadError(T.invalidType, T.invalidTypeHint);
+  }
+  try {
+    if (!mustReencode(file, bitmap.width, bitmap.height)) return file;
+    const { width, height } = fitWithin(bitmap.width, bitmap.height);
+    const canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext("2d")!;
+    // Transparent parts become white, not JPEG's black.
+    context.fillStyle = "#fff";
+    context.fillRect(0, 0, width, height);
+    context.imageSmoothingQuality = "high";
+    context.drawImage(bitmap, 0, 0, width, height);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
+    if (!blob) throw new UploadError(T.uploadFailed, T.tryAgain);
+    return blob;
+  } finally {
+    bitmap.close();
+  }
+}
+
+/** `PUT` of the bytes to the upload URL through XMLHttpRequest, for its upload progress (0–1). */
+export function putBytes(
+  url: string,
+  body: Blob,
+  onProgress: (fraction: number) => void,
+): Promise<{ status: number; message: string; data: Record<string, unknown> }> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", url);
+    xhr.setRequestHeader("Content-Type", body.type || "application/octet-stream");
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      let data: Record<string, unknown> = {};
+      try {
+        data = JSON.parse(xhr.responseText) ?? {};
+      } catch {
+        // Not JSON: the status tells.
+      }
+      resolve({ status: xhr.status, message: typeof data.message === "string" ? data.message : "", data });
+    };
+    xhr.onerror = xhr.onabort = xhr.ontimeout = () => resolve({ status: 0, message: CANNOT_CONNECT, data: {} });
+    xhr.send(body);
+  });
+}
+
+function check<R>(reply: ApiResult<R>, title: string): R {
+  if (!reply.ok) throw new UploadError(title, reply.message || T.tryAgain, reply.status);
+  return reply.data;
+}
+
+export type UploadStage = "preparing" | "uploading" | "processing" | "saving";
+
+export interface GalleryUpload {
+  teamId: string;
+  file: File;
+  caption: string;
+  /** Sent as the spec's body has them; the server takes both from the session. */
+  uploaderName: string;
+  uploaderType: string;
+}
+
+/** Sends one photo through the four calls; `onStage` follows it (with the PUT's progress). */
+export async function uploadGalleryPhoto(
+  { teamId, file, caption, uploaderName, uploaderType }: GalleryUpload,
+  onStage: (stage: UploadStage, fraction?: number) => void,
+): Promise<GalleryItem> {
+  onStage("preparing");
+  const body = await preparePhoto(file);
+  if (body.size > MAX_UPLOAD_BYTES) throw new UploadError(T.tooLarge, T.tooLargeHint);
+
+  const ticket = check(
+    await api<Partial<UploadUrlAnswer>>(
+      "POST",
+      "/api/objects/upload",
+      {
+        teamId,
+        purpose: "gallery",
+        size: body.size,
+        contentType: body.type,
+      } satisfies UploadUrlRequest,
+    ),
+    T.noUploadUrlFailed,
+  );
+  if (typeof ticket.uploadURL !== "string" || !ticket.uploadURL) throw new UploadError(T.noUploadUrl, T.tryAgain);
+
+  onStage("uploading", 0);
+  const put = await putBytes(ticket.uploadURL, body, (fraction) => onStage("uploading", fraction));
+  if (put.status < 200 || put.status > 299) throw new UploadError(T.putFailed, put.message || T.tryAgain, put.status);
+  const originalPath = put.data.objectPath ?? ticket.objectPath;
+
+  onStage("processing");
+  const process = () =>
+    api<ProcessedGalleryPhoto>(
+      "POST",
+      "/api/photos/process-gallery-photo",
+      { originalPath },
+    );
+  let processed = await process();
+  // The image workers are busy (503): the upload is kept, so the same call is tried again a little later.
+  for (let attempt = 1; processed.status === 503 && attempt <= 4; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, attempt * 1500));
+    processed = await process();
+  }
+  const sizes = check(processed, T.processFailed);
+
+  onStage("saving");
+  const saved = check(
+    await api<GalleryPhoto>("POST", `/api/teams/${encodeURIComponent(teamId)}/photos`, {
+      objectPath: sizes.objectPath,
+      thumbnailPath: sizes.thumbnailPath,
+      mediumPath: sizes.mediumPath,
+      caption: caption.trim(),
+      uploaderName,
+      uploaderType,
+    }),
+    T.saveFailed,
+  );
+  if (!saved?.urls) throw new UploadError(T.saveFailed, T.tryAgain);
+  return toGalleryItem(saved);
+}

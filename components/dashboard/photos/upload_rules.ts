@@ -1,0 +1,82 @@
+/**
+ * The Add Photos dialog's checks (SPEC.md sections 5, 8 and 9), pure: at most 3 images of at most
+ * 10 MB each, and the size a photo is shrunk to in the browser before it is sent.
+ */
+import { ACCEPTED_IMAGE_TYPES, UPLOAD_TEXTS } from "../../../lib/photos/texts.ts";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, UPLOAD_MAX_EDGE } from "./gallery_rules.ts";
+
+export const UPLOAD_DIALOG_TEXTS = {
+  // SPEC.md section 8, word for word.
+  tooMany: UPLOAD_TEXTS.tooManyPhotos,
+  tooLarge: UPLOAD_TEXTS.fileTooLarge,
+  invalidType: UPLOAD_TEXTS.invalidFileType,
+  uploadFailed: UPLOAD_TEXTS.uploadFailed,
+  noUploadUrlFailed: UPLOAD_TEXTS.failedToGetUploadUrl,
+  noUploadUrl: UPLOAD_TEXTS.noUploadUrlReceived,
+  putFailed: UPLOAD_TEXTS.failedToUploadPhoto,
+  saveFailed: UPLOAD_TEXTS.failedToSavePhotoMetadata,
+  processFailed: UPLOAD_TEXTS.failedToProcessPhotoResolutions,
+  // Ours.
+  tooManyHint: "Choose at most 3 photos at a time.",
+  tooLargeHint: "Each photo may be at most 10 MB.",
+  invalidTypeHint: "Choose a photo (JPEG, PNG or WebP).",
+} as const;
+
+/** The types the server takes as they are; any other image the browser can read is sent as JPEG. */
+export const SERVER_IMAGE_TYPES: readonly string[] = ACCEPTED_IMAGE_TYPES;
+
+/** A file as the checks see it (a browser `File` fits). */
+export interface PickedFile {
+  name: string;
+  size: number;
+  type: string;
+}
+
+/** A file is an image by its type, or by its name when the browser gave no type. SVG never is. */
+export function isImageFile(file: PickedFile): boolean {
+  const type = file.type.toLowerCase();
+  if (type) return type.startsWith("image/") && !type.includes("svg");
+  return /\.(jpe?g|png|webp|heic|heif|avif|gif|bmp)$/i.test(file.name);
+}
+
+export type FileCheck = { ok: true } | { ok: false; title: string; description: string };
+
+/**
+ * The checks on files added to `already` chosen ones (SPEC.md section 8's texts): at most 3
+ * in all, images only, 10 MB each.
+ */
+export function checkFiles(already: number, files: readonly PickedFile[]): FileCheck {
+  const t = UPLOAD_DIALOG_TEXTS;
+  if (already + files.length > MAX_UPLOAD_FILES) return { ok: false, title: t.tooMany, description: t.tooManyHint };
+  if (files.some((f) => !isImageFile(f))) return { ok: false, title: t.invalidType, description: t.invalidTypeHint };
+  if (files.some((f) => f.size > MAX_UPLOAD_BYTES)) {
+    return { ok: false, title: t.tooLarge, description: t.tooLargeHint };
+  }
+  return { ok: true };
+}
+
+/**
+ * The size a photo of `width` × `height` (orientation applied) is sent at: its long edge at most
+ * 2048 px. `resize` is false when it already fits.
+ */
+export function fitWithin(width: number, height: number, maxEdge = UPLOAD_MAX_EDGE) {
+  const long = Math.max(width, height);
+  if (long <= maxEdge) return { width, height, resize: false };
+  const scale = maxEdge / long;
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+    resize: true,
+  };
+}
+
+/** Bytes above which a photo that fits in 2048 px is re-encoded all the same (mobile data). */
+export const REENCODE_ABOVE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The browser re-encodes a photo when it is larger than 2048 px, heavier than 2 MB, or of a type
+ * the server does not take.
+ */
+export const mustReencode = (file: PickedFile, width: number, height: number): boolean =>
+  fitWithin(width, height).resize || file.size > REENCODE_ABOVE_BYTES ||
+  !SERVER_IMAGE_TYPES.includes(file.type.toLowerCase());

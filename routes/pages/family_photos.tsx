@@ -1,0 +1,49 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app_env.ts";
+import { getSessionUser, requireTeamMember, teamViewer } from "../auth_middleware.ts";
+import { getTeam } from "../../lib/db/teams.ts";
+import { listGalleryPhotos } from "../../lib/photos/mod.ts";
+import { canWrite } from "../../lib/team_viewer.ts";
+import { NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
+import { headerAccount } from "../../components/SiteLayout.tsx";
+import { PhotosPage } from "../../components/dashboard/photos/PhotosPage.tsx";
+import { MAX_OFFSET, parseOffset, VIEW_ALL_PAGE_SIZE } from "../../components/dashboard/photos/gallery_rules.ts";
+
+/** The team's photos: never cached, never indexed. */
+const PRIVATE: [string, string][] = [["cache-control", "no-store"]];
+
+/**
+ * View All: `GET /family-dashboard/{teamId}/photos?offset=N`, the team's photos newest first,
+ * 24 a page, server-rendered (it is how the gallery pages without JavaScript). Members of the
+ * team only (a system administrator reads); a malformed offset is a 400 page.
+ */
+export const familyPhotoPageRoutes = new Hono<AppEnv>()
+  .get("/family-dashboard/:teamId/photos", requireTeamMember, async (c) => {
+    const offset = parseOffset(c.req.query("offset"));
+    if (offset === null) throw new ValidationError(`offset must be a whole number from 0 to ${MAX_OFFSET}`);
+    const { kv, assets } = c.var.deps;
+    const viewer = teamViewer(c);
+    const team = await getTeam(kv, viewer.teamId);
+    if (!team) throw new NotFoundError("Team not found");
+    let photos: Awaited<ReturnType<typeof listGalleryPhotos>> | null = null;
+    try {
+      photos = await listGalleryPhotos(kv, team.id, { offset, limit: VIEW_ALL_PAGE_SIZE });
+    } catch (error) {
+      // SPEC.md section 8: 'Failed to load photos' on the page rather than an error page.
+      console.error(JSON.stringify({ event: "photos_load_failed", teamId: team.id, error: String(error) }));
+    }
+    const page = renderPage(
+      assets,
+      <PhotosPage
+        team={{ id: team.id, name: team.name }}
+        photos={photos}
+        offset={offset}
+        account={headerAccount(await getSessionUser(c))}
+        canAdd={canWrite(viewer)}
+      />,
+      { title: `${team.name} · Photo Gallery`, noindex: true },
+    );
+    return sendPage(c, page, PRIVATE);
+  });
