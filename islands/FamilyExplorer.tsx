@@ -3,6 +3,7 @@ import type { SoccerFamily } from "../lib/families/types.ts";
 import { cardId, FAMILY_TEXTS, parseOpenMember, SWIPE_PX, wrapIndex } from "../lib/families/rules.ts";
 import { FamilyCardList } from "../components/dashboard/family/FamilyCards.tsx";
 import { ExplorerBody, MemberDetails } from "../components/dashboard/family/FamilyDialogs.tsx";
+import { type PhotoChange, usePhotoChanges } from "../lib/client/player_photo.ts";
 
 export interface FamilyExplorerProps {
   family: SoccerFamily;
@@ -19,6 +20,17 @@ const modified = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || 
 /** Members of one family, as the Explorer shows them: the players (by jersey), then the parents. */
 const familyMembers = (family: SoccerFamily, familyId: string) =>
   [...family.players, ...family.parents].filter((c) => c.familyId === familyId);
+
+/** The players' cards with the photos saved on this page since it loaded (the PlayerPhoto dialog). */
+function withPhotos(family: SoccerFamily, changes: Record<string, PhotoChange>): SoccerFamily {
+  if (Object.keys(changes).length === 0) return family;
+  const players = family.players.map((card) => {
+    const change = changes[card.id];
+    if (!change) return card;
+    return { ...card, photoUrl: change.photoUrlMedium ?? change.photoUrl, photoUrlSmall: change.photoUrlSmall };
+  });
+  return { ...family, players };
+}
 
 /** Opens a dialog as a modal (a dialog the server rendered open becomes one too). */
 function showModal(el: HTMLDialogElement | null) {
@@ -40,7 +52,9 @@ function forgetMemberQuery() {
  * family-member dialog and the Family Explorer. The server renders it from the same props, with
  * every control a link or a GET form (`?member=`), so it all works before and without hydration.
  */
-export default function FamilyExplorer({ family, openMember }: FamilyExplorerProps) {
+export default function FamilyExplorer({ family: loaded, openMember }: FamilyExplorerProps) {
+  const photoChanges = usePhotoChanges();
+  const family = useMemo(() => withPhotos(loaded, photoChanges), [loaded, photoChanges]);
   const initial = useMemo(() => {
     const state = parseOpenMember(openMember);
     const card = state.member ? [...family.players, ...family.parents].find((c) => c.key === state.member) : undefined;

@@ -13,6 +13,7 @@ import {
 import { ImportPreviewTable, PlayerFields, PlayerTable } from "../components/admin/roster/RosterParts.tsx";
 import { useHydrated } from "../components/login/client.ts";
 import { api } from "../lib/client/api.ts";
+import { onPhotoChange } from "../lib/client/player_photo.ts";
 import { checkNewPlayer, checkPlayerPatch } from "../lib/roster/player_schema.ts";
 import type { Checked } from "../lib/validation.ts";
 
@@ -30,6 +31,8 @@ export interface RosterManagerProps {
   preview: ImportPreviewView | null;
   /** What the last change did ('Player added'); shown in a status message, not a toast, to keep the page's script small. */
   notice: string | null;
+  /** The viewer may change players' photos (a team admin, not a system administrator): 'Change photo' per row. */
+  photos?: boolean;
 }
 
 /** A refused import names every row's problems: the preview to show. */
@@ -62,6 +65,14 @@ export default function RosterManager(props: RosterManagerProps) {
   useEffect(() => {
     if (opened.current) heading.current?.focus();
   }, [panel]);
+  // A photo saved in the PlayerPhoto dialog shows in its row at once.
+  useEffect(
+    () =>
+      onPhotoChange(({ playerId, photoUrlSmall, photoUrlMedium }) =>
+        setPlayers((all) => all.map((p) => p.id === playerId ? { ...p, photoUrlSmall, photoUrlMedium } : p))
+      ),
+    [],
+  );
 
   const open = (next: RosterPanel | null) => {
     opened.current = true;
@@ -275,7 +286,13 @@ export default function RosterManager(props: RosterManagerProps) {
       <p className="muted" role="status">
         {`Showing ${shown.length} of ${players.length} ${players.length === 1 ? "player" : "players"}`}
       </p>
-      <PlayerTable players={shown} rosterPath={rosterPath} query={query.trim()} onOpen={onOpen} />
+      <PlayerTable
+        players={shown}
+        rosterPath={rosterPath}
+        query={query.trim()}
+        onOpen={onOpen}
+        photos={props.photos === true}
+      />
     </div>
   );
 }

@@ -232,7 +232,12 @@ const byName = (a: { firstName: string; lastName: string }, b: { firstName: stri
 export function soccerFamilyOf(people: TeamPeople, viewer: TeamViewer, now: Date): SoccerFamily {
   const ownFamily = viewerFamilyId(people, viewer);
   const ownPlayer = viewerPlayerId(people, viewer);
-  const card = (detail: DetailedFamilyMember, isYou: boolean, related: string[]): FamilyCard => {
+  const card = (
+    detail: DetailedFamilyMember,
+    isYou: boolean,
+    related: string[],
+    photo: Pick<FamilyCard, "photoUrlSmall" | "canChangePhoto"> = { photoUrlSmall: null, canChangePhoto: false },
+  ): FamilyCard => {
     const key = memberKey(detail.type, detail.id);
     const familyId = people.familyOf.get(key) ?? null;
     return {
@@ -245,8 +250,13 @@ export function soccerFamilyOf(people: TeamPeople, viewer: TeamViewer, now: Date
       familyId,
       familyName: familyId ? people.families.get(familyId)?.familyName ?? null : null,
       related,
+      ...photo,
     };
   };
+  // Only a parent of a player or a team admin changes a player's photo (SPEC.md section 6).
+  const mayChangePhoto = (p: Player) =>
+    viewer.role === "TEAM_ADMIN" ||
+    (viewer.userId !== null && (people.parentsOf.get(p.id) ?? []).includes(viewer.userId));
   const players = [...people.players]
     .sort((a, b) => a.jerseyNumber - b.jerseyNumber || byName(a, b))
     .map((p) =>
@@ -254,6 +264,7 @@ export function soccerFamilyOf(people: TeamPeople, viewer: TeamViewer, now: Date
         detailedPlayer(p, now),
         p.id === ownPlayer,
         (people.parentsOf.get(p.id) ?? []).map((id) => memberKey("parent", id)),
+        { photoUrlSmall: p.photoUrlSmall ?? p.photoUrl, canChangePhoto: mayChangePhoto(p) },
       )
     );
   const parents = [...people.parents]

@@ -114,6 +114,10 @@ export interface FamilyCard extends DetailedFamilyMember {
   familyName: string | null;
   /** A player's parents' keys, or a parent's children's keys (avatars, the dialog's links). */
   related: string[];
+  /** A player's small photo, for the card (`photoUrl` is the dialog's medium one); null for parents. */
+  photoUrlSmall: string | null;
+  /** The viewer may change this player's photo: a parent of the player or a team admin. */
+  canChangePhoto: boolean;
 }
 
 /** What the Meet Your Soccer Family section shows one viewer. */

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
-import { actorOf, requireTeamRole } from "../auth_middleware.ts";
+import { actorOf, requireTeamRole, teamViewerFor } from "../auth_middleware.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
 import { AppError, ValidationError } from "../../lib/errors.ts";
@@ -41,9 +41,10 @@ const admin = requireTeamRole("TEAM_ADMIN");
 async function sendRoster(c: Ctx, prefix: AdminPrefix, state: PageState, status = 200, notice: string | null = null) {
   const { kv, assets, now } = c.var.deps;
   const teamId = c.var.teamId!;
-  const [{ team, pendingCount }, players] = await Promise.all([
+  const [{ team, pendingCount }, players, viewer] = await Promise.all([
     loadAdminFrame(kv, teamId),
     listAdminPlayers(kv, teamId, now()),
+    teamViewerFor(c, teamId, { sysadminReads: false }),
   ]);
   const paths = await adminPathsFor(c, prefix);
   const content = (
@@ -58,6 +59,7 @@ async function sendRoster(c: Ctx, prefix: AdminPrefix, state: PageState, status 
       importText={state.importText ?? ""}
       preview={state.preview ?? null}
       notice={notice}
+      photos={viewer?.role === "TEAM_ADMIN"}
     />
   );
   const page = renderPage(

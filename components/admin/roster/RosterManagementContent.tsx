@@ -6,6 +6,8 @@ export function RosterManagementContent(props: RosterManagerProps) {
   return (
     <div className="admin-roster">
       <Island name="RosterManager" props={props} hydrate="visible" />
+      {/* The player photo dialog that each row's 'Change photo' opens. */}
+      {props.photos && <Island name="PlayerPhoto" props={{ teamId: props.teamId }} hydrate="interaction" />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** The pieces of the roster management page the RosterManager island renders. */
 import type { InputHTMLAttributes, MouseEvent } from "react";
 import type { FormFields, ImportPreviewView, RosterPlayer } from "./roster_forms.ts";
+import { ChangePhotoButton } from "../../photos/ChangePhotoButton.tsx";
 
 type Errors = Record<string, string>;
 
@@ -64,11 +65,13 @@ export function PlayerFields({ values, errors, full }: { values: FormFields; err
 
 const initials = (p: RosterPlayer) => `${p.firstName[0] ?? ""}${p.lastName[0] ?? ""}`.toUpperCase();
 
-export function PlayerTable({ players, rosterPath, query, onOpen }: {
+export function PlayerTable({ players, rosterPath, query, onOpen, photos = false }: {
   players: RosterPlayer[];
   rosterPath: string;
   query: string;
   onOpen: (e: MouseEvent<HTMLAnchorElement>) => void;
+  /** Each row gets 'Change photo' (the page then has the PlayerPhoto dialog). */
+  photos?: boolean;
 }) {
   return (
     <div className="roster-admin__scroll">
@@ -106,7 +109,15 @@ export function PlayerTable({ players, rosterPath, query, onOpen }: {
                 </td>
                 <td className="roster-admin__photo-cell" data-label="Photo">
                   {p.photoUrlSmall
-                    ? <img className="roster-admin__photo" src={p.photoUrlSmall} alt="" width={40} height={40} />
+                    ? (
+                      <img
+                        className="roster-admin__photo"
+                        src={p.photoUrlSmall}
+                        alt={`Photo of ${name}`}
+                        width={40}
+                        height={40}
+                      />
+                    )
                     : (
                       <span className="roster-admin__photo roster-admin__initials" aria-hidden="true">
                         {initials(p)}
@@ -127,6 +138,12 @@ export function PlayerTable({ players, rosterPath, query, onOpen }: {
                   <a href={`${rosterPath}?remove=${p.id}`} data-panel="remove" data-player={p.id} onClick={onOpen}>
                     Remove<span className="visually-hidden">{` ${name}`}</span>
                   </a>
+                  {photos && (
+                    <ChangePhotoButton
+                      className="roster-admin__photo-button"
+                      target={{ playerId: p.id, name, photoUrl: p.photoUrlMedium ?? p.photoUrlSmall }}
+                    />
+                  )}
                 </td>
               </tr>
             );

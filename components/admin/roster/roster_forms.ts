@@ -14,6 +14,8 @@ export interface RosterPlayer {
   jerseyNumber: number;
   position: string | null;
   photoUrlSmall: string | null;
+  /** The medium size of the photo, shown in the player photo dialog. */
+  photoUrlMedium: string | null;
   isApproved: boolean;
   birthYear: number | null;
   yearsPlaying: number | null;
@@ -117,6 +119,7 @@ export const toRosterPlayer = (p: AdminPlayer): RosterPlayer => ({
   jerseyNumber: p.jerseyNumber,
   position: p.position,
   photoUrlSmall: p.photoUrlSmall,
+  photoUrlMedium: p.photoUrlMedium,
   isApproved: p.isApproved,
   birthYear: p.birthYear,
   yearsPlaying: p.yearsPlaying,

@@ -10,10 +10,13 @@ const MAX_AVATARS = 2;
 
 type Person = Pick<FamilyCard, "firstName" | "lastName" | "photoUrl">;
 
-/** A photo, else the person's initials, in a circle (decorative: the name is always beside it). */
-export function Avatar({ person, size }: { person: Person; size: "sm" | "md" | "lg" }) {
+/**
+ * A photo, else the person's initials, in a circle (decorative unless given an `alt`: the name
+ * is always beside it).
+ */
+export function Avatar({ person, size, alt = "" }: { person: Person; size: "sm" | "md" | "lg"; alt?: string }) {
   const className = `family-avatar family-avatar--${size}`;
-  if (person.photoUrl) return <img className={className} src={person.photoUrl} alt="" loading="lazy" />;
+  if (person.photoUrl) return <img className={className} src={person.photoUrl} alt={alt} loading="lazy" />;
   return <span className={className} aria-hidden="true">{initials(person.firstName, person.lastName)}</span>;
 }
 
@@ -66,7 +69,7 @@ function CardBody({ card, related }: { card: FamilyCard; related: FamilyCard[] }
         <span className="visually-hidden">Jersey</span>
         {card.jerseyNumber}
       </span>
-      <Avatar person={card} size="md" />
+      <Avatar person={card.photoUrlSmall ? { ...card, photoUrl: card.photoUrlSmall } : card} size="md" />
       <span className="family-card__name">{card.shortName}</span>
       {card.positionAbbr && (
         <span className="family-card__meta">

@@ -3,6 +3,7 @@ import type { MouseEvent, PointerEvent } from "react";
 import type { FamilyCard } from "../../../lib/families/types.ts";
 import { FAMILY_TEXTS, familyHref } from "../../../lib/families/rules.ts";
 import { Avatar, Badges } from "./FamilyCards.tsx";
+import { ChangePhotoButton } from "../../photos/ChangePhotoButton.tsx";
 
 type Click = (event: MouseEvent<HTMLAnchorElement>) => void;
 
@@ -56,7 +57,7 @@ export function MemberDetails({ card, related, onClose, onExplore, onRelated }: 
   return (
     <div className="dialog__body family-member">
       <div className="family-member__top">
-        <Avatar person={card} size="lg" />
+        <Avatar person={card} size="lg" alt={`Photo of ${card.firstName} ${card.lastName}`} />
         <div className="family-member__who">
           <h2 id="family-dialog-title" className="dialog__title">{`${card.firstName} ${card.lastName}`}</h2>
           <p className="family-member__role">
@@ -64,6 +65,11 @@ export function MemberDetails({ card, related, onClose, onExplore, onRelated }: 
             {card.familyName && ` · ${card.familyName}`}
           </p>
           <Badges card={card} />
+          {card.type === "player" && card.canChangePhoto && (
+            <ChangePhotoButton
+              target={{ playerId: card.id, name: `${card.firstName} ${card.lastName}`, photoUrl: card.photoUrl }}
+            />
+          )}
         </div>
       </div>
       <Facts card={card} />

@@ -1,0 +1,165 @@
+/**
+ * The headshot dialog's pure parts (lib/client/headshot.ts): which files it accepts (SPEC.md
+ * section 5: one image, at most 10 MB), the size the browser shrinks a photo to (long edge
+ * 2048, proportions kept), and the order of the four calls of section 7 with section 8's text
+ * for each one that fails (through a stand-in for `api`, so no server is needed).
+ */
+import assert from "node:assert/strict";
+import {
+  changeHeadshot,
+  checkHeadshotFile,
+  HEADSHOT_TEXTS,
+  MAX_HEADSHOT_BYTES,
+  setHeadshot,
+  SHRINK_LONG_EDGE,
+  shrinkSize,
+} from "../../lib/client/headshot.ts";
+import type { api, ApiResult } from "../../lib/client/api.ts";
+
+Deno.test("[headshot] file checks: images only, at most 10 MB, the spec's texts", () => {
+  assert.equal(MAX_HEADSHOT_BYTES, 10 * 1024 * 1024);
+  assert.equal(checkHeadshotFile({ size: 2_000_000, type: "image/jpeg" }), null);
+  assert.equal(checkHeadshotFile({ size: 1, type: "image/png" }), null);
+  assert.equal(checkHeadshotFile({ size: MAX_HEADSHOT_BYTES, type: "image/webp" }), null, "exactly 10 MB is allowed");
+  assert.equal(
+    checkHeadshotFile({ size: 500_000, type: "image/heic" }),
+    null,
+    "the browser decides what it can decode",
+  );
+  assert.equal(checkHeadshotFile({ size: MAX_HEADSHOT_BYTES + 1, type: "image/jpeg" }), "File too large");
+  for (const type of ["", "text/plain", "application/pdf", "video/mp4", "text/html", "image/", "image/svg xml"]) {
+    assert.equal(checkHeadshotFile({ size: 1000, type }), "Invalid file type", JSON.stringify(type));
+  }
+  assert.equal(checkHeadshotFile({ size: 0, type: "image/jpeg" }), "Invalid file type", "an empty file");
+  assert.equal(
+    checkHeadshotFile({ size: MAX_HEADSHOT_BYTES * 3, type: "application/zip" }),
+    "Invalid file type",
+    "a file that is neither: its type is named first",
+  );
+});
+
+Deno.test("[headshot] shrink size: the long edge at most 2048, proportions kept, small photos untouched", () => {
+  assert.equal(SHRINK_LONG_EDGE, 2048);
+  assert.deepEqual(shrinkSize(4000, 3000), { width: 2048, height: 1536 }, "landscape 12 MP");
+  assert.deepEqual(shrinkSize(3000, 4000), { width: 1536, height: 2048 }, "portrait (orientation already applied)");
+  assert.deepEqual(shrinkSize(4032, 3024), { width: 2048, height: 1536 }, "a phone's 4:3");
+  assert.deepEqual(shrinkSize(8000, 8000), { width: 2048, height: 2048 });
+  assert.deepEqual(shrinkSize(2048, 1000), { width: 2048, height: 1000 }, "already at the limit");
+  assert.deepEqual(shrinkSize(800, 600), { width: 800, height: 600 }, "never enlarged");
+  assert.deepEqual(shrinkSize(20000, 10), { width: 2048, height: 1 }, "a sliver keeps one pixel");
+  assert.deepEqual(shrinkSize(1000, 500, 320), { width: 320, height: 160 }, "another limit");
+  for (const [w, h] of [[4001, 2999], [5000, 2813], [2049, 2049], [3264, 2448]]) {
+    const out = shrinkSize(w, h);
+    assert.equal(Math.max(out.width, out.height), 2048, `${w}×${h}`);
+    assert.ok(Math.abs(out.width / out.height - w / h) < 0.01, `${w}×${h} keeps its shape`);
+  }
+});
+
+type Reply = ApiResult<unknown>;
+const ok = (data: unknown, status = 200): Reply => ({ ok: true, status, data });
+const no = (status: number, message = ""): Reply => ({ ok: false, status, message, fields: {}, data: { message } });
+
+/** A stand-in for `api` that answers each call in turn and records what was sent. */
+function scripted(...replies: Reply[]) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  const call = ((method: string, url: string, body?: unknown) => {
+    calls.push({ method, url, body });
+    const reply = replies.shift();
+    if (!reply) throw new Error(`unexpected call ${method} ${url}`);
+    return Promise.resolve(reply);
+  }) as typeof api;
+  return { call, calls };
+}
+
+const PHOTO = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: "image/jpeg" });
+const INPUT = { teamId: "T1", playerId: "P1", photo: PHOTO };
+const UPLOAD = { uploadURL: "/api/objects/upload/tok", objectPath: "/objects/T1/raw" };
+
+Deno.test("[headshot] the four calls in order, with what each needs", async () => {
+  const { call, calls } = scripted(
+    ok(UPLOAD),
+    ok({ objectPath: "/objects/T1/raw" }),
+    ok({ smallPath: "/objects/T1/small", mediumPath: "/objects/T1/medium" }),
+    ok({ photoUrl: "/objects/T1/raw", photoUrlSmall: "/objects/T1/small" }),
+  );
+  const result = await changeHeadshot(INPUT, call);
+  assert.deepEqual(result, {
+    ok: true,
+    urls: { photoUrl: "/objects/T1/raw", photoUrlSmall: "/objects/T1/small", photoUrlMedium: "/objects/T1/medium" },
+  });
+  assert.deepEqual(calls.map((c) => `${c.method} ${c.url}`), [
+    "POST /api/objects/upload",
+    "PUT /api/objects/upload/tok",
+    "POST /api/players/process-headshot",
+    "PUT /api/players/P1/photo",
+  ]);
+  assert.deepEqual(calls[0].body, {
+    teamId: "T1",
+    purpose: "headshot",
+    playerId: "P1",
+    size: PHOTO.size,
+    contentType: "image/jpeg",
+  });
+  assert.equal(calls[1].body, PHOTO, "the bytes themselves go to the upload URL");
+  assert.deepEqual(calls[2].body, { originalPath: "/objects/T1/raw", playerId: "P1" });
+  assert.deepEqual(calls[3].body, {
+    photoUrl: "/objects/T1/raw",
+    photoUrlSmall: "/objects/T1/small",
+    photoUrlMedium: "/objects/T1/medium",
+  });
+});
+
+Deno.test("[headshot] each failing call stops the sequence with SPEC.md section 8's text", async () => {
+  const cases: [string, Reply[], string, number][] = [
+    ["upload URL refused", [no(429, "Too many uploads")], HEADSHOT_TEXTS.noUploadUrlCall, 1],
+    ["no upload URL in the answer", [ok({})], HEADSHOT_TEXTS.noUploadUrl, 1],
+    ["an upload URL to another site", [ok({ uploadURL: "https://evil.example/x" })], HEADSHOT_TEXTS.noUploadUrl, 1],
+    ["a protocol-relative upload URL", [ok({ uploadURL: "//evil.example/x" })], HEADSHOT_TEXTS.noUploadUrl, 1],
+    ["a backslash upload URL", [ok({ uploadURL: "/\\evil.example/x" })], HEADSHOT_TEXTS.noUploadUrl, 1],
+    ["the PUT refused", [ok(UPLOAD), no(413, "File too large")], HEADSHOT_TEXTS.uploadFailed, 2],
+    ["the server unreachable", [ok(UPLOAD), no(0, "Unable to connect to server")], HEADSHOT_TEXTS.uploadFailed, 2],
+    ["processing refused", [ok(UPLOAD), ok({}), no(503)], HEADSHOT_TEXTS.processFailed, 3],
+    ["processing without paths", [ok(UPLOAD), ok({}), ok({ smallPath: "/x" })], HEADSHOT_TEXTS.processFailed, 3],
+    [
+      "the photo not saved",
+      [ok(UPLOAD), ok({}), ok({ smallPath: "/s", mediumPath: "/m" }), no(403, "Forbidden")],
+      HEADSHOT_TEXTS.updateFailed,
+      4,
+    ],
+  ];
+  for (const [what, replies, title, made] of cases) {
+    const { call, calls } = scripted(...replies);
+    const result = await changeHeadshot(INPUT, call);
+    assert.equal(result.ok, false, what);
+    if (result.ok) continue;
+    assert.equal(result.title, title, what);
+    assert.equal(calls.length, made, `${what}: stops there`);
+    const last = replies[replies.length - 1];
+    if (!last.ok) {
+      assert.equal(result.status, last.status, what);
+      assert.equal(result.message, last.message, `${what}: the server's words are kept`);
+    }
+  }
+  // The PUT's own objectPath is missing: the one of the upload URL's answer is used.
+  const { call, calls } = scripted(ok(UPLOAD), ok({}), ok({ smallPath: "/s", mediumPath: "/m" }), ok({}));
+  assert.equal((await changeHeadshot(INPUT, call)).ok, true);
+  assert.deepEqual(calls[2].body, { originalPath: "/objects/T1/raw", playerId: "P1" });
+});
+
+Deno.test("[headshot] a 401 anywhere comes back as a 401 (the island signs the person out)", async () => {
+  for (let at = 0; at < 4; at++) {
+    const replies = [ok(UPLOAD), ok({}), ok({ smallPath: "/s", mediumPath: "/m" }), ok({})];
+    replies[at] = no(401, "Unauthorized");
+    const result = await changeHeadshot(INPUT, scripted(...replies).call);
+    assert.ok(!result.ok && result.status === 401, `call ${at + 1}`);
+  }
+});
+
+Deno.test("[headshot] removing: one PUT with three nulls; its failure is 'Failed to update photo'", async () => {
+  const none = { photoUrl: null, photoUrlSmall: null, photoUrlMedium: null };
+  const removed = scripted(ok({ photoUrl: null, photoUrlSmall: null }));
+  assert.deepEqual(await setHeadshot("P 1/x", none, removed.call), { ok: true, urls: none });
+  assert.deepEqual(removed.calls, [{ method: "PUT", url: "/api/players/P%201%2Fx/photo", body: none }]);
+  const refused = await setHeadshot("P1", none, scripted(no(403, "Forbidden")).call);
+  assert.deepEqual(refused, { ok: false, status: 403, title: "Failed to update photo", message: "Forbidden" });
+});
