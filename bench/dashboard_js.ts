@@ -13,6 +13,9 @@ export const DASHBOARD_ISLANDS = [
   "FamilyExplorer",
   "FeedComposer",
   "EssentialForm",
+  "PlayerPhoto",
+  "PhotoGallery",
+  "PhotoUpload",
 ];
 
 export const DASHBOARD_JS_TARGETS = { before: 5120, islandOwn: 8192 };

@@ -26,7 +26,7 @@
  * measure starts its own server (40 attempts each). Needs `wrk`.
  */
 import { cpuTicks, freePort, prepareBench, run, Server } from "./proc.ts";
-import { parseWrk, wrkCommand, type WrkOptions, type WrkResult } from "./wrk.ts";
+import { wrkCommand, type WrkOptions, type WrkResult, wrkUntil } from "./wrk.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const HOST = "127.0.0.1";
@@ -154,25 +154,6 @@ async function cpu0Watch(serverPid: number): Promise<() => Promise<Cpu0Share>> {
       steal: (after.steal - before.steal) / total,
     };
   };
-}
-
-/** wrk until `until` settles (then SIGINT: wrk stops and prints its report), or for `seconds`. */
-async function wrkUntil(o: WrkOptions, script: string | null, until?: Promise<unknown>): Promise<WrkResult> {
-  const [cmd, ...args] = wrkCommand(o);
-  if (script) args.splice(args.length - 1, 0, "-s", script);
-  const child = new Deno.Command(cmd, { args, stdin: "null", stdout: "piped", stderr: "piped" }).spawn();
-  const killer = setTimeout(() => child.kill("SIGKILL"), (o.seconds + 20) * 1000);
-  until?.finally(() => {
-    try {
-      child.kill("SIGINT");
-    } catch {
-      // Already done.
-    }
-  });
-  const out = await child.output();
-  clearTimeout(killer);
-  const decoder = new TextDecoder();
-  return parseWrk(decoder.decode(out.stdout) + decoder.decode(out.stderr));
 }
 
 interface Login {

@@ -67,3 +67,22 @@ export async function runWrk(o: WrkOptions): Promise<WrkResult> {
   if (!out.success) throw new Error(`wrk failed (code ${out.code}):\n${text}`);
   return parseWrk(text);
 }
+
+/** wrk until `until` settles (then SIGINT: wrk stops and prints its report), or for `seconds`. */
+export async function wrkUntil(o: WrkOptions, script: string | null, until?: Promise<unknown>): Promise<WrkResult> {
+  const [cmd, ...args] = wrkCommand(o);
+  if (script) args.splice(args.length - 1, 0, "-s", script);
+  const child = new Deno.Command(cmd, { args, stdin: "null", stdout: "piped", stderr: "piped" }).spawn();
+  const killer = setTimeout(() => child.kill("SIGKILL"), (o.seconds + 20) * 1000);
+  until?.finally(() => {
+    try {
+      child.kill("SIGINT");
+    } catch {
+      // Already done.
+    }
+  });
+  const out = await child.output();
+  clearTimeout(killer);
+  const decoder = new TextDecoder();
+  return parseWrk(decoder.decode(out.stdout) + decoder.decode(out.stderr));
+}

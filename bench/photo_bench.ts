@@ -1,0 +1,175 @@
+/**
+ * Photo benchmark (issue 13): the server's processing of a 12-megapixel JPEG, and what three
+ * such photos being processed do to the roster API's latency.
+ *
+ *   1. a 4000×3000 JPEG (orientation 6, GPS tags) made by bench/image_bench.ts --make-photo;
+ *   2. the real app (development mode: the demo team and parent), pinned to CPU 0; the demo
+ *      parent uploads the photo through the API (`POST /api/objects/upload`, `PUT` the bytes)
+ *      and the time of `POST /api/photos/process-gallery-photo` is measured, 5 times (median);
+ *   3. the roster API's p99 under a steady load (wrk on CPU 1: 8 connections, 5 ms between
+ *      requests) at rest, then while three uploaded photos are processed at once (wrk is stopped
+ *      when the last one is answered, so its window is the processing).
+ *
+ *   deno task bench:photos      (NODE_ENV=production deno run -A bench/photo_bench.ts)
+ *
+ * Targets: processing under 800 ms; roster API p99 during the processing at most 1.5x at rest.
+ */
+import { freePort, prepareBench, Server } from "./proc.ts";
+import { type WrkOptions, type WrkResult, wrkUntil } from "./wrk.ts";
+import { durationMs } from "./login_bench.ts";
+
+const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+const HOST = "127.0.0.1";
+const API_PATH = "/api/teams/demo/roster";
+const RUNS = 5;
+const TOGETHER = 3;
+const TARGET_MS = 800;
+const TARGET_RATIO = 1.5;
+const THINK_MS = 5;
+const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function makePhoto(dir: string): Promise<Uint8Array<ArrayBuffer>> {
+  const path = `${dir}/photo12.jpg`;
+  const made = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `${ROOT}/bench/image_bench.ts`, "--make-photo", path],
+    stdout: "null",
+    stderr: "inherit",
+  }).output();
+  if (!made.success) throw new Error("could not make the 12-megapixel photo");
+  return await Deno.readFile(path);
+}
+
+/** A JSON call as the signed-in browser makes it. */
+async function call(base: string, cookie: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { cookie, origin: base, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** Uploads the photo's bytes (not yet processed); returns its objectPath. */
+async function upload(base: string, cookie: string, teamId: string, photo: Uint8Array<ArrayBuffer>): Promise<string> {
+  const ticket = await call(base, cookie, "POST", "/api/objects/upload", {
+    teamId,
+    purpose: "gallery",
+    size: photo.byteLength,
+    contentType: "image/jpeg",
+  });
+  const put = await fetch(new URL(ticket.uploadURL, base), {
+    method: "PUT",
+    headers: { cookie, origin: base, "content-type": "image/jpeg" },
+    body: photo,
+  });
+  await put.body?.cancel();
+  if (!put.ok) throw new Error(`PUT upload → ${put.status}`);
+  return ticket.objectPath;
+}
+
+async function processed(base: string, cookie: string, objectPath: string): Promise<number> {
+  const started = performance.now();
+  await call(base, cookie, "POST", "/api/photos/process-gallery-photo", { originalPath: objectPath });
+  return performance.now() - started;
+}
+
+async function main() {
+  const { serverPin, loadPin, pinned, loadBefore } = await prepareBench();
+  const tmp = await Deno.makeTempDir({ prefix: "photo_bench_" });
+  const photo = await makePhoto(tmp);
+  const port = freePort();
+  const base = `http://${HOST}:${port}`;
+  const app = await Server.start({
+    name: "GoalMates",
+    command: [...serverPin, Deno.execPath(), "run", "-A", "main.ts"],
+    cwd: ROOT,
+    env: {
+      NODE_ENV: "production",
+      GOALMATES_ENV: "development",
+      GOALMATES_KV: `${tmp}/bench.kv`,
+      PORT: String(port),
+      HOSTNAME: HOST,
+      APP_URL: base,
+    },
+    readyUrl: `${base}/`,
+  });
+  try {
+    const login = await fetch(`${base}/api/dev/auto-login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ email: "parent@example.com", teamSlug: "demo" }),
+    });
+    const { user } = await login.json();
+    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const teamId: string = user.selectedTeamId;
+
+    // 2. Processing, one photo at a time (the first also warms the pool's worker).
+    const times: number[] = [];
+    for (let i = 0; i < RUNS + 1; i++) {
+      const ms = await processed(base, cookie, await upload(base, cookie, teamId, photo));
+      if (i > 0) times.push(ms);
+    }
+
+    // 3. Roster API p99 at rest and while three photos are processed together.
+    const script = `${tmp}/think.lua`;
+    await Deno.writeTextFile(script, `function delay()\n  return ${THINK_MS}\nend\n`);
+    const options = (seconds: number): WrkOptions => ({
+      url: `${base}${API_PATH}`,
+      seconds,
+      connections: 8,
+      threads: 1,
+      pin: loadPin,
+    });
+    await wrkUntil(options(1), script);
+    const idle: WrkResult = await wrkUntil(options(SECONDS), script);
+    const uploaded: string[] = [];
+    for (let i = 0; i < TOGETHER; i++) uploaded.push(await upload(base, cookie, teamId, photo));
+    let batchMs = 0;
+    const batch = new Promise((resolve) => setTimeout(resolve, 300)).then(async () => {
+      const started = performance.now();
+      const each = await Promise.all(uploaded.map((path) => processed(base, cookie, path)));
+      batchMs = performance.now() - started;
+      return each;
+    });
+    const loaded = await wrkUntil(options(120), script, batch);
+    const together = await batch;
+
+    const idleP99 = durationMs(idle.p99);
+    const loadedP99 = durationMs(loaded.p99);
+    const med = median(times);
+    const ratio = loadedP99 / idleP99;
+    console.log(`
+## Photos: processing time and roster latency
+
+| measure | value | target |
+| --- | ---: | --- |
+| processing a 12-megapixel JPEG (median of ${RUNS}, \`process-gallery-photo\`) | ${
+      Math.round(med)
+    } ms | < ${TARGET_MS} ms ${med < TARGET_MS ? "ok" : "MISSED"} |
+| roster API p99 at rest → while ${TOGETHER} photos are processed | ${idleP99.toFixed(2)} → ${
+      loadedP99.toFixed(2)
+    } ms (${ratio.toFixed(2)}x) | ≤ ${TARGET_RATIO}x ${ratio <= TARGET_RATIO ? "ok" : "MISSED"} |
+
+Runs: ${times.map((t) => Math.round(t)).join(", ")} ms; the three together took ${Math.round(batchMs)} ms (each ${
+      together.map((t) => Math.round(t)).join(", ")
+    } ms); roster API at rest ${Math.round(idle.requestsPerSecond)} req/s, during ${
+      Math.round(loaded.requestsPerSecond)
+    } req/s${idle.errors || loaded.errors ? `, wrk errors ${idle.errors}/${loaded.errors}` : ""}.
+Machine: ${navigator.hardwareConcurrency} cores; ${
+      pinned ? "server pinned to CPU 0, wrk to CPU 1" : "no CPU pinning"
+    }; load average before: ${loadBefore}.`);
+  } finally {
+    await app.stop();
+    await Deno.remove(tmp, { recursive: true }).catch(() => {});
+  }
+}
+
+if (import.meta.main) await main();
