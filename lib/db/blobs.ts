@@ -180,7 +180,15 @@ export function stageBlobReplacement(
   return op.check(entry).set(entry.key, manifest);
 }
 
-/** The keys of every chunk stored under `dataId` (written completely or not). */
+/**
+ * The keys of a blob's chunks, from its manifest. No read: listing the chunks would copy every
+ * chunk's bytes onto the request thread (megabytes at once) just to learn their keys.
+ */
+export function manifestChunkKeys(manifest: BlobManifest): Deno.KvKey[] {
+  return Array.from({ length: manifest.chunks }, (_, i) => keys.blobChunk(manifest.teamId, manifest.dataId, i));
+}
+
+/** The keys of every chunk stored under `dataId` (written completely or not; the sweep's way). */
 export async function chunkKeys(kv: Deno.Kv, teamId: string, dataId: string): Promise<Deno.KvKey[]> {
   const found: Deno.KvKey[] = [];
   for await (const entry of kv.list({ prefix: keys.blobChunks(teamId, dataId) }, { batchSize: 500 })) {
@@ -200,13 +208,14 @@ export async function blobRemovalKeys(
   dataIds: string[] = [],
 ): Promise<Deno.KvKey[]> {
   const found: Deno.KvKey[] = [];
-  const data = new Set(dataIds);
+  const listed = new Set(dataIds);
   for (const blobId of new Set(blobIds)) {
     const manifest = await getBlob(kv, teamId, blobId);
     found.push(keys.blob(teamId, blobId));
-    if (manifest) data.add(manifest.dataId);
+    // A complete blob's chunks are known from its manifest; bytes no manifest names are listed.
+    if (manifest && !listed.has(manifest.dataId)) found.push(...manifestChunkKeys(manifest));
   }
-  for (const dataId of data) found.push(...await chunkKeys(kv, teamId, dataId));
+  for (const dataId of listed) found.push(...await chunkKeys(kv, teamId, dataId));
   return found;
 }
 

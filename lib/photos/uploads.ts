@@ -38,7 +38,7 @@ import {
   stageTicketSpend,
   type UploadTicket,
 } from "../db/uploads.ts";
-import { chunkKeys } from "../db/blobs.ts";
+import { manifestChunkKeys } from "../db/blobs.ts";
 import { consumeRateLimits } from "../db/rate_limits.ts";
 import { getPlayer } from "../db/players.ts";
 import { isGuardian } from "../db/guardians.ts";
@@ -455,7 +455,7 @@ export async function processUpload(
   const full = await writeBlobData(kv, teamId, ids.full, images.full.bytes);
   const medium = await writeBlobData(kv, teamId, ids.medium, images.medium.bytes);
   const thumbnail = await writeBlobData(kv, teamId, ids.thumbnail, images.thumbnail.bytes);
-  const rawChunks = await chunkKeys(kv, teamId, blobId);
+  const rawChunks = manifestChunkKeys(raw);
   const processed: PendingUpload = {
     ...pending,
     state: "processed",
