@@ -168,7 +168,9 @@ async function main() {
       ratio <= TARGET_RATIO ? "ok" : "MISSED"
     } |
 
-Processing runs: ${times.map((t) => Math.round(t)).join(", ")} ms. Ratio per round: ${
+Processing runs: ${times.map((t) => Math.round(t)).join(", ")} ms. p50 at rest → during (medians): ${
+      median(rounds.map((r) => durationMs(r.idle.p50))).toFixed(2)
+    } → ${median(rounds.map((r) => durationMs(r.loaded.p50))).toFixed(2)} ms. Ratio per round: ${
       ratios.map((r) => r.toFixed(2)).join(", ")
     }; the three photos took ${rounds.map((r) => Math.round(r.batchMs)).join(", ")} ms; roster API about ${
       Math.round(median(rounds.map((r) => r.idle.requestsPerSecond)))
