@@ -2,14 +2,20 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { getSessionUser, requireTeamMember, teamViewer } from "../auth_middleware.ts";
 import { getTeam } from "../../lib/db/teams.ts";
-import { listGalleryPhotos } from "../../lib/photos/mod.ts";
+import { deleteGalleryPhoto, listGalleryPhotos } from "../../lib/photos/mod.ts";
+import { formText } from "../http.ts";
 import { canWrite } from "../../lib/team_viewer.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
 import { headerAccount } from "../../components/SiteLayout.tsx";
 import { PhotosPage } from "../../components/dashboard/photos/PhotosPage.tsx";
-import { MAX_OFFSET, parseOffset, VIEW_ALL_PAGE_SIZE } from "../../components/dashboard/photos/gallery_rules.ts";
+import {
+  MAX_OFFSET,
+  parseOffset,
+  VIEW_ALL_PAGE_SIZE,
+  viewAllHref,
+} from "../../components/dashboard/photos/gallery_rules.ts";
 
 /** The team's photos: never cached, never indexed. */
 const PRIVATE: [string, string][] = [["cache-control", "no-store"]];
@@ -17,7 +23,8 @@ const PRIVATE: [string, string][] = [["cache-control", "no-store"]];
 /**
  * View All: `GET /family-dashboard/{teamId}/photos?offset=N`, the team's photos newest first,
  * 24 a page, server-rendered (it is how the gallery pages without JavaScript). Members of the
- * team only (a system administrator reads); a malformed offset is a 400 page.
+ * team only (a system administrator reads); a malformed offset is a 400 page. The uploader of a
+ * photo, or an admin, deletes it here with a plain form.
  */
 export const familyPhotoPageRoutes = new Hono<AppEnv>()
   .get("/family-dashboard/:teamId/photos", requireTeamMember, async (c) => {
@@ -42,8 +49,15 @@ export const familyPhotoPageRoutes = new Hono<AppEnv>()
         offset={offset}
         account={headerAccount(await getSessionUser(c))}
         canAdd={canWrite(viewer)}
+        viewer={{ userId: viewer.userId, isAdmin: viewer.isAdmin, canWrite: canWrite(viewer) }}
       />,
       { title: `${team.name} · Photo Gallery`, noindex: true },
     );
     return sendPage(c, page, PRIVATE);
+  })
+  // Deleting without JavaScript: the uploader or an admin, back to the same page of View All.
+  .post("/family-dashboard/:teamId/photos/:photoId/delete", requireTeamMember, async (c) => {
+    const offset = parseOffset(formText(await c.req.parseBody(), "offset")) ?? 0;
+    await deleteGalleryPhoto(c.var.deps.kv, teamViewer(c), c.req.param("photoId"));
+    return c.redirect(viewAllHref(teamViewer(c).teamId, offset), 303);
   });

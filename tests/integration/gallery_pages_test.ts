@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { createElement } from "react";
 import { adminWorld } from "../admin_helpers.ts";
-import { createTestApp, TEST_ASSETS, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { createTestApp, kvValues, TEST_ASSETS, TEST_ORIGIN, type TestContext } from "../helpers.ts";
 import { type GalleryPhoto, newPhotoId, stagePhoto } from "../../lib/db/gallery.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { PhotosPage } from "../../components/dashboard/photos/PhotosPage.tsx";
@@ -19,7 +19,13 @@ const get = (app: App, path: string, cookie = "") =>
   app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
 
 /** Saves `count` gallery photos through the gallery repository, oldest first (photo 1 is the oldest). */
-async function savePhotos(kv: Deno.Kv, teamId: string, count: number, caption = (n: number) => `Caption ${n}`) {
+async function savePhotos(
+  kv: Deno.Kv,
+  teamId: string,
+  count: number,
+  caption = (n: number) => `Caption ${n}`,
+  uploaderId = (_n: number): string | null => null,
+) {
   const saved: GalleryPhoto[] = [];
   const start = Date.UTC(2026, 0, 1);
   for (let n = 1; n <= count; n++) {
@@ -34,7 +40,7 @@ async function savePhotos(kv: Deno.Kv, teamId: string, count: number, caption = 
       caption: caption(n),
       uploaderName: `Uploader ${n}`,
       uploaderType: "parent",
-      uploaderId: null,
+      uploaderId: uploaderId(n),
       createdAt: new Date(start + n * 1000).toISOString(),
     };
     const result = await stagePhoto(kv.atomic(), teamId, photo).commit();
@@ -275,8 +281,45 @@ Deno.test("[gallery pages] photos that could not be read: 'Failed to load photos
       offset: 0,
       account: null,
       canAdd: true,
+      viewer: { userId: null, isAdmin: false, canWrite: true },
     }),
     { title: "t" },
   ).html("n");
   assert.match(page, /<p class="notice notice--error" role="status">Failed to load photos<\/p>/);
+});
+
+Deno.test("[gallery pages] View All without JavaScript: the uploader or an admin deletes a photo; nobody else", async () => {
+  await using t = await createTestApp();
+  const world = await adminWorld(t);
+  const { getUserByEmail } = await import("../../lib/db/users.ts");
+  const parent = (await getUserByEmail(t.kv, "parent@example.com"))!;
+  const [mine, theirs] = await savePhotos(t.kv, world.team.id, 2, undefined, (n) => n === 1 ? parent.id : null);
+  const path = `/family-dashboard/${world.team.id}/photos`;
+  const deleteAction = (id: string) => `action="${path}/${id}/delete"`;
+
+  const asParent = await (await get(t.app, path, world.cookies.parent)).text();
+  assert.ok(asParent.includes(deleteAction(mine.id)), "Delete on the parent's own photo");
+  assert.ok(!asParent.includes(deleteAction(theirs.id)), "none on someone else's");
+  const asAdmin = await (await get(t.app, path, world.cookies.admin)).text();
+  assert.ok(asAdmin.includes(deleteAction(mine.id)) && asAdmin.includes(deleteAction(theirs.id)), "an admin: both");
+
+  const post = (id: string, cookie: string) =>
+    t.app.request(`${TEST_ORIGIN}${path}/${id}/delete`, {
+      method: "POST",
+      headers: { cookie, origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      body: "offset=0",
+    });
+  const refused = await post(theirs.id, world.cookies.parent);
+  assert.equal(refused.status, 403);
+  await refused.body?.cancel();
+  const photos = () => kvValues<GalleryPhoto>(t.kv, { prefix: ["gallery_photos", world.team.id] });
+  assert.equal((await photos()).length, 2, "a refused delete changes nothing");
+
+  const deleted = await post(mine.id, world.cookies.parent);
+  assert.equal(deleted.status, 303);
+  assert.equal(deleted.headers.get("location"), path);
+  assert.deepEqual((await photos()).map((p) => p.id), [theirs.id]);
+  const byAdmin = await post(theirs.id, world.cookies.admin);
+  assert.equal(byAdmin.status, 303);
+  assert.deepEqual(await photos(), []);
 });

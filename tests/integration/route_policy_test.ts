@@ -216,6 +216,7 @@ const POLICY: Record<string, Policy> = {
   "GET /objects/:teamId/:blobId": "object",
   // issue 13: gallery
   "GET /family-dashboard/:teamId/photos": "member",
+  "POST /family-dashboard/:teamId/photos/:photoId/delete": "member",
   // issue 13: headshots
 
   "GET /account/signed-out": "public",

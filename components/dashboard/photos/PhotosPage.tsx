@@ -1,6 +1,6 @@
 import { type HeaderAccount, SiteFooter, SiteHeader } from "../../SiteLayout.tsx";
 import { PhotoTile } from "./PhotoTile.tsx";
-import { CAROUSEL_TEXTS } from "./carousel.ts";
+import { CAROUSEL_TEXTS, mayDeletePhoto, type PhotoDeleter } from "./carousel.ts";
 import type { GalleryPage } from "../../../lib/photos/types.ts";
 import { GALLERY_TEXTS, MAX_OFFSET, toGalleryItem, VIEW_ALL_PAGE_SIZE, viewAllHref } from "./gallery_rules.ts";
 
@@ -12,6 +12,8 @@ export interface PhotosPageProps {
   account: HeaderAccount | null;
   /** The viewer may add photos (everyone of the team but a system administrator). */
   canAdd: boolean;
+  /** Who looks: the uploader of a photo, or an admin, gets its Delete (a plain form). */
+  viewer: PhotoDeleter;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface PhotosPageProps {
  * thumbnails, each a link to its medium image, with its caption and who shared it; newer and
  * older pages by `?offset=`. Server-rendered only: it works the same without JavaScript.
  */
-export function PhotosPage({ team, photos, offset, account, canAdd }: PhotosPageProps) {
+export function PhotosPage({ team, photos, offset, account, canAdd, viewer }: PhotosPageProps) {
   const dashboard = `/family-dashboard/${encodeURIComponent(team.id)}`;
   const items = (photos?.photos ?? []).map(toGalleryItem);
   const older = photos?.hasMore && items.length > 0 && offset + items.length <= MAX_OFFSET;
@@ -53,6 +55,15 @@ export function PhotosPage({ team, photos, offset, account, canAdd }: PhotosPage
                 {items.map((photo, i) => (
                   <li key={photo.id}>
                     <PhotoTile photo={photo} details={{ label: `Photo ${offset + i + 1}` }} />
+                    {mayDeletePhoto(viewer, photo) && (
+                      <details className="photos-page__delete">
+                        <summary>Delete</summary>
+                        <form method="post" action={`${dashboard}/photos/${encodeURIComponent(photo.id)}/delete`}>
+                          <input type="hidden" name="offset" value={offset} />
+                          <button type="submit" className="button button--danger">Delete this photo</button>
+                        </form>
+                      </details>
+                    )}
                   </li>
                 ))}
               </ul>
