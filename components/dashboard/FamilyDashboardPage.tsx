@@ -18,6 +18,8 @@ export interface FamilyDashboardPageProps {
   now: Date;
   /** `?member=` (a card opened without JavaScript): the family-member dialog to show open. */
   openMember: string | null;
+  /** `?feed=` was given: the feed shows a later page. */
+  olderFeedPage: boolean;
 }
 
 /** The team's header: its name and season, the way back to the hub, and the person's Account Settings. */
@@ -66,7 +68,7 @@ function DashboardHeader(
  * readable without JavaScript; its islands hydrate on first interaction.
  */
 export function FamilyDashboardPage(
-  { data, viewer, account, forms, now, openMember }: FamilyDashboardPageProps,
+  { data, viewer, account, forms, now, openMember, olderFeedPage }: FamilyDashboardPageProps,
 ) {
   const teamId = data.team.id;
   return (
@@ -87,6 +89,7 @@ export function FamilyDashboardPage(
               viewer={viewer}
               form={forms.post}
               now={now}
+              olderPage={olderFeedPage}
             />
           </div>
           <div className="dash__side">

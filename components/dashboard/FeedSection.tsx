@@ -15,13 +15,15 @@ export interface FeedSectionProps {
   /** The plain Create Post form the server refused, sent back with its errors. */
   form?: SectionForm;
   now: Date;
+  /** This is a later page (`?feed=` was given): offer the way back to the newest posts. */
+  olderPage?: boolean;
 }
 
 /**
  * Team Feed: Create Post and the posts, newest first (the FeedComposer island, rendered on the
  * server and hydrated on first interaction), and the link to older posts (`?feed=<cursor>`).
  */
-export function FeedSection({ teamId, posts, players, viewer, form, now }: FeedSectionProps) {
+export function FeedSection({ teamId, posts, players, viewer, form, now, olderPage = false }: FeedSectionProps) {
   const page = `/family-dashboard/${encodeURIComponent(teamId)}`;
   return (
     <section className="card dash-section feed" id="feed" aria-labelledby="feed-title">
@@ -38,11 +40,14 @@ export function FeedSection({ teamId, posts, players, viewer, form, now }: FeedS
           now: now.toISOString(),
         }}
       />
-      {posts.cursor && (
+      {(posts.cursor || olderPage) && (
         <p className="feed__more">
-          <a className="button button--secondary" href={`${page}?feed=${encodeURIComponent(posts.cursor)}#feed`}>
-            {FEED_TEXTS.olderPosts}
-          </a>
+          {olderPage && <a className="button button--secondary" href={`${page}#feed`}>Newest posts</a>}
+          {posts.cursor && (
+            <a className="button button--secondary" href={`${page}?feed=${encodeURIComponent(posts.cursor)}#feed`}>
+              {FEED_TEXTS.olderPosts}
+            </a>
+          )}
         </p>
       )}
     </section>

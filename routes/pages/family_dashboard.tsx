@@ -21,10 +21,8 @@ const PRIVATE: [string, string][] = [["cache-control", "no-store"]];
 export async function sendFamilyDashboard(c: Ctx, forms: DashboardForms = {}, status = 200): Promise<Response> {
   const { kv, assets, now } = c.var.deps;
   const viewer = teamViewer(c);
-  const data = await loadFamilyDashboard(kv, viewer, now(), {
-    feed: cursorQuery(c, "feed"),
-    essentials: cursorQuery(c, "essentials"),
-  });
+  const feed = cursorQuery(c, "feed");
+  const data = await loadFamilyDashboard(kv, viewer, now(), { feed, essentials: cursorQuery(c, "essentials") });
   const user = await getSessionUser(c);
   const page = renderPage(
     assets,
@@ -35,6 +33,7 @@ export async function sendFamilyDashboard(c: Ctx, forms: DashboardForms = {}, st
       forms={forms}
       now={now()}
       openMember={c.req.query("member") ?? null}
+      olderFeedPage={feed !== ""}
     />,
     { title: `${data.team.name} · Family Dashboard`, status, noindex: true },
   );

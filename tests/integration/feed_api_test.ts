@@ -477,4 +477,6 @@ Deno.test("[feed section] the dashboard shows the feed: empty state, composer, p
   const next = feedOf(await (await pageOf(t.app, older[1].replaceAll("&amp;", "&"), world.cookies.parent)).text());
   assert.ok(next.includes("Great hustle") && next.includes("Hydrate"));
   assert.ok(!next.includes("update 19"));
+  assert.ok(!full.includes("Newest posts"), "the first page is the newest");
+  assert.match(next, new RegExp(`href="${page}#feed"[^>]*>Newest posts<`), "the way back from a later page");
 });
