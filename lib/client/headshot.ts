@@ -6,13 +6,12 @@
  * runs only when called.
  */
 import { api, type ApiResult } from "./api.ts";
+import { decodeUpright, encodeShrunk } from "./image_shrink.ts";
+
+export { SHRINK_LONG_EDGE, shrinkSize } from "./image_shrink.ts";
 
 /** SPEC.md section 5: each photo at most 10 MB. */
 export const MAX_HEADSHOT_BYTES = 10 * 1024 * 1024;
-/** The long edge the browser shrinks a photo to (the server's full size). */
-export const SHRINK_LONG_EDGE = 2048;
-const JPEG_QUALITY = 0.9;
-
 /** SPEC.md section 8's upload texts this dialog can show. */
 export const HEADSHOT_TEXTS = {
   tooLarge: "File too large",
@@ -32,43 +31,17 @@ export function checkHeadshotFile(file: { size: number; type: string }): string 
   return null;
 }
 
-/** The size to draw an image of `width` × `height` at: its long edge at most `max`, proportions kept. */
-export function shrinkSize(width: number, height: number, max = SHRINK_LONG_EDGE): { width: number; height: number } {
-  const long = Math.max(width, height);
-  if (long <= max || long <= 0) return { width, height };
-  const scale = max / long;
-  return {
-    width: Math.max(1, Math.round(width * scale)),
-    height: Math.max(1, Math.round(height * scale)),
-  };
-}
-
-/**
- * The photo as the server should get it: decoded with its EXIF orientation applied, drawn at
- * most 2048 px on its long edge and encoded as JPEG (which also leaves the camera's metadata,
- * GPS included, on the device). A file the browser cannot decode is not an image it can send.
- */
+/** The photo as the server should get it: upright, at most 2048 px, JPEG (see image_shrink.ts). */
 export async function shrinkImage(file: Blob): Promise<Blob> {
-  let bitmap: ImageBitmap;
+  const bitmap = await decodeUpright(file);
+  if (!bitmap) throw new Error(HEADSHOT_TEXTS.invalidType);
   try {
-    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
-  } catch {
-    throw new Error(HEADSHOT_TEXTS.invalidType);
+    const blob = await encodeShrunk(bitmap);
+    if (!blob) throw new Error(HEADSHOT_TEXTS.invalidType);
+    return blob;
+  } finally {
+    bitmap.close();
   }
-  const { width, height } = shrinkSize(bitmap.width, bitmap.height);
-  const canvas = document.createElement("canvas");
-  canvas.width = width;
-  canvas.height = height;
-  const context = canvas.getContext("2d")!;
-  // JPEG has no transparency: a PNG's clear pixels become white, not black.
-  context.fillStyle = "#fff";
-  context.fillRect(0, 0, width, height);
-  context.imageSmoothingQuality = "high";
-  context.drawImage(bitmap, 0, 0, width, height);
-  bitmap.close();
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", JPEG_QUALITY));
-  if (!blob) throw new Error(HEADSHOT_TEXTS.invalidType);
-  return blob;
 }
 
 /** A player's photo as `PUT /api/players/{id}/photo` stores it (all null: no photo). */

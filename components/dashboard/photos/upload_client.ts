@@ -14,7 +14,8 @@ import type {
   UploadUrlRequest,
 } from "../../../lib/photos/types.ts";
 import { GALLERY_TEXTS, type GalleryItem, MAX_UPLOAD_BYTES, toGalleryItem } from "./gallery_rules.ts";
-import { fitWithin, mustReencode, SERVER_IMAGE_TYPES, UPLOAD_DIALOG_TEXTS } from "./upload_rules.ts";
+import { mustReencode, SERVER_IMAGE_TYPES, UPLOAD_DIALOG_TEXTS } from "./upload_rules.ts";
+import { decodeUpright, encodeShrunk } from "../../../lib/client/image_shrink.ts";
 
 export class UploadError extends Error {
   constructor(readonly title: string, message: string, readonly status = 0) {
@@ -26,27 +27,15 @@ const T = { ...UPLOAD_DIALOG_TEXTS, tryAgain: GALLERY_TEXTS.tryAgain };
 
 /** The bytes to send: the file as chosen, or shrunk and re-encoded as JPEG. */
 export async function preparePhoto(file: File): Promise<Blob> {
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
-  } catch {
+  const bitmap = await decodeUpright(file);
+  if (!bitmap) {
     // A type the server reads itself goes as it is (the server has the last word on it).
     if (SERVER_IMAGE_TYPES.includes(file.type)) return file;
     throw new UploadError(T.invalidType, T.invalidTypeHint);
   }
   try {
     if (!mustReencode(file, bitmap.width, bitmap.height)) return file;
-    const { width, height } = fitWithin(bitmap.width, bitmap.height);
-    const canvas = document.createElement("canvas");
-    canvas.width = width;
-    canvas.height = height;
-    const context = canvas.getContext("2d")!;
-    // Transparent parts become white, not JPEG's black.
-    context.fillStyle = "#fff";
-    context.fillRect(0, 0, width, height);
-    context.imageSmoothingQuality = "high";
-    context.drawImage(bitmap, 0, 0, width, height);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
+    const blob = await encodeShrunk(bitmap);
     if (!blob) throw new UploadError(T.uploadFailed, T.tryAgain);
     return blob;
   } finally {

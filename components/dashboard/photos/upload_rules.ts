@@ -55,21 +55,6 @@ export function checkFiles(already: number, files: readonly PickedFile[]): FileC
   return { ok: true };
 }
 
-/**
- * The size a photo of `width` × `height` (orientation applied) is sent at: its long edge at most
- * 2048 px. `resize` is false when it already fits.
- */
-export function fitWithin(width: number, height: number, maxEdge = UPLOAD_MAX_EDGE) {
-  const long = Math.max(width, height);
-  if (long <= maxEdge) return { width, height, resize: false };
-  const scale = maxEdge / long;
-  return {
-    width: Math.max(1, Math.round(width * scale)),
-    height: Math.max(1, Math.round(height * scale)),
-    resize: true,
-  };
-}
-
 /** Bytes above which a photo that fits in 2048 px is re-encoded all the same (mobile data). */
 export const REENCODE_ABOVE_BYTES = 2 * 1024 * 1024;
 
@@ -78,5 +63,5 @@ export const REENCODE_ABOVE_BYTES = 2 * 1024 * 1024;
  * the server does not take.
  */
 export const mustReencode = (file: PickedFile, width: number, height: number): boolean =>
-  fitWithin(width, height).resize || file.size > REENCODE_ABOVE_BYTES ||
+  Math.max(width, height) > UPLOAD_MAX_EDGE || file.size > REENCODE_ABOVE_BYTES ||
   !SERVER_IMAGE_TYPES.includes(file.type.toLowerCase());
