@@ -6,10 +6,9 @@
  * admin, 'More' for the next page).
  */
 import assert from "node:assert/strict";
-import { adminWorld, call, signIn } from "../admin_helpers.ts";
-import { createTestApp, dumpKv, kvValues, TEST_ORIGIN, type TestContext } from "../helpers.ts";
-import { createAccount } from "../auth_helpers.ts";
-import { getUserByEmail } from "../../lib/db/users.ts";
+import { call } from "../admin_helpers.ts";
+import { assertMembersRead, familyWorld, postFormAs } from "../family_helpers.ts";
+import { dumpKv, kvValues, TEST_ORIGIN, type TestContext } from "../helpers.ts";
 import { addEssential, type EssentialItem, ESSENTIALS_PER_HOUR } from "../../lib/essentials/mod.ts";
 
 type App = TestContext["app"];
@@ -17,17 +16,6 @@ type App = TestContext["app"];
 const HOUR_MS = 60 * 60 * 1000;
 /** The items and the rate-limit counters: what a refused call must leave as it was. */
 const PREFIXES = ["essentials", "rate_limits"];
-
-/** A test app whose clock the test moves (a minute into an hour, so the hourly limit's window holds). */
-async function essentialsWorld() {
-  const clock = { now: new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS + 60_000) };
-  const t = await createTestApp({ now: () => clock.now });
-  const world = await adminWorld(t);
-  await createAccount(t.kv, { email: "parent2@example.com", teamId: world.team.id, role: "TEAM_STANDARD" });
-  const parent2 = await signIn(t, "parent2@example.com");
-  const idOf = async (email: string) => (await getUserByEmail(t.kv, email))!.id;
-  return { t, world, clock, parent2, idOf, tick: () => (clock.now = new Date(clock.now.getTime() + 1000)) };
-}
 
 const apiPath = (teamId: string) => `/api/teams/${teamId}/essentials`;
 const formPath = (teamId: string) => `/family-dashboard/${teamId}/essentials`;
@@ -40,15 +28,6 @@ const CLEATS = {
   link: "https://example.com/copa",
 };
 
-/** A plain form post with the session cookie, the way a browser without JavaScript sends it. */
-async function postFormAs(app: App, path: string, fields: Record<string, string>, cookie: string) {
-  return await app.request(`${TEST_ORIGIN}${path}`, {
-    method: "POST",
-    headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded", cookie },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
 const pageOf = async (app: App, path: string, cookie: string) =>
   await (await app.request(`${TEST_ORIGIN}${path}`, { headers: { cookie } })).text();
 
@@ -60,28 +39,13 @@ function section(html: string): string {
 }
 
 Deno.test("[essentials api] reading: every member and a system administrator; no one else", async () => {
-  const { t, world } = await essentialsWorld();
+  const { t, world } = await familyWorld();
   await using _ = t;
-  const path = apiPath(world.team.id);
-  const anonymous = await call(t.app, "GET", path);
-  assert.equal(anonymous.status, 401);
-  assert.equal(typeof (await anonymous.json()).message, "string");
-  const outsider = await call(t.app, "GET", path, { cookie: world.cookies.otherAdmin });
-  assert.equal(outsider.status, 403);
-  assert.deepEqual(await outsider.json(), { message: "You do not have access to this team." });
-  for (const who of ["parent", "player", "admin", "sysadmin"] as const) {
-    const res = await call(t.app, "GET", path, { cookie: world.cookies[who] });
-    assert.equal(res.status, 200, who);
-    assert.equal(res.headers.get("cache-control"), "no-store", who);
-    assert.deepEqual(await res.json(), { values: [], cursor: "" }, who);
-  }
-  const bySlug = await call(t.app, "GET", apiPath(world.team.slug), { cookie: world.cookies.parent });
-  assert.equal(bySlug.status, 200, "the team's slug works as its id");
-  await bySlug.body?.cancel();
+  await assertMembersRead(t.app, world, apiPath);
 });
 
 Deno.test("[essentials api] adding: parent, player and admin get 201 with the item; listed newest first", async () => {
-  const { t, world, clock, idOf, tick } = await essentialsWorld();
+  const { t, world, clock, idOf, tick } = await familyWorld();
   await using _ = t;
   const res = await call(t.app, "POST", apiPath(world.team.id), {
     cookie: world.cookies.parent,
@@ -124,7 +88,7 @@ Deno.test("[essentials api] adding: parent, player and admin get 201 with the it
 });
 
 Deno.test("[essentials api] adding is refused to a system administrator, an outsider and anonymous: nothing stored", async () => {
-  const { t, world } = await essentialsWorld();
+  const { t, world } = await familyWorld();
   await using _ = t;
   const before = await dumpKv(t.kv, PREFIXES);
   const path = apiPath(world.team.id);
@@ -150,7 +114,7 @@ Deno.test("[essentials api] adding is refused to a system administrator, an outs
 });
 
 Deno.test("[essentials api] every rule's message, word for word, with the field; nothing stored", async () => {
-  const { t, world } = await essentialsWorld();
+  const { t, world } = await familyWorld();
   await using _ = t;
   const before = await dumpKv(t.kv, PREFIXES);
   const cases: [unknown, string, Record<string, string>][] = [
@@ -213,7 +177,7 @@ Deno.test("[essentials api] every rule's message, word for word, with the field;
 });
 
 Deno.test("[essentials api] removing: the adder or a team admin; another parent 403; a missing item 404", async () => {
-  const { t, world, parent2, idOf, clock } = await essentialsWorld();
+  const { t, world, parent2, idOf, clock } = await familyWorld();
   await using _ = t;
   const parentId = await idOf("parent@example.com");
   const mine = await addEssential(t.kv, world.team.id, { userId: parentId, name: "Test Person" }, CLEATS, clock.now);
@@ -266,7 +230,7 @@ Deno.test("[essentials api] removing: the adder or a team admin; another parent 
 });
 
 Deno.test("[essentials api] paging: newest first, cursor to the next page; bad paging is a 400", async () => {
-  const { t, world, clock } = await essentialsWorld();
+  const { t, world, clock } = await familyWorld();
   await using _ = t;
   const adder = { userId: null, name: "Coach" };
   for (let i = 1; i <= 7; i++) {
@@ -295,7 +259,7 @@ Deno.test("[essentials api] paging: newest first, cursor to the next page; bad p
 });
 
 Deno.test("[essentials api] a person adds at most 30 items an hour (429 with Retry-After); others are not held", async () => {
-  const { t, world, clock, tick } = await essentialsWorld();
+  const { t, world, clock, tick } = await familyWorld();
   await using _ = t;
   const path = apiPath(world.team.id);
   for (let i = 0; i < ESSENTIALS_PER_HOUR; i++) {
@@ -329,7 +293,7 @@ Deno.test("[essentials api] a person adds at most 30 items an hour (429 with Ret
 });
 
 Deno.test("[essentials forms] without JavaScript: add → 303 back; refused → 422 with the typed values and messages", async () => {
-  const { t, world, idOf } = await essentialsWorld();
+  const { t, world, idOf } = await familyWorld();
   await using _ = t;
   const back = `/family-dashboard/${world.team.id}#essentials`;
   const added = await postFormAs(t.app, formPath(world.team.id), { ...CLEATS, link: "" }, world.cookies.parent);
@@ -384,7 +348,7 @@ Deno.test("[essentials forms] without JavaScript: add → 303 back; refused → 
 });
 
 Deno.test("[essentials forms] without JavaScript: Remove → 303 back for the adder or an admin; 403 page for others", async () => {
-  const { t, world, parent2, idOf, clock } = await essentialsWorld();
+  const { t, world, parent2, idOf, clock } = await familyWorld();
   await using _ = t;
   const adder = { userId: await idOf("parent@example.com"), name: "Test Person" };
   const a = await addEssential(t.kv, world.team.id, adder, CLEATS, clock.now);
@@ -407,7 +371,7 @@ Deno.test("[essentials forms] without JavaScript: Remove → 303 back for the ad
 });
 
 Deno.test("[essentials page] grouped by category, links in a new tab, Remove for the adder or an admin, More", async () => {
-  const { t, world, idOf, clock } = await essentialsWorld();
+  const { t, world, idOf, clock } = await familyWorld();
   await using _ = t;
   const parent = { userId: await idOf("parent@example.com"), name: "Pat Parent" };
   const admin = { userId: await idOf("admin@example.com"), name: "Ada Person" };
@@ -463,7 +427,7 @@ Deno.test("[essentials page] grouped by category, links in a new tab, Remove for
 });
 
 Deno.test("[essentials page] empty, and more than a page: 'More' leads to the next page", async () => {
-  const { t, world, clock } = await essentialsWorld();
+  const { t, world, clock } = await familyWorld();
   await using _ = t;
   const empty = section(await pageOf(t.app, `/family-dashboard/${world.team.id}`, world.cookies.parent));
   assert.ok(empty.includes("No recommendations yet"));

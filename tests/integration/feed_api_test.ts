@@ -5,28 +5,15 @@
  * dashboard renders it.
  */
 import assert from "node:assert/strict";
-import { type AdminWorld, adminWorld, call, signIn } from "../admin_helpers.ts";
-import { createTestApp, dumpKv, kvValues, TEST_ORIGIN, type TestContext } from "../helpers.ts";
-import { createAccount } from "../auth_helpers.ts";
-import { getUserByEmail } from "../../lib/db/users.ts";
+import { type AdminWorld, call } from "../admin_helpers.ts";
+import { assertMembersRead, familyWorld, postFormAs } from "../family_helpers.ts";
+import { dumpKv, kvValues, TEST_ORIGIN, type TestContext } from "../helpers.ts";
 import { createPost, type TeamPost } from "../../lib/feed/mod.ts";
 
 type App = TestContext["app"];
 
-const HOUR_MS = 60 * 60 * 1000;
 /** Posts and the rate-limit counters: what a refused post must leave as it was. */
 const FEED_PREFIXES = ["posts", "rate_limits"];
-
-/** A test app whose clock the test moves (a minute into an hour, so the hourly limit's window holds). */
-async function feedWorld() {
-  const clock = { now: new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS + 60_000) };
-  const t = await createTestApp({ now: () => clock.now });
-  const world = await adminWorld(t);
-  await createAccount(t.kv, { email: "parent2@example.com", teamId: world.team.id, role: "TEAM_STANDARD" });
-  const parent2 = await signIn(t, "parent2@example.com");
-  const idOf = async (email: string) => (await getUserByEmail(t.kv, email))!.id;
-  return { t, world, clock, parent2, idOf, tick: () => (clock.now = new Date(clock.now.getTime() + 1000)) };
-}
 
 const postsPath = (teamId: string) => `/api/teams/${teamId}/posts`;
 
@@ -34,42 +21,17 @@ async function postAs(app: App, world: AdminWorld, cookie: string, body: unknown
   return await call(app, "POST", postsPath(teamId), { cookie, body });
 }
 
-/** A plain form post with the session cookie, the way a browser without JavaScript sends it. */
-async function postFormAs(app: App, path: string, fields: Record<string, string>, cookie: string) {
-  return await app.request(`${TEST_ORIGIN}${path}`, {
-    method: "POST",
-    headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded", cookie },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
 const pageOf = async (app: App, path: string, cookie: string) =>
   await app.request(`${TEST_ORIGIN}${path}`, { headers: { cookie } });
 
 Deno.test("[feed api] reading: every member and a system administrator; no one else", async () => {
-  const { t, world } = await feedWorld();
+  const { t, world } = await familyWorld();
   await using _ = t;
-  const path = postsPath(world.team.id);
-  const anonymous = await call(t.app, "GET", path);
-  assert.equal(anonymous.status, 401);
-  assert.equal(typeof (await anonymous.json()).message, "string");
-  const outsider = await call(t.app, "GET", path, { cookie: world.cookies.otherAdmin });
-  assert.equal(outsider.status, 403);
-  assert.deepEqual(await outsider.json(), { message: "You do not have access to this team." });
-  for (const who of ["parent", "player", "admin", "sysadmin"] as const) {
-    const res = await call(t.app, "GET", path, { cookie: world.cookies[who] });
-    assert.equal(res.status, 200, who);
-    assert.equal(res.headers.get("cache-control"), "no-store", who);
-    assert.deepEqual(await res.json(), { values: [], cursor: "" }, who);
-  }
-  // The team's slug works as its id.
-  const bySlug = await call(t.app, "GET", postsPath(world.team.slug), { cookie: world.cookies.parent });
-  assert.equal(bySlug.status, 200);
-  await bySlug.body?.cancel();
+  await assertMembersRead(t.app, world, postsPath);
 });
 
 Deno.test("[feed api] posting: a parent's kudos names a player; player and admin post; 201 with the post", async () => {
-  const { t, world, clock, idOf, tick } = await feedWorld();
+  const { t, world, clock, idOf, tick } = await familyWorld();
   await using _ = t;
   const maya = world.players[0];
   const res = await postAs(t.app, world, world.cookies.parent, {
@@ -135,7 +97,7 @@ Deno.test("[feed api] posting: a parent's kudos names a player; player and admin
 });
 
 Deno.test("[feed api] posting is refused to a system administrator, an outsider and anonymous: nothing stored", async () => {
-  const { t, world } = await feedWorld();
+  const { t, world } = await familyWorld();
   await using _ = t;
   const before = await dumpKv(t.kv, FEED_PREFIXES);
   const body = { postType: "news", content: "Hello" };
@@ -159,7 +121,7 @@ Deno.test("[feed api] posting is refused to a system administrator, an outsider 
 });
 
 Deno.test("[feed api] every rule's message, 400, and nothing stored", async () => {
-  const { t, world } = await feedWorld();
+  const { t, world } = await familyWorld();
   await using _ = t;
   await postAs(t.app, world, world.cookies.parent, { postType: "news", content: "first" }).then((r) =>
     r.body?.cancel()
@@ -217,7 +179,7 @@ Deno.test("[feed api] every rule's message, 400, and nothing stored", async () =
 });
 
 Deno.test("[feed api] deleting: the author their own, an admin any; others 403, missing 404", async () => {
-  const { t, world, parent2, tick } = await feedWorld();
+  const { t, world, parent2, tick } = await familyWorld();
   await using _ = t;
   const create = async (cookie: string, content: string) => {
     tick();
@@ -278,7 +240,7 @@ Deno.test("[feed api] deleting: the author their own, an admin any; others 403, 
 });
 
 Deno.test("[feed api] paging: 20 newest first, then the rest by cursor; limits checked", async () => {
-  const { t, world, clock } = await feedWorld();
+  const { t, world, clock } = await familyWorld();
   await using _ = t;
   const author = { userId: null, name: "Coach" };
   const start = clock.now.getTime() - 30 * 60_000;
@@ -310,7 +272,7 @@ Deno.test("[feed api] paging: 20 newest first, then the rest by cursor; limits c
 });
 
 Deno.test("[feed api] 30 posts an hour per person, then 429 with Retry-After; others still post", async () => {
-  const { t, world, parent2 } = await feedWorld();
+  const { t, world, parent2 } = await familyWorld();
   await using _ = t;
   for (let i = 0; i < 30; i++) {
     const res = await postAs(t.app, world, world.cookies.parent, { postType: "news", content: `n${i}` });
@@ -329,7 +291,7 @@ Deno.test("[feed api] 30 posts an hour per person, then 429 with Retry-After; ot
 });
 
 Deno.test("[feed forms] a post without JavaScript: 303 back to the feed; refused ones re-render with the errors", async () => {
-  const { t, world, idOf } = await feedWorld();
+  const { t, world, idOf } = await familyWorld();
   await using _ = t;
   const path = `/family-dashboard/${world.team.id}/posts`;
   const ok = await postFormAs(t.app, path, {
@@ -385,7 +347,7 @@ Deno.test("[feed forms] a post without JavaScript: 303 back to the feed; refused
 });
 
 Deno.test("[feed forms] deleting without JavaScript: the author and an admin; 303 back; others refused", async () => {
-  const { t, world, parent2 } = await feedWorld();
+  const { t, world, parent2 } = await familyWorld();
   await using _ = t;
   const res = await postAs(t.app, world, world.cookies.parent, { postType: "news", content: "to delete" });
   const post: TeamPost = await res.json();
@@ -417,7 +379,7 @@ Deno.test("[feed forms] deleting without JavaScript: the author and an admin; 30
 });
 
 Deno.test("[feed section] the dashboard shows the feed: empty state, composer, posts, Delete, Older posts", async () => {
-  const { t, world, clock, idOf } = await feedWorld();
+  const { t, world, clock, idOf } = await familyWorld();
   await using _ = t;
   const page = `/family-dashboard/${world.team.id}`;
   const emptyHtml = await (await pageOf(t.app, page, world.cookies.parent)).text();
