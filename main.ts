@@ -6,7 +6,6 @@ import { backfillAllFamiliesOnce } from "./lib/families/mod.ts";
 import { ensureSysadmin } from "./lib/auth/login.ts";
 import { resumeTeamDeletions } from "./lib/teams/mod.ts";
 import { createMailer, startQueueWorker } from "./lib/mail/mod.ts";
-import { imagePool } from "./lib/images/mod.ts";
 import { sweepExpiredUploads, UPLOAD_SWEEP_CRON } from "./lib/photos/mod.ts";
 import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
 import { DEFAULT_HEADER_TIMEOUT_MS, serveGuarded } from "./routes/serve.ts";
@@ -40,8 +39,8 @@ const mailer = createMailer(config, kv);
 console.log(`Mail: ${mailer.name === "smtp" ? "SMTP" : "development outbox (KV and console)"}`);
 // Delivers queued mail; at start and every 5 minutes it re-enqueues mail a crash left behind.
 startQueueWorker(kv, mailer);
-// Warms the image workers ahead of the first upload (in the background: serving need not wait).
-imagePool.start().catch((error) => console.error("[images] the image workers could not start:", error));
+// The image workers start with the first photo (1.3 s once): warming them at every start cost each
+// process, test servers included, that CPU and about 300 MB whether or not a photo ever came.
 // Removes uploads never finished, processed or used, and expired upload links: at start and every 10 minutes.
 const sweepUploads = () =>
   sweepExpiredUploads(kv).then(
