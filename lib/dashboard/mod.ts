@@ -2,18 +2,15 @@
  * Everything the family dashboard shows, loaded at once for one viewer: each section's data
  * comes from its own domain (families, feed, essentials, events, campaigns).
  */
-import { getTeam, type Team } from "../db/teams.ts";
-import { listPlayers } from "../db/players.ts";
-import { listGuardianLinks } from "../db/guardians.ts";
+import type { Team } from "../db/teams.ts";
 import type { Page } from "../db/kv.ts";
 import type { TeamViewer } from "../team_viewer.ts";
-import { NotFoundError } from "../errors.ts";
 import type { OwnPlayer } from "./types.ts";
 import { loadOwnProfile } from "../accounts/mod.ts";
 
 type OwnProfile = NonNullable<Awaited<ReturnType<typeof loadOwnProfile>>>;
-import { loadSoccerFamily, type SoccerFamily } from "../families/mod.ts";
-import { FEED_PAGE_SIZE, listTeamPosts, type TeamPost } from "../feed/mod.ts";
+import { loadTeamFamilyView, type SoccerFamily } from "../families/mod.ts";
+import { FEED_PAGE_SIZE, kudosPlayerName, listTeamPosts, type TeamPost } from "../feed/mod.ts";
 import { type EssentialItem, ESSENTIALS_PAGE_SIZE, listTeamEssentials } from "../essentials/mod.ts";
 import { EVENTS_WIDGET_LIMIT, listUpcomingEvents, type TeamEvent } from "../events/mod.ts";
 import { type ActiveCampaign, listActiveCampaigns } from "../campaigns/mod.ts";
@@ -74,22 +71,20 @@ export async function loadFamilyDashboard(
   now: Date,
   cursors: DashboardCursors = {},
 ): Promise<FamilyDashboardData> {
-  const team = await getTeam(kv, viewer.teamId);
-  if (!team) throw new NotFoundError("Team not found");
-  const [profile, family, posts, players, links, essentials, events, campaigns, photos] = await Promise.all([
+  const teamId = viewer.teamId;
+  const [profile, people, posts, essentials, events, campaigns, photos] = await Promise.all([
     viewer.userId ? loadOwnProfile(kv, viewer.userId, now) : null,
-    loadSoccerFamily(kv, viewer, now),
-    listTeamPosts(kv, team.id, { cursor: cursors.feed, limit: FEED_PAGE_SIZE }),
-    listPlayers(kv, team.id),
-    listGuardianLinks(kv, team.id),
-    listTeamEssentials(kv, team.id, { cursor: cursors.essentials, limit: ESSENTIALS_PAGE_SIZE }),
-    upcomingEventsOrNone(kv, team.id, now),
-    listActiveCampaigns(kv, team.id, viewer.userId, now, { limit: CAMPAIGNS_PAGE_SIZE }),
-    firstPhotosOrNull(kv, team.id),
+    loadTeamFamilyView(kv, viewer, now),
+    listTeamPosts(kv, teamId, { cursor: cursors.feed, limit: FEED_PAGE_SIZE }),
+    listTeamEssentials(kv, teamId, { cursor: cursors.essentials, limit: ESSENTIALS_PAGE_SIZE }),
+    upcomingEventsOrNone(kv, teamId, now),
+    listActiveCampaigns(kv, teamId, viewer.userId, now, { limit: CAMPAIGNS_PAGE_SIZE }),
+    firstPhotosOrNull(kv, teamId),
   ]);
-  const kudosPlayers = players.map((p) => ({ id: p.id, name: `${p.firstName} ${[...p.lastName][0] ?? ""}.` }));
-  const mine = new Set(links.filter((l) => l.userId === viewer.userId).map((l) => l.playerId));
-  const ownPlayers = players.filter((p) => mine.has(p.id)).map((p) => ({
+  const { team, family, players } = people;
+  // The picker names a player the way the stored kudos will ("Maya R.").
+  const kudosPlayers = players.map((p) => ({ id: p.id, name: kudosPlayerName(p) }));
+  const ownPlayers = players.filter((p) => people.ownPlayerIds.has(p.id)).map((p) => ({
     id: p.id,
     firstName: p.firstName,
     lastName: p.lastName,

@@ -52,6 +52,21 @@ export async function loadSoccerFamily(kv: Deno.Kv, viewer: TeamViewer, now: Dat
   return soccerFamilyOf(await loadTeamPeople(kv, viewer.teamId), viewer, now);
 }
 
+/**
+ * What the family dashboard page reads of the team's people, in one read: the team, the Soccer
+ * Family as the viewer sees it, every player (creation order) and the ids of the viewer's own
+ * children.
+ */
+export async function loadTeamFamilyView(kv: Deno.Kv, viewer: TeamViewer, now: Date) {
+  const people = await loadTeamPeople(kv, viewer.teamId);
+  return {
+    team: people.team,
+    family: soccerFamilyOf(people, viewer, now),
+    players: people.players,
+    ownPlayerIds: new Set(viewer.userId ? people.childrenOf.get(viewer.userId) ?? [] : []),
+  };
+}
+
 /** `GET /api/public/teams/{id}`: the team as its public roster names it (id or slug). */
 export async function getPublicTeam(kv: Deno.Kv, teamKey: string) {
   const team = await resolveTeam(kv, teamKey);

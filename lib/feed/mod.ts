@@ -12,7 +12,7 @@ import { checkPost, kudosPlayerName, mayDeletePost, POST_MESSAGES } from "./rule
 import type { TeamPost } from "./types.ts";
 
 export type { KudosPlayer, PostType, TeamPost } from "./types.ts";
-export { POST_MAX_LENGTH, POST_TYPES } from "./rules.ts";
+export { kudosPlayerName, POST_MAX_LENGTH, POST_TYPES } from "./rules.ts";
 
 /** The feed's page when none is asked for (the dashboard and the API). */
 export const FEED_PAGE_SIZE = 20;
