@@ -5,6 +5,7 @@
  */
 import type { AssetManifest } from "../lib/render/assets.ts";
 import { type JsFile, pageScripts, sizeFiles } from "./page_js.ts";
+import { signInAsDemoParent } from "./proc.ts";
 
 /** Islands that live on the family dashboard. */
 export const DASHBOARD_ISLANDS = [
@@ -28,25 +29,13 @@ export interface DashboardJs {
   sharedCacheControl: string;
 }
 
-/** Signs in as the development demo parent (the bench runs the app in development mode). */
-async function demoParentCookie(appUrl: string): Promise<string> {
-  const res = await fetch(`${appUrl}/api/dev/auto-login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: appUrl },
-    body: JSON.stringify({ email: "parent@example.com", teamSlug: "demo" }),
-  });
-  await res.body?.cancel();
-  if (res.status !== 200) throw new Error(`dev auto-login → ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
-
 export async function measureDashboardJs(
   appUrl: string,
   manifest: AssetManifest,
   buildDir: string,
   notes: string[],
 ): Promise<DashboardJs> {
-  const cookie = await demoParentCookie(appUrl);
+  const { cookie } = await signInAsDemoParent(appUrl);
   const res = await fetch(`${appUrl}/family-dashboard/demo`, { headers: { cookie } });
   if (res.status !== 200) throw new Error(`GET /family-dashboard/demo → ${res.status}`);
   const html = await res.text();

@@ -25,11 +25,9 @@
  * every request from 127.0.0.1 and allows 50 login attempts per IP per 15 minutes, so every
  * measure starts its own server (40 attempts each). Needs `wrk`.
  */
-import { cpuTicks, freePort, prepareBench, run, Server } from "./proc.ts";
+import { cpuTicks, prepareBench, run, startApp } from "./proc.ts";
 import { wrkCommand, type WrkOptions, type WrkResult, wrkUntil } from "./wrk.ts";
 
-const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
-const HOST = "127.0.0.1";
 const PAGE_PATH = "/t/demo/roster";
 const LOGIN_PATH = "/api/team-admin/login";
 const LOGINS = 40;
@@ -207,22 +205,7 @@ interface Setup {
 }
 
 async function measure(setup: Setup, load: Load, tag: string): Promise<Measure> {
-  const port = freePort();
-  const appUrl = `http://${HOST}:${port}`;
-  const app = await Server.start({
-    name: "GoalMates",
-    command: [...setup.serverPin, Deno.execPath(), "run", "-A", "main.ts"],
-    cwd: ROOT,
-    env: {
-      NODE_ENV: "production",
-      GOALMATES_ENV: "development",
-      GOALMATES_KV: `${setup.tmp}/${tag}.kv`,
-      PORT: String(port),
-      HOSTNAME: HOST,
-      APP_URL: appUrl,
-    },
-    readyUrl: `${appUrl}/`,
-  });
+  const { app, url: appUrl } = await startApp(setup.serverPin, `${setup.tmp}/${tag}.kv`);
   try {
     const page = await fetch(`${appUrl}${PAGE_PATH}`);
     await page.body?.cancel();

@@ -15,12 +15,10 @@
  *
  * Targets: processing under 800 ms; roster API p99 during the processing at most 1.5x at rest.
  */
-import { freePort, prepareBench, Server } from "./proc.ts";
+import { BENCH_ROOT, prepareBench, signInAsDemoParent, startApp } from "./proc.ts";
 import { type WrkOptions, type WrkResult, wrkUntil } from "./wrk.ts";
 import { durationMs } from "./login_bench.ts";
 
-const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
-const HOST = "127.0.0.1";
 const API_PATH = "/api/teams/demo/roster";
 const RUNS = 5;
 const TOGETHER = 3;
@@ -39,7 +37,7 @@ const median = (values: number[]) => {
 async function makePhoto(dir: string): Promise<Uint8Array<ArrayBuffer>> {
   const path = `${dir}/photo12.jpg`;
   const made = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${ROOT}/bench/image_bench.ts`, "--make-photo", path],
+    args: ["run", "-A", `${BENCH_ROOT}/bench/image_bench.ts`, "--make-photo", path],
     stdout: "null",
     stderr: "inherit",
   }).output();
@@ -87,31 +85,9 @@ async function main() {
   const { serverPin, loadPin, pinned, loadBefore } = await prepareBench();
   const tmp = await Deno.makeTempDir({ prefix: "photo_bench_" });
   const photo = await makePhoto(tmp);
-  const port = freePort();
-  const base = `http://${HOST}:${port}`;
-  const app = await Server.start({
-    name: "GoalMates",
-    command: [...serverPin, Deno.execPath(), "run", "-A", "main.ts"],
-    cwd: ROOT,
-    env: {
-      NODE_ENV: "production",
-      GOALMATES_ENV: "development",
-      GOALMATES_KV: `${tmp}/bench.kv`,
-      PORT: String(port),
-      HOSTNAME: HOST,
-      APP_URL: base,
-    },
-    readyUrl: `${base}/`,
-  });
+  const { app, url: base } = await startApp(serverPin, `${tmp}/bench.kv`);
   try {
-    const login = await fetch(`${base}/api/dev/auto-login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: base },
-      body: JSON.stringify({ email: "parent@example.com", teamSlug: "demo" }),
-    });
-    const { user } = await login.json();
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const teamId: string = user.selectedTeamId;
+    const { cookie, teamId } = await signInAsDemoParent(base);
 
     // 2. Processing, one photo at a time (the first also warms the pool's worker).
     const times: number[] = [];

@@ -192,3 +192,43 @@ export async function prepareBench() {
   const loadBefore = (await Deno.readTextFile("/proc/loadavg").catch(() => "")).split(" ").slice(0, 3).join(" ");
   return { serverPin, loadPin, pinned, loadBefore };
 }
+
+/** The project's folder and the address every bench server listens on. */
+export const BENCH_ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+export const BENCH_HOST = "127.0.0.1";
+
+/**
+ * Starts the real app in development mode (the demo team and accounts) on a fresh port and the
+ * KV file `kvPath`, behind `pin` (a taskset prefix, or none); resolves once it answers.
+ */
+export async function startApp(pin: string[], kvPath: string): Promise<{ app: Server; url: string }> {
+  const port = freePort();
+  const url = `http://${BENCH_HOST}:${port}`;
+  const app = await Server.start({
+    name: "GoalMates",
+    command: [...pin, Deno.execPath(), "run", "-A", "main.ts"],
+    cwd: BENCH_ROOT,
+    env: {
+      NODE_ENV: "production",
+      GOALMATES_ENV: "development",
+      GOALMATES_KV: kvPath,
+      PORT: String(port),
+      HOSTNAME: BENCH_HOST,
+      APP_URL: url,
+    },
+    readyUrl: `${url}/`,
+  });
+  return { app, url };
+}
+
+/** Signs in as the demo parent (development mode): the session's cookie and selected team. */
+export async function signInAsDemoParent(url: string): Promise<{ cookie: string; teamId: string }> {
+  const res = await fetch(`${url}/api/dev/auto-login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email: "parent@example.com", teamSlug: "demo" }),
+  });
+  if (res.status !== 200) throw new Error(`dev auto-login → ${res.status}`);
+  const { user } = await res.json();
+  return { cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "), teamId: user.selectedTeamId };
+}

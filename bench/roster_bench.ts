@@ -15,7 +15,7 @@ import type { AssetManifest } from "../lib/render/assets.ts";
 import type { BareSpec } from "./bare_server.ts";
 import { type JsFile, pageScripts, sizeFiles } from "./page_js.ts";
 import { dashboardJsReport, measureDashboardJs } from "./dashboard_js.ts";
-import { clockTicks, cpuTicks, freePort, prepareBench, run, Server } from "./proc.ts";
+import { clockTicks, cpuTicks, freePort, prepareBench, run, Server, startApp } from "./proc.ts";
 import { runWrk, wrkCommand, type WrkOptions, type WrkResult } from "./wrk.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
@@ -288,23 +288,8 @@ async function main(): Promise<void> {
 
   try {
     // 1. The real app, seeded with the demo team, on a fresh database.
-    const appPort = freePort();
-    const appUrl = `http://${HOST}:${appPort}`;
-    console.log(`Starting GoalMates on ${appUrl} …`);
-    const app = await Server.start({
-      name: "GoalMates",
-      command: [...serverPin, Deno.execPath(), "run", "-A", "main.ts"],
-      cwd: ROOT,
-      env: {
-        NODE_ENV: "production",
-        GOALMATES_ENV: "development",
-        GOALMATES_KV: `${tmp}/goalmates.kv`,
-        PORT: String(appPort),
-        HOSTNAME: HOST,
-        APP_URL: appUrl,
-      },
-      readyUrl: `${appUrl}/`,
-    });
+    const { app, url: appUrl } = await startApp(serverPin, `${tmp}/goalmates.kv`);
+    console.log(`Started GoalMates on ${appUrl}`);
     servers.push(app);
 
     // 2. The exact bytes the app answers, served again by a bare Deno.serve.
