@@ -5,6 +5,7 @@ import type { Checked } from "../lib/validation.ts";
 import { api, type ApiResult } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.tsx";
 import { signedOut } from "../lib/client/signed_out.ts";
+import { keepTabInside } from "../lib/client/dialog_focus.ts";
 
 export interface AccountSettingsProps {
   teamId: string;
@@ -238,18 +239,6 @@ export default function AccountSettings(props: AccountSettingsProps) {
     trigger.current?.focus();
   };
 
-  // Tab and Shift+Tab stay within the dialog.
-  const onDialogKey = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key !== "Tab") return;
-    const items = [...e.currentTarget.querySelectorAll<HTMLElement>("a,button:enabled,input,textarea")]
-      .filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
-    const edge = items[e.shiftKey ? 0 : items.length - 1];
-    if (document.activeElement === edge) {
-      e.preventDefault();
-      items[e.shiftKey ? items.length - 1 : 0].focus();
-    }
-  };
-
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     // Two tabs: either arrow moves to the other one.
     const to = ({ ArrowRight: 2, ArrowLeft: 2, Home: 0, End: 1 } as Record<string, number>)[e.key];
@@ -286,7 +275,7 @@ export default function AccountSettings(props: AccountSettingsProps) {
           className="dialog acct"
           aria-labelledby="acct-title"
           onClose={onClose}
-          onKeyDown={onDialogKey}
+          onKeyDown={keepTabInside}
         >
           {/* Toasts shown while the dialog is open live here: the page behind it is inert. */}
           <div className="toast-region toast-region--dialog" aria-live="polite"></div>

@@ -1,12 +1,4 @@
-import {
-  type ChangeEvent,
-  type FormEvent,
-  type KeyboardEvent,
-  type MouseEvent,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
+import { type ChangeEvent, type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { announcePhotoChange, type PhotoTarget, readTarget, triggerOf } from "../lib/client/player_photo.ts";
 import {
   changeHeadshot,
@@ -19,6 +11,7 @@ import {
 } from "../lib/client/headshot.ts";
 import { toast } from "../lib/client/toast.tsx";
 import { signedOut } from "../lib/client/signed_out.ts";
+import { keepTabInside } from "../lib/client/dialog_focus.ts";
 
 export interface PlayerPhotoProps {
   teamId: string;
@@ -138,18 +131,6 @@ export default function PlayerPhoto({ teamId }: PlayerPhotoProps) {
     done(await setHeadshot(target.playerId, { photoUrl: null, photoUrlSmall: null, photoUrlMedium: null }), true);
   };
 
-  // Tab and Shift+Tab stay within the dialog.
-  const trap = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key !== "Tab") return;
-    const items = [...e.currentTarget.querySelectorAll<HTMLElement>("button:enabled,input:enabled")]
-      .filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
-    const edge = items[e.shiftKey ? 0 : items.length - 1];
-    if (items.length && document.activeElement === edge) {
-      e.preventDefault();
-      items[e.shiftKey ? items.length - 1 : 0].focus();
-    }
-  };
-
   const name = target?.name ?? "";
   return (
     <div className="player-photo">
@@ -161,7 +142,7 @@ export default function PlayerPhoto({ teamId }: PlayerPhotoProps) {
         aria-busy={busy ? true : undefined}
         onClose={onClose}
         onCancel={onCancel}
-        onKeyDown={trap}
+        onKeyDown={keepTabInside}
       >
         {target && (
           <>
