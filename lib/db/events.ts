@@ -1,13 +1,20 @@
 /**
- * A team's calendar events (SPEC.md section 3 'Event'): `["events", teamId, eventId]` and the
- * index by start time `["events_by_start", teamId, startMs, eventId]` → `{ eventId, endMs }`,
- * both written and deleted only here, always in one commit. The calendar sync (order 8) and
- * the development demo data fill them through `saveEvent`.
+ * A team's calendar events (SPEC.md section 3 'Event'), written and deleted only here. They
+ * live in sets: `["events", teamId, setId, eventId]` with the index by start time
+ * `["events_by_start", teamId, setId, startMs, eventId]` → `{ eventId, endMs }`, and the
+ * team's pointer `["event_sets", teamId]` names the set readers see. A calendar sync writes a
+ * whole new set in as many commits as it takes, then moves the pointer in one commit: readers
+ * see the old schedule or the new one, never half of each. The set before stays until the
+ * next swap, so a page cursor taken from it keeps working meanwhile. `saveEvent` changes one
+ * event of the current set (the development demo data).
  */
 import { ulid } from "ulid";
 import { keys } from "./keys.ts";
 import { getManyValues, listPageWhere, type Page, type PageOptions } from "./kv.ts";
+import { applyWrites, deleteKeys, type KvWrite, packWrites } from "./commit_batches.ts";
 import { ConflictError, ValidationError } from "../errors.ts";
+import { INVALID_CURSOR_MESSAGE } from "./kv.ts";
+import { hasRun, markRun } from "./migrations.ts";
 import { cleanText } from "../text.ts";
 
 export type EventType = "game" | "practice" | "other";
@@ -104,62 +111,228 @@ export function normalizeEvent(input: EventInput, now = Date.now()): TeamEvent {
 
 const startMsOf = (event: TeamEvent) => Date.parse(event.startTime);
 
-export async function getEventEntry(kv: Deno.Kv, teamId: string, eventId: string) {
-  return await kv.get<TeamEvent>(keys.event(teamId, eventId));
+/** Which set of events a team's readers see, and the sets a sync has not yet removed. */
+export interface EventSetPointer {
+  setId: string;
+  /** The set this one replaced: kept until the next swap (cursors of a page read from it still work). */
+  previousSetId: string | null;
+  /** A set a sync started writing and has not swapped in (a crash leaves it for the next sync to remove). */
+  pendingSetId: string | null;
+  /** The team calendar that filled the current set (null: events saved one by one). */
+  calendarId: string | null;
+  updatedAt: string;
 }
 
-export async function getEvent(kv: Deno.Kv, teamId: string, eventId: string): Promise<TeamEvent | null> {
-  return (await getEventEntry(kv, teamId, eventId)).value;
+export async function getEventSetEntry(kv: Deno.Kv, teamId: string) {
+  return await kv.get<EventSetPointer>(keys.eventSetPointer(teamId));
 }
 
-/**
- * Adds to `op` the event (a normalized one) replacing `previous` (checked unchanged since it
- * was read; its `value` null for a new event), with its index entry moved when the start moved.
- */
-export function stageEvent(
-  op: Deno.AtomicOperation,
-  teamId: string,
-  event: TeamEvent,
-  previous: Deno.KvEntryMaybe<TeamEvent>,
-): Deno.AtomicOperation {
-  op.check(previous).set(keys.event(teamId, event.id), event);
-  if (previous.value && startMsOf(previous.value) !== startMsOf(event)) {
-    op.delete(keys.eventByStart(teamId, startMsOf(previous.value), event.id));
-  }
+/** The set `saveEvent` writes into: the current one, made when the team has none. */
+async function currentSetFor(kv: Deno.Kv, teamId: string) {
+  const entry = await getEventSetEntry(kv, teamId);
+  if (entry.value) return { entry, setId: entry.value.setId, pointer: null };
+  const pointer: EventSetPointer = {
+    setId: ulid(),
+    previousSetId: null,
+    pendingSetId: null,
+    calendarId: null,
+    updatedAt: new Date().toISOString(),
+  };
+  return { entry, setId: pointer.setId, pointer };
+}
+
+function eventWrites(teamId: string, setId: string, event: TeamEvent): KvWrite[] {
   const index: StartIndexValue = { eventId: event.id, endMs: Date.parse(event.endTime) };
-  return op.set(keys.eventByStart(teamId, startMsOf(event), event.id), index);
-}
-
-/** Adds to `op` the removal of an event and its index entry, checked unchanged since `entry` was read. */
-export function stageEventRemoval(
-  op: Deno.AtomicOperation,
-  teamId: string,
-  entry: Deno.KvEntry<TeamEvent>,
-): Deno.AtomicOperation {
-  return op.check(entry).delete(entry.key).delete(keys.eventByStart(teamId, startMsOf(entry.value), entry.value.id));
+  return [
+    { type: "set", key: keys.event(teamId, setId, event.id), value: event },
+    { type: "set", key: keys.eventByStart(teamId, setId, startMsOf(event), event.id), value: index },
+  ];
 }
 
 /**
- * Creates or replaces an event (by `id`) in one commit, keeping the start-time index right when
- * the start moved; returns the event as stored. Throws ValidationError for an unreadable start.
+ * Creates or replaces an event (by `id`) of the current set in one commit, keeping the start
+ * index right when the start moved; returns the event as stored. Throws ValidationError for an
+ * unreadable start.
  */
 export async function saveEvent(kv: Deno.Kv, teamId: string, input: EventInput): Promise<TeamEvent> {
   const event = normalizeEvent(input);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const previous = await getEventEntry(kv, teamId, event.id);
-    if ((await stageEvent(kv.atomic(), teamId, event, previous).commit()).ok) return event;
+    const { entry, setId, pointer } = await currentSetFor(kv, teamId);
+    const previous = await kv.get<TeamEvent>(keys.event(teamId, setId, event.id));
+    const op = kv.atomic().check(entry, previous);
+    if (pointer) op.set(entry.key, pointer);
+    if (previous.value && startMsOf(previous.value) !== startMsOf(event)) {
+      op.delete(keys.eventByStart(teamId, setId, startMsOf(previous.value), event.id));
+    }
+    if ((await applyWrites(op, eventWrites(teamId, setId, event)).commit()).ok) return event;
   }
   throw new ConflictError();
 }
 
-/** Deletes an event and its index entry; false when there was none. */
+/** Deletes an event of the current set and its index entry; false when there was none. */
 export async function removeEvent(kv: Deno.Kv, teamId: string, eventId: string): Promise<boolean> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const entry = await getEventEntry(kv, teamId, eventId);
+    const pointer = await getEventSetEntry(kv, teamId);
+    if (!pointer.value) return false;
+    const { setId } = pointer.value;
+    const entry = await kv.get<TeamEvent>(keys.event(teamId, setId, eventId));
     if (!entry.value) return false;
-    if ((await stageEventRemoval(kv.atomic(), teamId, entry as Deno.KvEntry<TeamEvent>).commit()).ok) return true;
+    const op = kv.atomic().check(pointer, entry).delete(entry.key)
+      .delete(keys.eventByStart(teamId, setId, startMsOf(entry.value), eventId));
+    if ((await op.commit()).ok) return true;
   }
   throw new ConflictError();
+}
+
+/**
+ * Starts a new set for a sync: the pointer records it as pending (checked unchanged, so two
+ * syncs of one team cannot both start), after removing a set an earlier sync left pending.
+ * Returns the new set's id and the pointer entry the swap must find unchanged.
+ */
+export async function beginEventSet(kv: Deno.Kv, teamId: string, now: Date) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await getEventSetEntry(kv, teamId);
+    const abandoned = entry.value?.pendingSetId;
+    if (abandoned) await deleteEventSet(kv, teamId, abandoned);
+    const setId = ulid(now.getTime());
+    const pointer: EventSetPointer = entry.value ? { ...entry.value, pendingSetId: setId } : {
+      setId: ulid(now.getTime()),
+      previousSetId: null,
+      pendingSetId: setId,
+      calendarId: null,
+      updatedAt: now.toISOString(),
+    };
+    const result = await kv.atomic().check(entry).set(entry.key, pointer).commit();
+    if (result.ok) {
+      const begun: Deno.KvEntry<EventSetPointer> = {
+        key: entry.key,
+        value: pointer,
+        versionstamp: result.versionstamp,
+      };
+      return { setId, pointer: begun, createdPointer: !entry.value };
+    }
+  }
+  throw new ConflictError();
+}
+
+/** Writes events into a set not yet swapped in, in as few commits as KV's limits allow. */
+export async function writeEventSet(kv: Deno.Kv, teamId: string, setId: string, events: TeamEvent[]): Promise<void> {
+  for (const batch of packWrites(events.map((event) => eventWrites(teamId, setId, event)))) {
+    if (!(await applyWrites(kv.atomic(), batch).commit()).ok) throw new Error("An event set commit failed.");
+  }
+}
+
+/**
+ * Adds to `op` the swap to set `setId` (written by `writeEventSet`), checked against the
+ * pointer `beginEventSet` returned. Returns the set to remove once the commit succeeded (the
+ * one two swaps back), or null.
+ */
+export function stageEventSetSwap(
+  op: Deno.AtomicOperation,
+  pointer: Deno.KvEntry<EventSetPointer>,
+  setId: string,
+  calendarId: string | null,
+  now: Date,
+): string | null {
+  const swapped: EventSetPointer = {
+    setId,
+    previousSetId: pointer.value.setId,
+    pendingSetId: null,
+    calendarId,
+    updatedAt: now.toISOString(),
+  };
+  op.check(pointer).set(pointer.key, swapped);
+  return pointer.value.previousSetId;
+}
+
+/**
+ * Undoes `beginEventSet` for a sync that will not swap (its calendar went away meanwhile): the
+ * set is deleted and the pointer put back as it was, unless someone changed it since.
+ */
+export async function abandonEventSet(
+  kv: Deno.Kv,
+  teamId: string,
+  begun: { setId: string; pointer: Deno.KvEntry<EventSetPointer>; createdPointer: boolean },
+): Promise<void> {
+  await deleteEventSet(kv, teamId, begun.setId);
+  const op = kv.atomic().check(begun.pointer);
+  if (begun.createdPointer) op.delete(begun.pointer.key);
+  else op.set(begun.pointer.key, { ...begun.pointer.value, pendingSetId: null });
+  await op.commit();
+}
+
+/** Adds to `op` the end of a team's schedule (its pointer); `deleteTeamEvents` then removes the sets. */
+export function stageEventsCleared(op: Deno.AtomicOperation, teamId: string): Deno.AtomicOperation {
+  return op.delete(keys.eventSetPointer(teamId));
+}
+
+/** Deletes one set's events and index entries (a set no pointer names any more). */
+export async function deleteEventSet(kv: Deno.Kv, teamId: string, setId: string): Promise<void> {
+  const found: Deno.KvKey[] = [];
+  for (const prefix of [keys.eventSet(teamId, setId), keys.eventSetByStart(teamId, setId)]) {
+    for await (const entry of kv.list({ prefix }, { batchSize: 500 })) found.push(entry.key);
+  }
+  await deleteKeys(kv, found);
+}
+
+/** Deletes every set of a team that its pointer does not name (all of them once the pointer is gone). */
+export async function deleteTeamEvents(kv: Deno.Kv, teamId: string): Promise<void> {
+  const pointer = (await getEventSetEntry(kv, teamId)).value;
+  const kept = new Set([pointer?.setId, pointer?.previousSetId, pointer?.pendingSetId].filter(Boolean));
+  const sets = new Set<string>();
+  for await (const entry of kv.list({ prefix: keys.teamEvents(teamId) }, { batchSize: 500 })) {
+    const setId = entry.key[2] as string;
+    if (!kept.has(setId)) sets.add(setId);
+  }
+  for (const setId of sets) await deleteEventSet(kv, teamId, setId);
+}
+
+/** A page cursor begins with its set's id (a ULID), so the next page reads the same schedule as the first. */
+const SET_ID = /^[0-9A-HJKMNP-TV-Z]{26}/;
+
+function readCursor(cursor: string | undefined): { setId: string; kvCursor: string } | null {
+  if (!cursor) return null;
+  const setId = SET_ID.exec(cursor)?.[0];
+  if (!setId || cursor.length === setId.length) throw new ValidationError(INVALID_CURSOR_MESSAGE);
+  return { setId, kvCursor: cursor.slice(setId.length) };
+}
+
+/** The set a listing reads: the cursor's (when still kept) or the current one; null when there is none. */
+async function setToRead(kv: Deno.Kv, teamId: string, cursor: string | undefined) {
+  const pointer = (await getEventSetEntry(kv, teamId)).value;
+  const fromCursor = readCursor(cursor);
+  if (!fromCursor) return pointer ? { setId: pointer.setId, kvCursor: "" } : null;
+  if (fromCursor.setId !== pointer?.setId && fromCursor.setId !== pointer?.previousSetId) {
+    throw new ValidationError(INVALID_CURSOR_MESSAGE);
+  }
+  return fromCursor;
+}
+
+/** Reads one page of a set's start index from `fromMs` (before `toMs`, when given), keeping those `keep` accepts. */
+async function listSetPage(
+  kv: Deno.Kv,
+  teamId: string,
+  range: { fromMs: number; toMs?: number },
+  keep: (value: StartIndexValue) => boolean,
+  options: PageOptions,
+): Promise<Page<TeamEvent>> {
+  const set = await setToRead(kv, teamId, options.cursor);
+  if (!set) return { values: [], cursor: "" };
+  const selector: Deno.KvListSelector = {
+    start: keys.eventByStart(teamId, set.setId, range.fromMs, ""),
+    end: range.toMs === undefined
+      ? [...keys.eventSetByStart(teamId, set.setId), Number.MAX_SAFE_INTEGER]
+      : keys.eventByStart(teamId, set.setId, range.toMs, ""),
+  };
+  const page = await listPageWhere<StartIndexValue>(kv, selector, keep, {
+    cursor: set.kvCursor,
+    limit: options.limit,
+  });
+  const events = await getManyValues<TeamEvent>(kv, page.values.map((v) => keys.event(teamId, set.setId, v.eventId)));
+  return {
+    values: events.filter((e): e is TeamEvent => e !== null),
+    cursor: page.cursor ? `${set.setId}${page.cursor}` : "",
+  };
 }
 
 /**
@@ -172,14 +345,35 @@ export async function listEventsEndingAfter(
   nowMs: number,
   options: PageOptions = {},
 ): Promise<Page<TeamEvent>> {
-  const selector = {
-    prefix: keys.teamEventsByStart(teamId),
-    start: keys.eventByStart(teamId, nowMs - RUNNING_EVENT_LOOKBACK_MS, ""),
-  };
-  const page = await listPageWhere<StartIndexValue>(kv, selector, (v) => v.endMs > nowMs, {
-    cursor: options.cursor,
-    limit: options.limit,
-  });
-  const events = await getManyValues<TeamEvent>(kv, page.values.map((v) => keys.event(teamId, v.eventId)));
-  return { values: events.filter((e): e is TeamEvent => e !== null), cursor: page.cursor };
+  return await listSetPage(kv, teamId, { fromMs: nowMs - RUNNING_EVENT_LOOKBACK_MS }, (v) => v.endMs > nowMs, options);
+}
+
+/** One page of the team's events starting in [fromMs, toMs), in start order (a family calendar's window). */
+export async function listEventsStartingBetween(
+  kv: Deno.Kv,
+  teamId: string,
+  fromMs: number,
+  toMs: number,
+  options: PageOptions = {},
+): Promise<Page<TeamEvent>> {
+  return await listSetPage(kv, teamId, { fromMs, toMs }, () => true, options);
+}
+
+const EVENT_SETS_MIGRATION = "events-in-sets";
+
+/**
+ * Removes events stored before events lived in sets (`["events", teamId, eventId]`, only ever
+ * demo data), once: nothing reads them any more. Returns how many keys went.
+ */
+export async function removeLegacyEventsOnce(kv: Deno.Kv): Promise<number> {
+  if (await hasRun(kv, EVENT_SETS_MIGRATION)) return 0;
+  const legacy: Deno.KvKey[] = [];
+  for (const [prefix, length] of [[keys.allEvents(), 3], [keys.allEventsByStart(), 4]] as const) {
+    for await (const entry of kv.list({ prefix }, { batchSize: 500 })) {
+      if (entry.key.length === length) legacy.push(entry.key);
+    }
+  }
+  await deleteKeys(kv, legacy);
+  await markRun(kv, EVENT_SETS_MIGRATION);
+  return legacy.length;
 }

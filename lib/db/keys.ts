@@ -128,12 +128,30 @@ export const keys = {
   essential: (teamId: string, itemId: string) => ["essentials", teamId, itemId] as const,
   teamEssentials: (teamId: string) => ["essentials", teamId] as const,
 
-  /** Calendar events (filled by the calendar sync, order 8), and the index by start time. */
-  event: (teamId: string, eventId: string) => ["events", teamId, eventId] as const,
+  /**
+   * Calendar events live in sets: a sync writes a whole new set, then one commit moves the
+   * team's pointer `["event_sets", teamId]` to it, so no reader sees half a sync.
+   */
+  eventSetPointer: (teamId: string) => ["event_sets", teamId] as const,
+  event: (teamId: string, setId: string, eventId: string) => ["events", teamId, setId, eventId] as const,
+  eventSet: (teamId: string, setId: string) => ["events", teamId, setId] as const,
   teamEvents: (teamId: string) => ["events", teamId] as const,
-  eventByStart: (teamId: string, startMs: number, eventId: string) =>
-    ["events_by_start", teamId, startMs, eventId] as const,
+  eventByStart: (teamId: string, setId: string, startMs: number, eventId: string) =>
+    ["events_by_start", teamId, setId, startMs, eventId] as const,
+  eventSetByStart: (teamId: string, setId: string) => ["events_by_start", teamId, setId] as const,
   teamEventsByStart: (teamId: string) => ["events_by_start", teamId] as const,
+  allEvents: () => ["events"] as const,
+  allEventsByStart: () => ["events_by_start"] as const,
+
+  /** A team's connected calendar (one per team); `["calendars"]` lists them all for the sync job. */
+  calendar: (teamId: string) => ["calendars", teamId] as const,
+  allCalendars: () => ["calendars"] as const,
+  /** Held while one instance syncs a team's calendar (R37). */
+  calendarSyncLease: (teamId: string) => ["calendar_sync_leases", teamId] as const,
+
+  /** A person's private family-calendar subscription: by the token's hash, and theirs by person. */
+  calendarFeedToken: (tokenHash: string) => ["calendar_feed_tokens", tokenHash] as const,
+  userCalendarFeed: (userId: string) => ["calendar_feeds_by_user", userId] as const,
 
   /** Campaigns: global ones (teamId null, the system administrator's) and team-scoped ones. */
   campaign: (campaignId: string) => ["campaigns", campaignId] as const,
@@ -225,6 +243,15 @@ export const teamScopedPrefixes = (teamId: string): Deno.KvKey[] => [
   keys.teamPendingUploads(teamId),
   keys.teamGalleryPhotos(teamId),
   keys.teamUploadSlots(teamId),
+];
+
+/** A team's single records (a prefix list does not include the prefix's own key); swept with the team. */
+export const teamScopedKeys = (teamId: string): Deno.KvKey[] => [
+  keys.teamAccess(teamId),
+  keys.teamRevision(teamId),
+  keys.eventSetPointer(teamId),
+  keys.calendar(teamId),
+  keys.calendarSyncLease(teamId),
 ];
 
 /** The rate-limit bucket of Generate New, counted per team. */

@@ -2,7 +2,7 @@
  * Removing a team's records: the marker that survives a crash mid-way, and the sweep of
  * every team-scoped prefix (`teamScopedPrefixes` in keys.ts).
  */
-import { keys, teamScopedPrefixes } from "./keys.ts";
+import { keys, teamScopedKeys, teamScopedPrefixes } from "./keys.ts";
 import { deleteKeys } from "./commit_batches.ts";
 import { type SessionKind, sessionRecordKey } from "./sessions.ts";
 import type { Team } from "./teams.ts";
@@ -75,8 +75,7 @@ export async function sweepTeam(kv: Deno.Kv, teamId: string): Promise<void> {
   const joinLink = await kv.get<{ code: string }>(keys.joinLink(teamId));
   await deleteKeys(kv, [
     ...(joinLink.value ? [keys.joinCode(joinLink.value.code), joinLink.key] : []),
-    keys.teamAccess(teamId),
-    keys.teamRevision(teamId),
+    ...teamScopedKeys(teamId),
     keys.teamDeletion(teamId),
   ]);
 }

@@ -1,6 +1,6 @@
 /**
  * Upcoming Events (SPEC.md section 2): the team's calendar events that have not ended yet, in
- * start order. The calendar sync (order 8) and the demo data fill them through `saveEvent`.
+ * start order. The calendar sync (lib/calendar) fills them; the demo data adds them through `saveEvent`.
  */
 import type { Page, PageOptions } from "../db/kv.ts";
 import { listEventsEndingAfter, type TeamEvent } from "../db/events.ts";
@@ -8,7 +8,13 @@ import { ValidationError } from "../errors.ts";
 import { EVENTS_WIDGET_LIMIT } from "./format.ts";
 
 export type { EventInput, EventType, TeamEvent } from "../db/events.ts";
-export { normalizeEvent, removeEvent, saveEvent } from "../db/events.ts";
+export {
+  listEventsStartingBetween,
+  normalizeEvent,
+  removeEvent,
+  removeLegacyEventsOnce,
+  saveEvent,
+} from "../db/events.ts";
 export { EVENTS_WIDGET_LIMIT } from "./format.ts";
 
 /** The most events one call returns. */

@@ -123,8 +123,10 @@ Deno.test("[events] saveEvent upserts and moves the start index in one commit; r
   assert.deepEqual(await kvValues(t.kv, { prefix: ["events_by_start", team] }), [
     { eventId: "practice-1", endMs: Date.parse("2026-07-20T23:30:00Z") },
   ]);
+  // Keys name the team's current set (lib/db/events.ts): the one its pointer names.
+  const setId = (await t.kv.get<{ setId: string }>(["event_sets", team])).value!.setId;
   const index = async () => (await Array.fromAsync(t.kv.list({ prefix: ["events_by_start", team] }))).map((e) => e.key);
-  assert.deepEqual(await index(), [["events_by_start", team, Date.parse(first.startTime), "practice-1"]]);
+  assert.deepEqual(await index(), [["events_by_start", team, setId, Date.parse(first.startTime), "practice-1"]]);
 
   // The start moves: one record, one index entry, at the new start.
   const moved = await saveEvent(t.kv, team, {
@@ -132,7 +134,7 @@ Deno.test("[events] saveEvent upserts and moves the start index in one commit; r
     startTime: "2026-07-21T22:00:00Z",
     endTime: "2026-07-21T23:00:00Z",
   });
-  assert.deepEqual(await index(), [["events_by_start", team, Date.parse("2026-07-21T22:00:00Z"), "practice-1"]]);
+  assert.deepEqual(await index(), [["events_by_start", team, setId, Date.parse("2026-07-21T22:00:00Z"), "practice-1"]]);
   assert.deepEqual(await kvValues(t.kv, { prefix: ["events", team] }), [moved]);
   assert.equal(moved.calendarId, "cal-1");
   assert.equal(moved.uid, "abc@teamsnap");
