@@ -1,0 +1,25 @@
+/**
+ * The body of a calendar parse worker (a Web Worker; see `parseCalendarFeed` in `parse.ts`):
+ * says it has loaded, then parses the one feed it is sent and answers once. A `CalendarSyncError`'s message is meant
+ * for the team admin and goes back as is; any other failure is a bug or a feed ical.js
+ * cannot take, and the admin only needs to know the file could not be read.
+ */
+import { PARSE_MESSAGES, parseCalendarText, type ParseJob, type ParseReply } from "./parse.ts";
+import { CalendarSyncError } from "./types.ts";
+
+/** This worker's side of its channel (a Web Worker's global scope). */
+const port = globalThis as unknown as {
+  onmessage: ((event: MessageEvent<ParseJob>) => void) | null;
+  postMessage(message: ParseReply): void;
+};
+
+port.onmessage = ({ data: job }) => {
+  let reply: ParseReply;
+  try {
+    reply = { result: parseCalendarText(job.text, { now: new Date(job.nowMs), teamName: job.teamName }) };
+  } catch (error) {
+    reply = { error: error instanceof CalendarSyncError ? error.message : PARSE_MESSAGES.unreadable };
+  }
+  port.postMessage(reply);
+};
+port.postMessage({ ready: true });
