@@ -7,6 +7,8 @@ import { ensureSysadmin } from "./lib/auth/login.ts";
 import { resumeTeamDeletions } from "./lib/teams/mod.ts";
 import { createMailer, startQueueWorker } from "./lib/mail/mod.ts";
 import { sweepExpiredUploads, UPLOAD_SWEEP_CRON } from "./lib/photos/mod.ts";
+import { scheduleCalendarSync } from "./lib/calendar/mod.ts";
+import { removeLegacyEventsOnce } from "./lib/events/mod.ts";
 import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
 import { DEFAULT_HEADER_TIMEOUT_MS, serveGuarded } from "./routes/serve.ts";
 
@@ -21,6 +23,7 @@ const assets = await ensureAssets(PROJECT_ROOT);
 // Finishes removing any team whose deletion a crash or restart interrupted.
 const resumed = await resumeTeamDeletions(kv);
 if (resumed > 0) console.log(`Finished deleting ${resumed} team(s).`);
+await removeLegacyEventsOnce(kv);
 const linked = await backfillAllFamiliesOnce(kv);
 if (linked > 0) console.log(`Put ${linked} parent link(s) into families.`);
 if (config.env === "development") {
@@ -49,6 +52,8 @@ const sweepUploads = () =>
   );
 void sweepUploads();
 Deno.cron("sweep expired photo uploads", UPLOAD_SWEEP_CRON, sweepUploads);
+// Syncs every connected team calendar whose 30 minutes are up (a lease per team: one instance at a time).
+scheduleCalendarSync(kv, { now: () => new Date(), allowPrivateHosts: config.calendarAllowPrivateHosts });
 const app = createApp({ kv, config, assets, watchTeamChanges: true });
 // Deno.serve with a deadline: a connection slow to send its request headers (or idle) is closed.
 serveGuarded({

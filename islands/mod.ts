@@ -23,6 +23,7 @@ import EssentialForm from "./EssentialForm.tsx";
 import PhotoGallery from "./PhotoGallery.tsx";
 import PhotoUpload from "./PhotoUpload.tsx";
 import PlayerPhoto from "./PlayerPhoto.tsx";
+import TeamCalendarCard from "./TeamCalendarCard.tsx";
 
 /**
  * The island registry. Each entry is the default export of `islands/<Name>.tsx`; the
@@ -54,6 +55,7 @@ export const islands = {
   PhotoGallery,
   PhotoUpload,
   PlayerPhoto,
+  TeamCalendarCard,
 } as const;
 
 export type IslandName = keyof typeof islands;

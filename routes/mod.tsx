@@ -46,6 +46,8 @@ import { profileRoutes } from "./api/profile.ts";
 import { isPhotoUpload, photoApiRoutes } from "./api/photos.ts";
 import { objectRoutes } from "./objects.ts";
 import { familyPhotoPageRoutes } from "./pages/family_photos.tsx";
+import { calendarApiRoutes } from "./api/calendars.ts";
+import { adminCalendarFormRoutes } from "./pages/admin_calendar.tsx";
 
 export const PROJECT_ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -125,6 +127,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route("/", photoApiRoutes);
   app.route("/", objectRoutes);
   app.route("/", familyPhotoPageRoutes);
+  app.route("/", calendarApiRoutes);
+  app.route("/", adminCalendarFormRoutes);
 
   const renderError = (c: Parameters<typeof sendPage>[0], status: number, title: string, message: string) =>
     sendPage(c, renderPage(assets, <ErrorPage status={status} title={title} message={message} />, { title, status }));

@@ -3,6 +3,18 @@ import { AdminLayout, AdminNotice } from "./AdminLayout.tsx";
 import type { Notice } from "./ClaimsPage.tsx";
 import { type AdminPaths, publicRosterPath } from "./paths.ts";
 import type { DashboardData } from "../../lib/teams/admin_area.ts";
+import { CALENDAR_TEXTS } from "../../lib/calendar/display.ts";
+
+/** The Team Calendar card's forms without JavaScript come back to the dashboard with one of these. */
+export const CALENDAR_NOTICES: Record<string, Notice> = {
+  "calendar-added": { kind: "success", text: CALENDAR_TEXTS.addedNotice },
+  "calendar-removed": { kind: "success", text: CALENDAR_TEXTS.removed },
+  "calendar-synced": { kind: "success", text: CALENDAR_TEXTS.synced },
+  "calendar-sync-failed": { kind: "error", text: CALENDAR_TEXTS.syncFailed },
+  "calendar-missing": { kind: "error", text: CALENDAR_TEXTS.missing },
+  "calendar-busy": { kind: "error", text: CALENDAR_TEXTS.busy },
+  "calendar-limited": { kind: "error", text: CALENDAR_TEXTS.limited },
+};
 
 /** One number; `live` names the claim count a decision (components/admin/ClaimActions.tsx) updates in place. */
 function Tile({ label, value, id, live }: { label: string; value: string; id: string; live?: string }) {
@@ -14,9 +26,18 @@ function Tile({ label, value, id, live }: { label: string; value: string; id: st
   );
 }
 
-/** The team admin dashboard: numbers, quick actions, pending claims and the invite link. */
+/** The team admin dashboard: numbers, quick actions, pending claims, the invite link and the team calendar. */
 export function DashboardPage(
-  { data, paths, appUrl, notice }: { data: DashboardData; paths: AdminPaths; appUrl: string; notice: Notice },
+  { data, paths, appUrl, notice, now, calendarForm = null }: {
+    data: DashboardData;
+    paths: AdminPaths;
+    appUrl: string;
+    notice: Notice;
+    /** The server's clock: what the card's 'N minutes ago' counts from. */
+    now: Date;
+    /** The Team Calendar card's refused form (without JavaScript), shown again with its error. */
+    calendarForm?: { calendarUrl: string; error: string } | null;
+  },
 ) {
   const { team, stats, link } = data;
   return (
@@ -54,6 +75,17 @@ export function DashboardPage(
           name="InviteLinkCard"
           hydrate="interaction"
           props={{ teamId: team.id, teamName: team.name, link, regenerateAction: null }}
+        />
+        <Island
+          name="TeamCalendarCard"
+          hydrate="interaction"
+          props={{
+            teamId: team.id,
+            calendar: data.calendar,
+            dashboardPath: paths.dashboard,
+            now: now.toISOString(),
+            form: calendarForm,
+          }}
         />
       </div>
     </AdminLayout>

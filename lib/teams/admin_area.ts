@@ -19,6 +19,7 @@ import { countPlayers, listPlayers } from "../db/players.ts";
 import { countPlayersWithGuardians } from "../db/guardians.ts";
 import { currentJoinLink, type JoinLinkView } from "../join/mod.ts";
 import { getAccessOverview } from "./access.ts";
+import { type CalendarView, calendarView, getCalendar } from "../calendar/mod.ts";
 
 export type AccessOverview = Awaited<ReturnType<typeof getAccessOverview>>;
 import { NotFoundError } from "../errors.ts";
@@ -41,18 +42,22 @@ export interface DashboardData {
   /** The newest pending claims, at most PENDING_PREVIEW (stats.pending says how many there are). */
   pending: AdminClaim[];
   link: JoinLinkView;
+  /** The team's connected calendar as its Team Calendar card shows it (URL masked), or null. */
+  calendar: CalendarView | null;
 }
 
 export async function loadDashboard(kv: Deno.Kv, teamId: string, ctx: LinkContext): Promise<DashboardData> {
-  const [team, counts, pending, players, withParents, link] = await Promise.all([
+  const [team, counts, pending, players, withParents, link, calendar] = await Promise.all([
     loadTeam(kv, teamId),
     countClaims(kv, teamId),
     listClaimViews(kv, teamId, { status: "pending", limit: PENDING_PREVIEW }),
     countPlayers(kv, teamId),
     countPlayersWithGuardians(kv, teamId),
     currentJoinLink(kv, teamId, ctx.actor, ctx.appUrl, ctx.now),
+    getCalendar(kv, teamId),
   ]);
-  return { team, stats: dashboardStats(counts, players, withParents), pending: pending.values, link };
+  const stats = dashboardStats(counts, players, withParents);
+  return { team, stats, pending: pending.values, link, calendar: calendar ? calendarView(calendar) : null };
 }
 
 export interface ClaimsData {

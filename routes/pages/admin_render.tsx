@@ -10,7 +10,7 @@ import { DECISION_MESSAGES } from "../../lib/claims/mod.ts";
 import { ACCESS_MESSAGES } from "../../lib/teams/mod.ts";
 import { loadAccess, loadClaims, loadDashboard } from "../../lib/teams/mod.ts";
 import { adminPaths, type AdminPrefix } from "../../components/admin/paths.ts";
-import { DashboardPage } from "../../components/admin/DashboardPage.tsx";
+import { CALENDAR_NOTICES, DashboardPage } from "../../components/admin/DashboardPage.tsx";
 import { ClaimsPage, type Notice } from "../../components/admin/ClaimsPage.tsx";
 import { type AccessFormState, AccessPage, EMPTY_ACCESS_FORMS } from "../../components/admin/AccessPage.tsx";
 
@@ -79,7 +79,8 @@ export async function renderDashboard(c: Ctx, prefix: AdminPrefix) {
       data={data}
       paths={paths}
       appUrl={c.var.deps.config.appUrl}
-      notice={noticeFrom(c, CLAIM_NOTICES)}
+      notice={noticeFrom(c, { ...CLAIM_NOTICES, ...CALENDAR_NOTICES })}
+      now={c.var.deps.now()}
     />,
     `${data.team.name} Dashboard`,
   );

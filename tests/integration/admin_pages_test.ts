@@ -152,7 +152,7 @@ Deno.test("[admin pages] dashboard: real tiles, coverage, 3 pending claims and V
   assert.match(html, /aria-current="page"[^>]*>Dashboard/);
   assert.match(html, /admin-nav__badge">4<span class="visually-hidden">pending/);
   assert.ok(html.includes("Invite Link") && html.includes(`${TEST_ORIGIN}/join/`));
-  assert.ok(!html.includes("Calendar"), "the Team Calendar card arrives later");
+  assert.match(html, /<h2 id="calendar-heading">Team Calendar<\/h2>/);
 
   // Under /teams the navigation stays under /teams (Access lives only under /admin).
   const teamsHtml = await (await get(app.app, `/teams/${team.id}`, world.cookies.admin)).text();

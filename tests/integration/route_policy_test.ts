@@ -100,6 +100,7 @@ const POLICY: Record<string, Policy> = {
   "POST /api/test-email/verification": "test-tools",
   "POST /api/test-email/magic-link": "test-tools",
   "POST /api/dev/auto-login": "dev",
+  "POST /api/dev/calendars/sync": "dev",
 
   "GET /admin/:teamId": "admin",
   "GET /admin/:teamId/access": "admin",
@@ -217,7 +218,17 @@ const POLICY: Record<string, Policy> = {
   // issue 13: gallery
   "GET /family-dashboard/:teamId/photos": "member",
   "POST /family-dashboard/:teamId/photos/:photoId/delete": "member",
-  // issue 13: headshots
+  // issue 10: calendar
+  "GET /api/teams/:teamId/calendars": "admin",
+  "POST /api/teams/:teamId/calendar": "admin",
+  "DELETE /api/teams/:teamId/calendars/:calendarId": "admin",
+  "POST /api/teams/:teamId/calendars/:calendarId/sync": "admin",
+  "POST /admin/:teamId/calendar": "admin",
+  "POST /admin/:teamId/calendar/:calendarId/sync": "admin",
+  "POST /admin/:teamId/calendar/:calendarId/remove": "admin",
+  "POST /teams/:teamId/calendar": "admin",
+  "POST /teams/:teamId/calendar/:calendarId/sync": "admin",
+  "POST /teams/:teamId/calendar/:calendarId/remove": "admin",
 
   "GET /account/signed-out": "public",
   "GET /account": "user",

@@ -14,6 +14,7 @@ const SOURCE_DIRS = ["routes", "lib", "components", "islands"];
 /** Product folders under lib/: others reach them only through their mod.ts. */
 const DOMAINS = [
   "accounts",
+  "calendar",
   "campaigns",
   "claims",
   "dashboard",

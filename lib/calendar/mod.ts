@@ -1,0 +1,24 @@
+/**
+ * Team calendars: connecting a feed (TeamSnap, PlayMetrics or any ICS link), syncing it on a
+ * schedule and on demand, and what the admin's Team Calendar card shows.
+ */
+export type { Calendar, SyncStatus } from "../db/calendars.ts";
+export { getCalendar } from "../db/calendars.ts";
+export type { CalendarType, FeedEvent } from "./types.ts";
+export {
+  addCalendar,
+  backoffMs,
+  CALENDAR_MESSAGES,
+  isSyncDue,
+  removeCalendar,
+  SYNC_INTERVAL_MS,
+  type SyncDeps,
+  syncDueCalendars,
+  type SyncOutcome,
+  syncTeamCalendar,
+} from "./sync.ts";
+export { runScheduledSync, scheduleCalendarSync } from "./schedule.ts";
+export { maskCalendarUrl, normalizeCalendarUrl } from "./url.ts";
+export { type CalendarView, calendarView } from "./view.ts";
+export { backgroundSyncsSettled, SYNC_NOW_PER_WINDOW, syncCalendarNow, syncInBackground } from "./sync_now.ts";
+export { CALENDAR_TEXTS } from "./display.ts";

@@ -1,0 +1,91 @@
+/**
+ * The Team Calendar card without JavaScript: its three forms post here (under both admin
+ * prefixes) and come back to the dashboard with a notice (post/redirect/get). A refused URL
+ * shows the dashboard again with the admin's text and the error next to the field.
+ */
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../app_env.ts";
+import { actorOf, requireTeamRole } from "../auth_middleware.ts";
+import { formText } from "../http.ts";
+import { httpStatusOf } from "../errors.ts";
+import { ConflictError, NotFoundError, RateLimitError, ValidationError } from "../../lib/errors.ts";
+import { removeCalendar, syncCalendarNow } from "../../lib/calendar/mod.ts";
+import { loadDashboard } from "../../lib/teams/mod.ts";
+import { adminPaths, type AdminPrefix } from "../../components/admin/paths.ts";
+import { DashboardPage } from "../../components/admin/DashboardPage.tsx";
+import { adminPathsFor, sendAdminPage } from "./admin_render.tsx";
+import { connectCalendar, syncDepsOf } from "../api/calendars.ts";
+
+type Ctx = Context<AppEnv>;
+const admin = requireTeamRole("TEAM_ADMIN");
+
+/** The dashboard again, its Team Calendar card showing the refused URL and why. */
+async function sendRefusedCalendar(
+  c: Ctx,
+  prefix: AdminPrefix,
+  calendarUrl: string,
+  error: ValidationError | ConflictError,
+) {
+  const { kv, config, now } = c.var.deps;
+  const ctx = { actor: await actorOf(c), appUrl: config.appUrl, now: now() };
+  const data = await loadDashboard(kv, c.var.teamId!, ctx);
+  const page = (
+    <DashboardPage
+      data={data}
+      paths={await adminPathsFor(c, prefix)}
+      appUrl={config.appUrl}
+      notice={null}
+      now={ctx.now}
+      calendarForm={{ calendarUrl, error: error.message }}
+    />
+  );
+  return sendAdminPage(c, page, `${data.team.name} Dashboard`, httpStatusOf(error));
+}
+
+/** The notice code a refused remove or sync leads to. */
+function refusalCode(error: unknown): string {
+  if (error instanceof NotFoundError) return "calendar-missing";
+  if (error instanceof ConflictError) return "calendar-busy";
+  if (error instanceof RateLimitError) return "calendar-limited";
+  throw error;
+}
+
+function formRoutes(prefix: AdminPrefix) {
+  const base = `/${prefix}/:teamId/calendar`;
+  const back = (c: Ctx, query: string) => c.redirect(`${adminPaths(c.var.teamId!, prefix).dashboard}?${query}`, 303);
+  return new Hono<AppEnv>()
+    .post(base, admin, async (c) => {
+      const calendarUrl = formText(await c.req.parseBody(), "calendarUrl");
+      try {
+        await connectCalendar(c, calendarUrl);
+      } catch (error) {
+        if (!(error instanceof ValidationError || error instanceof ConflictError)) throw error;
+        return await sendRefusedCalendar(c, prefix, calendarUrl, error);
+      }
+      return back(c, "done=calendar-added");
+    })
+    .post(`${base}/:calendarId/sync`, admin, async (c) => {
+      let failed: boolean;
+      try {
+        const outcome = await syncCalendarNow(c.var.deps.kv, c.var.teamId!, c.req.param("calendarId"), syncDepsOf(c));
+        failed = outcome.kind === "failed";
+      } catch (error) {
+        return back(c, `error=${refusalCode(error)}`);
+      }
+      return back(c, failed ? "error=calendar-sync-failed" : "done=calendar-synced");
+    })
+    .post(`${base}/:calendarId/remove`, admin, async (c) => {
+      const { kv, now } = c.var.deps;
+      try {
+        await removeCalendar(kv, c.var.teamId!, c.req.param("calendarId"), await actorOf(c), now());
+      } catch (error) {
+        return back(c, `error=${refusalCode(error)}`);
+      }
+      return back(c, "done=calendar-removed");
+    });
+}
+
+/** `POST /admin/{teamId}/calendar[/{id}/sync|/{id}/remove]` and the same under `/teams/{teamId}`. */
+export const adminCalendarFormRoutes = new Hono<AppEnv>()
+  .route("/", formRoutes("admin"))
+  .route("/", formRoutes("teams"));
