@@ -48,6 +48,7 @@ import { objectRoutes } from "./objects.ts";
 import { familyPhotoPageRoutes } from "./pages/family_photos.tsx";
 import { calendarApiRoutes } from "./api/calendars.ts";
 import { adminCalendarFormRoutes } from "./pages/admin_calendar.tsx";
+import { familyCalendarRoutes } from "./pages/family_calendar.tsx";
 
 export const PROJECT_ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -129,6 +130,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route("/", familyPhotoPageRoutes);
   app.route("/", calendarApiRoutes);
   app.route("/", adminCalendarFormRoutes);
+  app.route("/", familyCalendarRoutes);
 
   const renderError = (c: Parameters<typeof sendPage>[0], status: number, title: string, message: string) =>
     sendPage(c, renderPage(assets, <ErrorPage status={status} title={title} message={message} />, { title, status }));

@@ -29,6 +29,9 @@ export function UpcomingEventsSection({ events, now }: UpcomingEventsSectionProp
             {shown.map((event) => <EventItem key={event.id} event={event} now={now} />)}
           </ol>
         )}
+      <p className="events__subscribe">
+        <a href="/account/calendar">Add to my calendar</a>
+      </p>
     </section>
   );
 }

@@ -22,3 +22,13 @@ export { maskCalendarUrl, normalizeCalendarUrl } from "./url.ts";
 export { type CalendarView, calendarView } from "./view.ts";
 export { backgroundSyncsSettled, SYNC_NOW_PER_WINDOW, syncCalendarNow, syncInBackground } from "./sync_now.ts";
 export { CALENDAR_TEXTS } from "./display.ts";
+export {
+  createFamilyCalendarLink,
+  FAMILY_CALENDAR_MESSAGES,
+  familyCalendarUrls,
+  getFamilyCalendarLink,
+  readFamilyCalendar,
+  resetFamilyCalendarLink,
+  revokeFamilyCalendarLink,
+  tokenOfFeedFile,
+} from "./subscription.ts";

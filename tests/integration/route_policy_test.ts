@@ -229,6 +229,12 @@ const POLICY: Record<string, Policy> = {
   "POST /teams/:teamId/calendar": "admin",
   "POST /teams/:teamId/calendar/:calendarId/sync": "admin",
   "POST /teams/:teamId/calendar/:calendarId/remove": "admin",
+  // issue 10: family calendar
+  "GET /account/calendar": "user", // A team's shared login gets a page saying a personal account is needed.
+  "POST /account/calendar": "user",
+  "POST /account/calendar/reset": "user",
+  "POST /account/calendar/revoke": "user",
+  "GET /calendar/:file": "public", // The private link's token is the credential; unknown or turned off: 404.
 
   "GET /account/signed-out": "public",
   "GET /account": "user",

@@ -1,0 +1,143 @@
+/**
+ * The family calendar (issue 10): `/account/calendar`, where a signed-in person (not a team's
+ * shared login) makes, resets or turns off their private calendar link, and the link itself,
+ * `GET /calendar/<token>.ics`, a public route whose token is the credential.
+ */
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../app_env.ts";
+import { getSessionUser } from "../auth_middleware.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { respond, sendPage } from "../security_headers.ts";
+import type { SessionUser } from "../../lib/auth/session_user.ts";
+import { ForbiddenError, RateLimitError } from "../../lib/errors.ts";
+import { retryAfterHeader } from "../errors.ts";
+import { headerAccount } from "../../components/SiteLayout.tsx";
+import { FamilyCalendarPage, FamilyCalendarTeamLoginPage } from "../../components/calendar/FamilyCalendarPage.tsx";
+import {
+  createFamilyCalendarLink,
+  FAMILY_CALENDAR_MESSAGES,
+  familyCalendarUrls,
+  getFamilyCalendarLink,
+  readFamilyCalendar,
+  resetFamilyCalendarLink,
+  revokeFamilyCalendarLink,
+  tokenOfFeedFile,
+} from "../../lib/calendar/mod.ts";
+
+type Ctx = Context<AppEnv>;
+
+const PAGE_PATH = "/account/calendar";
+/** Signed out (or only a system administrator, who has no person account): sign in, then back here. */
+const SIGN_IN = `/team-login?next=${PAGE_PATH}`;
+/** The page shows the person's secret link: never cached, never indexed. */
+const PRIVATE: [string, string][] = [["cache-control", "no-store"]];
+
+const NOTICES: Record<string, string> = {
+  created: FAMILY_CALENDAR_MESSAGES.created,
+  reset: FAMILY_CALENDAR_MESSAGES.reset,
+  revoked: FAMILY_CALENDAR_MESSAGES.revoked,
+};
+const noticeOf = (code: string | undefined) => code && Object.hasOwn(NOTICES, code) ? NOTICES[code] : null;
+
+/** The person this request acts for, or the response that sends them to sign in. */
+async function personOrRedirect(c: Ctx): Promise<SessionUser | Response> {
+  const user = await getSessionUser(c);
+  if (!user) return c.redirect(SIGN_IN, 303);
+  return user;
+}
+
+async function sendCalendarPage(c: Ctx, user: SessionUser) {
+  const { assets, kv, config } = c.var.deps;
+  const account = headerAccount(user);
+  const title = "Your family calendar";
+  if (user.kind !== "person") {
+    const element = (
+      <FamilyCalendarTeamLoginPage
+        teamName={user.firstName}
+        account={account}
+        message={FAMILY_CALENDAR_MESSAGES.personalAccountNeeded}
+      />
+    );
+    return sendPage(c, renderPage(assets, element, { title, noindex: true }), PRIVATE);
+  }
+  const link = await getFamilyCalendarLink(kv, user.id);
+  const element = (
+    <FamilyCalendarPage
+      account={account}
+      notice={noticeOf(c.req.query("done"))}
+      link={link && { urls: familyCalendarUrls(config.appUrl, link.token), createdAt: link.createdAt }}
+      teams={user.teams.map((t) => ({ id: t.id, name: t.name }))}
+    />
+  );
+  return sendPage(c, renderPage(assets, element, { title, noindex: true }), PRIVATE);
+}
+
+/** A change to the person's link: signed in as a person, then `change`, then back to the page with a notice. */
+function linkChange(change: (kv: Deno.Kv, userId: string, now: Date) => Promise<unknown>, done: string) {
+  return async (c: Ctx) => {
+    const user = await personOrRedirect(c);
+    if (user instanceof Response) return user;
+    if (user.kind !== "person") throw new ForbiddenError(FAMILY_CALENDAR_MESSAGES.personalAccountNeeded);
+    await change(c.var.deps.kv, user.id, c.var.deps.now());
+    c.header("Cache-Control", "no-store");
+    return c.redirect(`${PAGE_PATH}?done=${done}`, 303);
+  };
+}
+
+const TEXT: [string, string] = ["content-type", "text/plain; charset=utf-8"];
+/** The feed is data, never a document: nothing in it may load or run. */
+const FEED_CSP: [string, string] = ["content-security-policy", "default-src 'none'; sandbox"];
+
+/** True when `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for this header) or is `*`. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || bare(tag) === etag);
+}
+
+export const familyCalendarRoutes = new Hono<AppEnv>()
+  .get(PAGE_PATH, async (c) => {
+    const user = await personOrRedirect(c);
+    if (user instanceof Response) return user;
+    return await sendCalendarPage(c, user);
+  })
+  .post(PAGE_PATH, linkChange(createFamilyCalendarLink, "created"))
+  .post(`${PAGE_PATH}/reset`, linkChange(resetFamilyCalendarLink, "reset"))
+  .post(`${PAGE_PATH}/revoke`, linkChange((kv, userId) => revokeFamilyCalendarLink(kv, userId), "revoked"))
+  .get("/calendar/:file", async (c) => {
+    const { kv, config, now } = c.var.deps;
+    // Unknown, malformed or turned off: the same plain 404, which says nothing about why.
+    const notFound = () => respond(c, "Not found\n", 404, [TEXT, FEED_CSP, ["cache-control", "no-store"]]);
+    const token = tokenOfFeedFile(c.req.param("file"));
+    if (!token) return notFound();
+    let feed;
+    try {
+      feed = await readFamilyCalendar(kv, token, { now: now(), appUrl: config.appUrl });
+    } catch (error) {
+      if (!(error instanceof RateLimitError)) throw error;
+      return respond(c, `${error.message}\n`, 429, [
+        TEXT,
+        FEED_CSP,
+        ["cache-control", "no-store"],
+        ...retryAfterHeader(error),
+      ]);
+    }
+    if (!feed) return notFound();
+    const headers: [string, string][] = [
+      FEED_CSP,
+      ["cache-control", "private, max-age=300"],
+      ["etag", feed.etag],
+      ["x-robots-tag", "noindex"],
+      ["referrer-policy", "no-referrer"],
+    ];
+    if (matchesEtag(c.req.header("if-none-match"), feed.etag)) {
+      // A 304 has no body (`respond` builds one from text); the common headers are added by hand.
+      const common = (c.get("securityHeaders") ?? []).filter(([name]) => !headers.some(([own]) => own === name));
+      return new Response(null, { status: 304, headers: [...common, ...headers] });
+    }
+    return respond(c, feed.body, 200, [
+      ["content-type", "text/calendar; charset=utf-8"],
+      ["content-disposition", 'inline; filename="goalmates.ics"'],
+      ...headers,
+    ]);
+  });
