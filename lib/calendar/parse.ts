@@ -772,46 +772,113 @@ const WORKER_URL = new URL("./parse_worker.ts", import.meta.url);
 /** Loading a worker (ical.js included) takes tens of milliseconds; this only catches one that never loads. */
 const WORKER_START_MS = 15_000;
 
+interface ParseRequest {
+  job: ParseJob;
+  budgetMs: number;
+  resolve: (result: ParseResult) => void;
+  reject: (error: Error) => void;
+}
+
 /**
- * `parseCalendarText` on a Web Worker of its own, so the event loop keeps serving requests,
- * stopped (`terminate()`) when the parse takes longer than `budgetMs` (counted from when the
- * worker has loaded, so a busy machine's slow start is not charged to the feed): ical.js has
- * loops no metering can reach and synchronous code cannot be interrupted any other way. One
- * worker per call: a sync runs every 30 minutes per team, and a fresh worker costs about
- * 30 ms next to a large feed's 250.
+ * `parseCalendarText` on a Web Worker, so the event loop keeps serving requests, stopped
+ * (`terminate()`) when a parse takes longer than its budget (counted from when the worker has
+ * loaded, so a busy machine's slow start is not charged to the feed): ical.js has loops no
+ * metering can reach, and synchronous code cannot be interrupted any other way. Feeds are
+ * parsed one at a time on one worker, started on the first parse and again after one was
+ * stopped: starting a worker holds the request thread for about 11 ms, so the scheduled sync
+ * of many teams shares one (`close()` when done) rather than starting one per team.
  */
-export function parseCalendarFeed(
-  text: string,
-  options: ParseOptions & { budgetMs?: number },
-): Promise<ParseResult> {
-  return new Promise<ParseResult>((resolve, reject) => {
+export class FeedParser {
+  #worker: Worker | null = null;
+  #ready = false;
+  #queue: ParseRequest[] = [];
+  #current: ParseRequest | null = null;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #closed = false;
+
+  parse(text: string, options: ParseOptions & { budgetMs?: number }): Promise<ParseResult> {
+    if (this.#closed) return Promise.reject(new Error("This feed parser is closed."));
+    return new Promise<ParseResult>((resolve, reject) => {
+      const job: ParseJob = { text, nowMs: options.now.getTime(), teamName: options.teamName };
+      this.#queue.push({ job, budgetMs: options.budgetMs ?? PARSE_BUDGET_MS, resolve, reject });
+      this.#next();
+    });
+  }
+
+  /** Stops the worker; parses still queued are refused. */
+  close(): void {
+    this.#closed = true;
+    this.#stopWorker();
+    for (const request of this.#queue.splice(0)) request.reject(new Error("This feed parser is closed."));
+  }
+
+  #next(): void {
+    if (this.#current || this.#queue.length === 0) return;
+    if (!this.#worker) this.#startWorker();
+    if (!this.#ready) return; // The worker's 'ready' sends the first job.
+    this.#current = this.#queue.shift()!;
+    this.#timer = setTimeout(() => this.#fail(PARSE_MESSAGES.tooSlow, true), this.#current.budgetMs);
+    this.#worker!.postMessage(this.#current.job);
+  }
+
+  #startWorker(): void {
     const worker = new Worker(WORKER_URL, { type: "module" });
-    let timer = setTimeout(() => fail(PARSE_MESSAGES.tooSlow), WORKER_START_MS);
-    let settled = false;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      worker.terminate();
-      outcome();
-    };
-    const fail = (message: string) => finish(() => reject(new CalendarSyncError(message)));
+    this.#worker = worker;
+    this.#ready = false;
+    this.#timer = setTimeout(() => this.#fail(PARSE_MESSAGES.tooSlow, true), WORKER_START_MS);
     worker.onmessage = ({ data: reply }: MessageEvent<ParseReply>) => {
       if ("ready" in reply) {
-        clearTimeout(timer);
-        timer = setTimeout(() => fail(PARSE_MESSAGES.tooSlow), options.budgetMs ?? PARSE_BUDGET_MS);
-        const job: ParseJob = { text, nowMs: options.now.getTime(), teamName: options.teamName };
-        worker.postMessage(job);
-      } else if ("result" in reply) {
-        finish(() => resolve(reply.result));
-      } else {
-        fail(reply.error);
+        clearTimeout(this.#timer);
+        this.#ready = true;
+        this.#next();
+        return;
       }
+      const request = this.#settle();
+      if (!request) return;
+      if ("result" in reply) request.resolve(reply.result);
+      else request.reject(new CalendarSyncError(reply.error));
+      this.#next();
     };
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault(); // Otherwise a worker's uncaught error ends the whole process.
-      fail(PARSE_MESSAGES.unreadable);
+      this.#fail(PARSE_MESSAGES.unreadable, true);
     };
-    worker.onmessageerror = () => fail(PARSE_MESSAGES.unreadable);
-  });
+    worker.onmessageerror = () => this.#fail(PARSE_MESSAGES.unreadable, true);
+  }
+
+  /** The parse under way, now ended (its timer cleared), or null. */
+  #settle(): ParseRequest | null {
+    clearTimeout(this.#timer);
+    const request = this.#current;
+    this.#current = null;
+    return request;
+  }
+
+  /** Fails the parse under way (or, while the worker loads, the next one) and, if asked, stops the worker. */
+  #fail(message: string, stopWorker: boolean): void {
+    const request = this.#settle() ?? (this.#ready ? null : this.#queue.shift() ?? null);
+    if (stopWorker) this.#stopWorker();
+    request?.reject(new CalendarSyncError(message));
+    this.#next();
+  }
+
+  #stopWorker(): void {
+    clearTimeout(this.#timer);
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#ready = false;
+  }
+}
+
+/** One feed parsed on a worker of its own (an admin's Sync now, a new calendar's first sync). */
+export async function parseCalendarFeed(
+  text: string,
+  options: ParseOptions & { budgetMs?: number },
+): Promise<ParseResult> {
+  const parser = new FeedParser();
+  try {
+    return await parser.parse(text, options);
+  } finally {
+    parser.close();
+  }
 }

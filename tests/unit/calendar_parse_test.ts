@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  FeedParser,
   PARSE_LIMITS,
   PARSE_MESSAGES,
   parseCalendarFeed,
@@ -558,4 +559,28 @@ Deno.test("[calendar parse] on a worker: same result, errors passed on, the even
     parseCalendarFeed(generatedFeed(2_000, 30), { now: NOW, budgetMs: 1 }),
     (error) => error instanceof CalendarSyncError && error.message === "The calendar took too long to read",
   );
+});
+
+Deno.test("[calendar parse] one FeedParser: feeds in turn on one worker, a fresh worker after one was stopped", async () => {
+  const google = calendarFixture("google.ics");
+  const teamsnap = calendarFixture("teamsnap.ics");
+  const parser = new FeedParser();
+  try {
+    // Queued together, answered in turn, each with its own result.
+    const [first, second] = await Promise.all([
+      parser.parse(google, { now: NOW }),
+      parser.parse(teamsnap, { now: NOW }),
+    ]);
+    assert.deepEqual(first, parse(google));
+    assert.deepEqual(second, parse(teamsnap));
+    // A parse over its budget stops the worker; the next parse gets a new one and succeeds.
+    await assert.rejects(
+      parser.parse(generatedFeed(2_000, 30), { now: NOW, budgetMs: 1 }),
+      (error) => error instanceof CalendarSyncError && error.message === "The calendar took too long to read",
+    );
+    assert.deepEqual(await parser.parse(google, { now: NOW }), parse(google));
+  } finally {
+    parser.close();
+  }
+  await assert.rejects(parser.parse(google, { now: NOW }), /closed/);
 });
