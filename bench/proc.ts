@@ -199,9 +199,14 @@ export const BENCH_HOST = "127.0.0.1";
 
 /**
  * Starts the real app in development mode (the demo team and accounts) on a fresh port and the
- * KV file `kvPath`, behind `pin` (a taskset prefix, or none); resolves once it answers.
+ * KV file `kvPath`, behind `pin` (a taskset prefix, or none), with `env` added to its
+ * environment; resolves once it answers.
  */
-export async function startApp(pin: string[], kvPath: string): Promise<{ app: Server; url: string }> {
+export async function startApp(
+  pin: string[],
+  kvPath: string,
+  env: Record<string, string> = {},
+): Promise<{ app: Server; url: string }> {
   const port = freePort();
   const url = `http://${BENCH_HOST}:${port}`;
   const app = await Server.start({
@@ -215,6 +220,7 @@ export async function startApp(pin: string[], kvPath: string): Promise<{ app: Se
       PORT: String(port),
       HOSTNAME: BENCH_HOST,
       APP_URL: url,
+      ...env,
     },
     readyUrl: `${url}/`,
   });
