@@ -54,6 +54,12 @@ export function slugify(name: string): string {
   return slug || "team";
 }
 
+/**
+ * Slugs no team may have: the system administrator's calls `/api/admin/campaigns|teams|audit`
+ * share their shape with a team's `/api/admin/:teamId…` and are matched first.
+ */
+const RESERVED_SLUGS = new Set(["campaigns", "teams", "audit"]);
+
 /** A new team record (not stored). */
 export function buildTeam(input: NewTeam, slug: string, now = new Date()): Team {
   return {
@@ -79,6 +85,7 @@ export async function createTeam(kv: Deno.Kv, input: NewTeam, now = new Date()):
   const attempts = input.slug ? 1 : 1000;
   for (let n = 1; n <= attempts; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
+    if (RESERVED_SLUGS.has(slug)) continue;
     const team = buildTeam(input, slug, now);
     if ((await commitTeamChange(kv, stageNewTeam(kv.atomic(), team), team.id)).ok) return team;
   }
@@ -95,7 +102,7 @@ export function stageNewTeam(op: Deno.AtomicOperation, team: Team): Deno.AtomicO
 
 /** Whether a slug is taken. */
 export async function isSlugTaken(kv: Deno.Kv, slug: string): Promise<boolean> {
-  return (await kv.get(keys.teamBySlug(slug))).versionstamp !== null;
+  return RESERVED_SLUGS.has(slug) || (await kv.get(keys.teamBySlug(slug))).versionstamp !== null;
 }
 
 export async function getTeam(kv: Deno.Kv, teamId: string): Promise<Team | null> {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTeam, getTeamBySlug, resolveTeam, slugify } from "../../lib/db/teams.ts";
+import { createTeam, getTeamBySlug, isSlugTaken, resolveTeam, slugify } from "../../lib/db/teams.ts";
 import { countPlayers, listPlayers, listPlayersPage } from "../../lib/db/players.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { ConflictError, RateLimitError } from "../../lib/errors.ts";
@@ -12,6 +12,16 @@ Deno.test("[db] slugify makes lowercase kebab-case", () => {
   assert.equal(slugify("  Ça va — FC  "), "ca-va-fc");
   assert.equal(slugify("!!!"), "team");
   assert.ok(slugify("x".repeat(100)).length <= 48);
+});
+
+Deno.test("[db] teams: the system administrator's path words are never a team's slug", async () => {
+  await using kv = await Deno.openKv(":memory:");
+  for (const word of ["Campaigns", "Teams", "Audit"]) {
+    const team = await createTeam(kv, randomTeamInput({ name: word }));
+    assert.equal(team.slug, `${word.toLowerCase()}-2`);
+    assert.equal(await isSlugTaken(kv, word.toLowerCase()), true);
+  }
+  await assert.rejects(createTeam(kv, randomTeamInput({ slug: "audit" })), ConflictError);
 });
 
 Deno.test("[db] teams: unique slugs with -2, -3 on collision, even when created at once", async () => {
