@@ -25,8 +25,12 @@ export default function SysadminLogin({ next, email: initialEmail, error: initia
   // The toggle needs JavaScript, so it appears only once that runs.
   const canToggle = useHydrated();
 
-  async function onSubmit(e: FormEvent) {
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    // Read the fields themselves: what was typed before the island hydrated is not in its state.
+    const form = new FormData(e.currentTarget);
+    const email = String(form.get("email") ?? "");
+    const password = String(form.get("password") ?? "");
     if (!email.trim() || !password) {
       setError(LOGIN_TEXTS.missingLogin);
       emailInput.current?.focus();
