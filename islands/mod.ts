@@ -24,6 +24,7 @@ import PhotoGallery from "./PhotoGallery.tsx";
 import PhotoUpload from "./PhotoUpload.tsx";
 import PlayerPhoto from "./PlayerPhoto.tsx";
 import TeamCalendarCard from "./TeamCalendarCard.tsx";
+import GlobalCampaignForm from "./GlobalCampaignForm.tsx";
 
 /**
  * The island registry. Each entry is the default export of `islands/<Name>.tsx`; the
@@ -56,6 +57,7 @@ export const islands = {
   PhotoUpload,
   PlayerPhoto,
   TeamCalendarCard,
+  GlobalCampaignForm,
 } as const;
 
 export type IslandName = keyof typeof islands;

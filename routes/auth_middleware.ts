@@ -37,6 +37,7 @@ import {
 } from "../lib/auth/session_user.ts";
 import { AUTH_MESSAGES } from "../lib/auth/messages.ts";
 import type { TeamViewer } from "../lib/team_viewer.ts";
+import { recordSignInActivity } from "../lib/db/team_activity.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -242,6 +243,8 @@ export async function signInUser(c: Ctx, data: UserSessionData, policy: SessionP
   await endSession(kv, userSessionStore, getCookie(c, names.user));
   const stamped = await stampTeamCredentials(kv, data);
   const started = await startSession(kv, userSessionStore, stamped, policy, now().getTime());
+  // Active/Inactive in the system console counts sign-ins to each of the person's teams.
+  await recordSignInActivity(kv, stamped, now());
   setUserCookie(c, started.cookieValue, started.maxAgeSeconds, isAdminSession(started.session));
   c.set("userSession", started.session);
   c.set("sessionUser", undefined);

@@ -49,6 +49,10 @@ import { familyPhotoPageRoutes } from "./pages/family_photos.tsx";
 import { calendarApiRoutes } from "./api/calendars.ts";
 import { adminCalendarFormRoutes } from "./pages/admin_calendar.tsx";
 import { familyCalendarRoutes } from "./pages/family_calendar.tsx";
+import { sysadminConsoleRoutes } from "./pages/sysadmin.tsx";
+import { adminCampaignApiRoutes } from "./api/admin_campaigns.ts";
+import { adminOverviewApiRoutes } from "./api/admin_overview.ts";
+import { adminHomeRoutes } from "./pages/admin_home.tsx";
 
 export const PROJECT_ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -92,6 +96,12 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.on(UNSAFE, "*", (c, next) => isPhotoUpload(c) ? next() : jsonOnly(c, next));
 
   app.route("/", staticRoutes(PROJECT_ROOT));
+  // System administrator routes first: '/api/admin/campaigns', '/api/admin/teams' and '/admin'
+  // must never be read as a team's '/api/admin/:teamId…' or '/admin/:teamId'.
+  app.route("/", sysadminConsoleRoutes);
+  app.route("/", adminCampaignApiRoutes);
+  app.route("/", adminOverviewApiRoutes);
+  app.route("/", adminHomeRoutes);
   app.route("/", marketingRoutes(assets));
   app.route("/", rosterPageRoutes);
   app.route("/", teamApiRoutes);

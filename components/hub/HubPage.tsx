@@ -110,19 +110,21 @@ function MemberPanel({ team }: { team: SessionTeam }) {
   );
 }
 
+/** A system administrator's panels (SPEC.md): global campaigns, the teams, the logs, and the mail outbox. */
 function SysadminPanels({ teams }: { teams: number }) {
   return (
-    <div className="hub-grid">
+    <div className="hub-grid hub-grid--pairs">
+      <Panel title="Global Campaign Management" headingId="hub-campaigns">
+        <Stat label="Polls, questions, fun facts and news for every team" href="/sysadmin" action="Manage Campaigns" />
+      </Panel>
       <Panel title="Teams Overview" headingId="hub-teams">
-        <Stat label={counted(teams, "Team", "Teams")} value={teams} />
+        <Stat label={counted(teams, "Team", "Teams")} value={teams} href="/sysadmin?tab=teams" action="View Teams" />
+      </Panel>
+      <Panel title="System Logs" headingId="hub-logs">
+        <Stat label="Who did what, in every team" href="/admin?tab=activity" action="View Logs" />
       </Panel>
       <Panel title="Email Outbox" headingId="hub-outbox">
         <Stat label="Mail the app sent, with its links" href="/email-test" action="Open Outbox" />
-      </Panel>
-      <Panel title="System Console" headingId="hub-console">
-        <p className="muted hub-soon">
-          Global campaigns, the teams list and system logs are coming soon to the system administrator console.
-        </p>
       </Panel>
     </div>
   );

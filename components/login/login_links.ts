@@ -7,11 +7,8 @@ export const LOGIN_TABS: readonly { id: LoginTab; label: string }[] = [
   { id: "password", label: "Email & Password" },
 ];
 
-/**
- * Where a system administrator lands after signing in without a `next`. The hub for now;
- * the system admin dashboard (/admin) takes over when it exists.
- */
-export const SYSADMIN_HOME = "/home";
+/** Where a system administrator lands after signing in without a `next`: the System Console. */
+export const SYSADMIN_HOME = "/sysadmin";
 
 /** `/team-login` opened at `tab`, carrying `next` (already checked to be a local path). */
 export function teamLoginHref(tab: LoginTab, next: string): string {

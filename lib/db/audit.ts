@@ -1,6 +1,14 @@
 import { monotonicFactory } from "ulid";
 import { keys } from "./keys.ts";
-import { listPage, type Page, type PageOptions } from "./kv.ts";
+import {
+  DEFAULT_PAGE_SIZE,
+  INVALID_CURSOR_MESSAGE,
+  listPage,
+  MAX_PAGE_SIZE,
+  type Page,
+  type PageOptions,
+} from "./kv.ts";
+import { ValidationError } from "../errors.ts";
 
 /** One recorded decision or change: who did what to which record, and when. */
 export interface AuditEntry {
@@ -44,4 +52,43 @@ export async function listAudit(
   const { teamId, ...paging } = options;
   const prefix = teamId ? keys.teamAudit(teamId) : keys.audit();
   return await listPage<AuditEntry>(kv, { prefix }, { ...paging, reverse: true });
+}
+
+/** The most entries one filtered page reads before it answers (with a cursor to read on from there). */
+export const AUDIT_SCAN_LIMIT = 2_000;
+
+/**
+ * A page of the audit log (one team's, or everything) holding only entries with `action`, newest
+ * first. It reads on past other entries, but at most `scanLimit` of them: a page may then hold
+ * fewer than `limit` entries and still carry a cursor, so a rare action never makes one request
+ * read the whole log. The cursor continues after the last entry read.
+ */
+export async function listAuditWithAction(
+  kv: Deno.Kv,
+  options: Omit<PageOptions, "reverse"> & { teamId?: string; action: string; scanLimit?: number },
+): Promise<Page<AuditEntry>> {
+  const { teamId, action } = options;
+  const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE));
+  const scanLimit = Math.max(1, options.scanLimit ?? AUDIT_SCAN_LIMIT);
+  const prefix = teamId ? keys.teamAudit(teamId) : keys.audit();
+  const iter = kv.list<AuditEntry>({ prefix }, { reverse: true, cursor: options.cursor || undefined, batchSize: 100 });
+  const values: AuditEntry[] = [];
+  let scanned = 0;
+  let stopped = false;
+  try {
+    for await (const entry of iter) {
+      scanned++;
+      if (entry.value.action === action) values.push(entry.value);
+      if (values.length === limit || scanned === scanLimit) {
+        stopped = true;
+        break;
+      }
+    }
+  } catch (error) {
+    if (error instanceof Error && /invalid cursor/i.test(error.message)) {
+      throw new ValidationError(INVALID_CURSOR_MESSAGE);
+    }
+    throw error;
+  }
+  return { values, cursor: stopped ? iter.cursor : "" };
 }

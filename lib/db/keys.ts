@@ -198,6 +198,10 @@ export const keys = {
   /** The random secret upload URLs are signed with (one per database, made on first use). */
   uploadSigningSecret: () => ["upload_signing_secret"] as const,
 
+  /** A team's latest recorded sign-in or post (written at most once an hour); `["team_activity"]` lists them all. */
+  teamActivity: (teamId: string) => ["team_activity", teamId] as const,
+  allTeamActivity: () => ["team_activity"] as const,
+
   /** A one-time data migration that has run (its name → when). */
   migration: (name: string) => ["migrations", name] as const,
 
@@ -252,6 +256,7 @@ export const teamScopedKeys = (teamId: string): Deno.KvKey[] => [
   keys.eventSetPointer(teamId),
   keys.calendar(teamId),
   keys.calendarSyncLease(teamId),
+  keys.teamActivity(teamId),
 ];
 
 /** The rate-limit bucket of Generate New, counted per team. */

@@ -3,9 +3,11 @@
  * kudos, news and advice, and deleting (the author their own, a team admin any).
  */
 import { beginChange, type Page, type PageOptions } from "../db/kv.ts";
+import { stageAuditEntry } from "../db/audit.ts";
 import { getPlayerEntry } from "../db/players.ts";
 import { getPostEntry, listPosts, newPostId, stagePost, stagePostRemoval } from "../db/posts.ts";
 import { consumeRateLimits } from "../db/rate_limits.ts";
+import { recordPostActivity } from "../db/team_activity.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { canWrite, type TeamViewer } from "../team_viewer.ts";
 import { checkPost, kudosPlayerName, mayDeletePost, POST_MESSAGES } from "./rules.ts";
@@ -81,7 +83,10 @@ async function addPost(
   for (let attempt = 0; attempt < 3; attempt++) {
     const prepared = await preparePost(kv, teamId, author, input, now);
     if (attempt === 0) await beforeCommit?.();
-    if (await commitPost(kv, teamId, prepared)) return prepared.post;
+    if (await commitPost(kv, teamId, prepared)) {
+      await recordPostActivity(kv, teamId, now); // Active/Inactive in the system console counts posts.
+      return prepared.post;
+    }
   }
   throw new ConflictError();
 }
@@ -123,13 +128,29 @@ export async function postAsViewer(kv: Deno.Kv, viewer: TeamViewer, input: PostR
 export const canDeletePost = (viewer: TeamViewer, post: Pick<TeamPost, "authorId">): boolean =>
   mayDeletePost({ userId: viewer.userId, isAdmin: viewer.isAdmin, canWrite: canWrite(viewer) }, post);
 
-/** Deletes a post: 404 when it is not in the viewer's team, 403 unless it is theirs or they administer the team. */
-export async function deletePost(kv: Deno.Kv, viewer: TeamViewer, postId: string): Promise<void> {
+/**
+ * Deletes a post: 404 when it is not in the viewer's team, 403 unless it is theirs or they
+ * administer the team. An admin removing someone else's post is recorded in the audit log (by `actor`).
+ */
+export async function deletePost(
+  kv: Deno.Kv,
+  viewer: TeamViewer,
+  postId: string,
+  actor: string,
+  now = new Date(),
+): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const entry = await getPostEntry(kv, viewer.teamId, postId);
     if (!entry.value) throw new NotFoundError(POST_MESSAGES.notFound);
     if (!canDeletePost(viewer, entry.value)) throw new ForbiddenError(POST_MESSAGES.notYours);
-    if ((await stagePostRemoval(beginChange(kv), entry as Deno.KvEntry<TeamPost>).commit()).ok) return;
+    const op = stagePostRemoval(beginChange(kv), entry as Deno.KvEntry<TeamPost>);
+    const byAuthor = viewer.userId !== null && entry.value.authorId === viewer.userId;
+    if (!byAuthor) {
+      const { postType, authorName } = entry.value;
+      const detail = `${postType} by ${authorName}`;
+      stageAuditEntry(op, { teamId: viewer.teamId, action: "post.deleted", targetId: postId, actor, detail }, now);
+    }
+    if ((await op.commit()).ok) return;
   }
   throw new ConflictError();
 }

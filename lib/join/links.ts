@@ -116,6 +116,17 @@ export async function currentJoinLink(
   return link ? await view(kv, link, appUrl, now) : await regenerateJoinLink(kv, teamId, actor, appUrl, now);
 }
 
+/** The team's invite link as it is, or null when it never had one (reads only; nothing is generated). */
+export async function peekJoinLink(
+  kv: Deno.Kv,
+  teamId: string,
+  appUrl: string,
+  now = new Date(),
+): Promise<JoinLinkView | null> {
+  const link = (await getJoinLinkEntry(kv, teamId)).value;
+  return link ? await view(kv, link, appUrl, now) : null;
+}
+
 /** The team a live invite code belongs to, without counting an open (null when unknown, replaced or expired). */
 export async function peekJoinCode(kv: Deno.Kv, code: string, now = new Date()): Promise<Team | null> {
   if (!JOIN_CODE_PATTERN.test(code)) return null;

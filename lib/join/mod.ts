@@ -5,6 +5,7 @@ export {
   type JoinLinkView,
   openJoinCode,
   peekJoinCode,
+  peekJoinLink,
   regenerateJoinLink,
   teamForJoinKey,
 } from "./links.ts";

@@ -16,6 +16,7 @@ import {
 } from "../db/gallery.ts";
 import { getPendingEntry, type PendingUpload, stagePendingRemoval } from "../db/uploads.ts";
 import { beginChange } from "../db/kv.ts";
+import { stageAuditEntry } from "../db/audit.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { processImage } from "../images/mod.ts";
 import { canWrite, type TeamViewer } from "../team_viewer.ts";
@@ -126,13 +127,26 @@ function photoBlobIds(teamId: string, photo: GalleryPhoto): string[] {
     .map((parsed) => parsed!.blobId);
 }
 
-/** Deletes a photo and its three blobs: 404 when it is not in the viewer's team, 403 unless theirs or an admin's. */
-export async function deleteGalleryPhoto(kv: Deno.Kv, viewer: TeamViewer, photoId: string): Promise<void> {
+/**
+ * Deletes a photo and its three blobs: 404 when it is not in the viewer's team, 403 unless theirs
+ * or an admin's. An admin removing someone else's photo is recorded in the audit log (by `actor`).
+ */
+export async function deleteGalleryPhoto(
+  kv: Deno.Kv,
+  viewer: TeamViewer,
+  photoId: string,
+  actor: string,
+  now = new Date(),
+): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const entry = await getPhotoEntry(kv, viewer.teamId, photoId);
     if (!entry.value) throw new NotFoundError(PHOTO_MESSAGES.photoNotFound);
     if (!canDeletePhoto(viewer, entry.value)) throw new ForbiddenError(PHOTO_MESSAGES.notYours);
     const op = stagePhotoRemoval(beginChange(kv), entry as Deno.KvEntry<GalleryPhoto>);
+    if (viewer.userId === null || entry.value.uploaderId !== viewer.userId) {
+      const detail = `photo by ${entry.value.uploaderName}`;
+      stageAuditEntry(op, { teamId: viewer.teamId, action: "photo.deleted", targetId: photoId, actor, detail }, now);
+    }
     await stageBlobRemovals(kv, op, viewer.teamId, photoBlobIds(viewer.teamId, entry.value));
     if ((await op.commit()).ok) return;
   }

@@ -152,7 +152,7 @@ export const photoApiRoutes = new Hono<AppEnv>()
   })
   // 6. The uploader or a team admin deletes a photo, with its three sizes.
   .delete("/api/teams/:teamId/photos/:photoId", requireTeamMember, async (c) => {
-    await deleteGalleryPhoto(c.var.deps.kv, teamViewer(c), c.req.param("photoId"));
+    await deleteGalleryPhoto(c.var.deps.kv, teamViewer(c), c.req.param("photoId"), await actorOf(c), c.var.deps.now());
     return c.json({ success: true }, 200, NO_STORE);
   })
   // 7. Re-encode a headshot upload: small (320) and medium (800); the full size stays at originalPath.

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
-import { requireTeamMember, teamViewer } from "../auth_middleware.ts";
+import { actorOf, requireTeamMember, teamViewer } from "../auth_middleware.ts";
 import { formText, pageQuery, readJsonFields } from "../http.ts";
 import { deletePost, listTeamPosts, postAsViewer } from "../../lib/feed/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
@@ -38,7 +38,7 @@ export const postRoutes = new Hono<AppEnv>()
     }
   })
   .delete("/api/teams/:teamId/posts/:postId", requireTeamMember, async (c) => {
-    await deletePost(c.var.deps.kv, teamViewer(c), c.req.param("postId"));
+    await deletePost(c.var.deps.kv, teamViewer(c), c.req.param("postId"), await actorOf(c), c.var.deps.now());
     return c.json({ success: true }, 200, NO_STORE);
   })
   .post("/family-dashboard/:teamId/posts", requireTeamMember, async (c) => {
@@ -58,6 +58,6 @@ export const postRoutes = new Hono<AppEnv>()
     return c.redirect(feedOf(c), 303);
   })
   .post("/family-dashboard/:teamId/posts/:postId/delete", requireTeamMember, async (c) => {
-    await deletePost(c.var.deps.kv, teamViewer(c), c.req.param("postId"));
+    await deletePost(c.var.deps.kv, teamViewer(c), c.req.param("postId"), await actorOf(c), c.var.deps.now());
     return c.redirect(feedOf(c), 303);
   });

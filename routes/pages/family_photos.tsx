@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
-import { getSessionUser, requireTeamMember, teamViewer } from "../auth_middleware.ts";
+import { actorOf, getSessionUser, requireTeamMember, teamViewer } from "../auth_middleware.ts";
 import { getTeam } from "../../lib/db/teams.ts";
 import { deleteGalleryPhoto, listGalleryPhotos } from "../../lib/photos/mod.ts";
 import { formText } from "../http.ts";
@@ -58,6 +58,6 @@ export const familyPhotoPageRoutes = new Hono<AppEnv>()
   // Deleting without JavaScript: the uploader or an admin, back to the same page of View All.
   .post("/family-dashboard/:teamId/photos/:photoId/delete", requireTeamMember, async (c) => {
     const offset = parseOffset(formText(await c.req.parseBody(), "offset")) ?? 0;
-    await deleteGalleryPhoto(c.var.deps.kv, teamViewer(c), c.req.param("photoId"));
+    await deleteGalleryPhoto(c.var.deps.kv, teamViewer(c), c.req.param("photoId"), await actorOf(c), c.var.deps.now());
     return c.redirect(viewAllHref(teamViewer(c).teamId, offset), 303);
   });

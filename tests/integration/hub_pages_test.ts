@@ -81,9 +81,10 @@ Deno.test("[hub] a system administrator's session alone opens the hub with the g
   const res = await get(t.app, "/home", cookiesFrom(login));
   assert.equal(res.status, 200);
   const html = await res.text();
-  // The system console (campaigns, teams, logs) does not exist yet: the hub says so and links nowhere.
-  assert.ok(html.includes("coming soon to the system administrator console"));
-  assert.ok(!html.includes('href="/sysadmin"') && !html.includes('href="/admin"'));
+  // The spec's three panels lead to the console and the logs (tests/integration/admin_home_test.ts follows them).
+  assert.ok(html.includes('href="/sysadmin">Manage Campaigns</a>'));
+  assert.ok(html.includes('href="/sysadmin?tab=teams">View Teams</a>'));
+  assert.ok(html.includes('href="/admin?tab=activity">View Logs</a>'));
   assert.match(html, /Teams Overview<\/h2>.*?<p class="hub-stat__value">1<\/p>/s);
   assert.ok(html.includes('href="/email-test"'));
 });

@@ -251,10 +251,10 @@ Deno.test("[login] /sysadmin/login without JavaScript: refusals re-render, succe
     assert.ok(html.includes(`value="${email}"`));
   });
 
-  await t.step("success: 303 to next (local only) or /home, with the sysadmin session", async () => {
+  await t.step("success: 303 to next (local only) or the console /sysadmin, with the sysadmin session", async () => {
     const home = await postForm(ctx.app, "/sysadmin/login", { email, password, next: "//evil.example" });
     assert.equal(home.status, 303);
-    assert.equal(home.headers.get("location"), "/home");
+    assert.equal(home.headers.get("location"), "/sysadmin");
     const cookie = cookiesFrom(home);
     assert.match(cookie, /gm_sysadmin=/);
     const status = await requestJson(ctx.app, "/api/sysadmin/status", { headers: { cookie } });
@@ -266,6 +266,6 @@ Deno.test("[login] /sysadmin/login without JavaScript: refusals re-render, succe
     // Already signed in, the page moves on.
     const again = await ctx.app.request(`${TEST_ORIGIN}/sysadmin/login`, { headers: { cookie } });
     assert.equal(again.status, 303);
-    assert.equal(again.headers.get("location"), "/home");
+    assert.equal(again.headers.get("location"), "/sysadmin");
   });
 });

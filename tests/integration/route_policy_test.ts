@@ -236,6 +236,28 @@ const POLICY: Record<string, Policy> = {
   "POST /account/calendar/revoke": "user",
   "GET /calendar/:file": "public", // The private link's token is the credential; unknown or turned off: 404.
 
+  // issue 11: console
+  "GET /sysadmin": "sysadmin", // Without a session: the sign-in in place, 401.
+  "POST /sysadmin/campaigns": "sysadmin",
+  "POST /sysadmin/campaigns/:campaignId/status": "sysadmin",
+  "POST /sysadmin/campaigns/:campaignId/delete": "sysadmin",
+  "POST /sysadmin/logout": "public", // Ends only the caller's own system administrator session.
+  "GET /api/admin/campaigns": "sysadmin",
+  "POST /api/admin/campaigns": "sysadmin",
+  "PATCH /api/admin/campaigns/:campaignId": "sysadmin",
+  "DELETE /api/admin/campaigns/:campaignId": "sysadmin",
+  "GET /api/admin/campaigns/:campaignId/results": "sysadmin",
+  // issue 11: overview
+  "GET /api/admin/teams": "sysadmin",
+  // issue 11: admin home
+  "GET /admin": "sysadmin", // Without a session: 'Authentication Required', 401, then the sign-in.
+  "POST /admin/sign-out": "public", // Ends only the caller's own system administrator session.
+  "GET /admin-desktop": "public",
+  "POST /sysadmin/invite-links/:teamId": "sysadmin",
+  "POST /sysadmin/dev/login": "dev", // Development mode and a system administrator's session.
+  "POST /sysadmin/dev/calendars/sync": "dev",
+  "GET /api/admin/audit": "sysadmin",
+
   "GET /account/signed-out": "public",
   "GET /account": "user",
   "POST /account/name": "user",
@@ -293,7 +315,7 @@ Deno.test("[policy] protected routes refuse anonymous visitors and a parent of t
         : policy === "player-editor"
         ? who === "anonymous" ? res.status === 401 : res.status === 404
         : policy === "sysadmin"
-        ? res.status === 401
+        ? res.status === 401 || (res.status === 303 && /^\/sysadmin\/login/.test(res.headers.get("location")!))
         : policy === "member-of-record"
         ? who === "anonymous" ? res.status === 401 : res.status === 403 || res.status === 404
         : policy === "object"

@@ -27,6 +27,7 @@ const DOMAINS = [
   "photos",
   "roster",
   "signup",
+  "sysadmin",
   "teams",
 ];
 /** Packages that must never reach a browser bundle. */

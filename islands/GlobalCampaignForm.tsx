@@ -1,0 +1,323 @@
+import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { api } from "../lib/client/api.ts";
+import { toast } from "../lib/client/toast.tsx";
+import { SIGNED_OUT_MESSAGE } from "../lib/client/signed_out_text.ts";
+import { SIGNED_OUT_REDIRECT_MS } from "../lib/client/signed_out.ts";
+import { CAMPAIGN_MESSAGES, CAMPAIGN_TYPE_LABELS } from "../lib/campaigns/texts.ts";
+import { checkCampaign, SNOOZE_CHOICES } from "../lib/campaigns/rules.ts";
+import type { AdminCampaign } from "../lib/campaigns/mod.ts";
+import {
+  CONSOLE_TEXTS as T,
+  type ConsoleCampaign,
+  consoleCampaign,
+  globalBodyFromForm,
+  type GlobalFormState,
+  globalFormValues,
+} from "../components/sysadmin/campaign_console.ts";
+
+export interface GlobalCampaignFormProps {
+  /** One page of the global campaigns, newest first. */
+  campaigns: ConsoleCampaign[];
+  /** The form's values and messages (a refused post without JavaScript comes back filled in). */
+  form: GlobalFormState;
+  /** Show the form open on the page (after a refused post without JavaScript). */
+  open: boolean;
+}
+
+const TYPES = ["poll", "question", "fun_fact", "newsflash"] as const;
+const API = "/api/admin/campaigns";
+const DIALOG_ID = "deploy-campaign";
+
+/**
+ * The stat cards the server rendered outside the island (`data-live-count="activeCampaigns|
+ * pendingCampaigns|totalCampaigns"`, the number in `.console-stat__value`) follow each change.
+ */
+function recount(delta: Partial<Record<string, number>>) {
+  for (const el of document.querySelectorAll<HTMLElement>("[data-live-count]")) {
+    const value = el.querySelector(".console-stat__value");
+    const by = delta[el.dataset.liveCount ?? ""];
+    if (value && by) value.textContent = String(Math.max(0, (parseInt(value.textContent ?? "", 10) || 0) + by));
+  }
+}
+
+const countOf = (isActive: boolean, by: number): Record<string, number> => ({
+  [isActive ? "activeCampaigns" : "pendingCampaigns"]: by,
+});
+
+/** The system administrator's session ended: SPEC.md's toast, then the console's sign-in. */
+function signedOut() {
+  toast({ title: SIGNED_OUT_MESSAGE, variant: "destructive" });
+  setTimeout(() => location.assign("/sysadmin"), SIGNED_OUT_REDIRECT_MS);
+}
+
+/**
+ * The console's Campaigns tab: 'Create Campaign' opens 'Deploy New Global Campaign', and the
+ * active and inactive tables with Activate/Deactivate and Delete. Every control is a plain
+ * form (or a link to the form on the page) until this island wakes; then they call
+ * `/api/admin/campaigns` and the tables, and the stat cards, change in place.
+ */
+export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCampaignFormProps) {
+  const [rows, setRows] = useState(campaigns);
+  const [errors, setErrors] = useState(form.errors);
+  const [message, setMessage] = useState(form.message);
+  const [busy, setBusy] = useState("");
+  // A new object each time, so focusing the same element twice runs the effect twice.
+  const [focus, setFocus] = useState<{ id: string } | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { values } = form;
+
+  useEffect(() => {
+    if (focus) document.getElementById(focus.id)?.focus();
+  }, [focus]);
+
+  const openDialog = (e: MouseEvent) => {
+    e.preventDefault();
+    const el = dialog.current!;
+    if (el.open) el.close();
+    el.showModal();
+  };
+  const closeDialog = (e: MouseEvent) => {
+    e.preventDefault();
+    dialog.current?.close();
+  };
+
+  async function onCreate(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const formEl = e.currentTarget;
+    const body = globalBodyFromForm(globalFormValues(Object.fromEntries(new FormData(formEl))));
+    const refuse = (text: string, fields: Record<string, string>) => {
+      setErrors(fields);
+      setMessage(text);
+      toast({ title: T.createFailed, description: text, variant: "destructive" });
+      const first = Object.keys(fields)[0];
+      if (first) formEl.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    };
+    // The server's own rules first, so each message goes next to its field; the server checks again.
+    const checked = checkCampaign(body);
+    if (!checked.ok) return refuse(checked.message, checked.fields);
+    setBusy("create");
+    const reply = await api<AdminCampaign>("POST", API, body);
+    setBusy("");
+    if (!reply.ok) {
+      if (reply.status === 401) return signedOut();
+      return refuse(reply.message || `${reply.status}`, reply.fields);
+    }
+    const created = consoleCampaign(reply.data);
+    setRows((list) => [created, ...list]);
+    recount({ totalCampaigns: 1, ...countOf(created.isActive, 1) });
+    setErrors({});
+    setMessage(null);
+    formEl.reset();
+    // Closed before the toast, so the toast goes to the page rather than the closing dialog.
+    dialog.current?.close();
+    toast({ title: T.deployed, description: `"${created.title}" is ${created.status}.` });
+    setFocus({ id: `console-title-${created.id}` });
+  }
+
+  async function onToggle(e: FormEvent, row: ConsoleCampaign) {
+    e.preventDefault();
+    setBusy(row.id);
+    const reply = await api<AdminCampaign>("PATCH", `${API}/${row.id}`, { isActive: !row.isActive });
+    setBusy("");
+    if (!reply.ok) {
+      if (reply.status === 401) return signedOut();
+      return toast({ title: T.statusFailed, description: reply.message || `${reply.status}`, variant: "destructive" });
+    }
+    const next = consoleCampaign(reply.data);
+    setRows((list) => list.map((r) => r.id === row.id ? next : r));
+    recount({ ...countOf(row.isActive, -1), ...countOf(next.isActive, 1) });
+    toast({ title: next.isActive ? T.activated : T.deactivated, description: `"${next.title}" is ${next.status}.` });
+    setFocus({ id: `console-toggle-${row.id}` });
+  }
+
+  async function onDelete(e: FormEvent, row: ConsoleCampaign) {
+    e.preventDefault();
+    if (!confirm(CAMPAIGN_MESSAGES.deleteConfirm)) return;
+    setBusy(row.id);
+    const reply = await api("DELETE", `${API}/${row.id}`);
+    setBusy("");
+    if (!reply.ok) {
+      if (reply.status === 401) return signedOut();
+      return toast({ title: T.deleteFailed, description: reply.message || `${reply.status}`, variant: "destructive" });
+    }
+    setRows((list) => list.filter((r) => r.id !== row.id));
+    recount({ totalCampaigns: -1, ...countOf(row.isActive, -1) });
+    toast({ title: T.deleted, description: `"${row.title}" and its responses are gone.` });
+    setFocus({ id: `console-${row.isActive ? "active" : "inactive"}-heading` });
+  }
+
+  const field = (name: string, label: string, control: (a: object) => ReactNode, hint?: string) => {
+    const id = `gc-${name}`;
+    const error = errors[name];
+    const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+    return (
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        {control({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": described || undefined })}
+        {hint && <p className="field__hint" id={`${id}-hint`}>{hint}</p>}
+        {error && <p className="field__error" id={`${id}-error`}>{error}</p>}
+      </div>
+    );
+  };
+  const input = (name: keyof typeof values, label: string, type = "text", hint?: string) =>
+    field(name, label, (a) => <input {...a} type={type} defaultValue={String(values[name])} />, hint);
+  const textarea = (name: keyof typeof values, label: string) =>
+    field(name, label, (a) => <textarea {...a} rows={3} defaultValue={String(values[name])} />);
+
+  const table = (active: boolean) => {
+    const list = rows.filter((r) => r.isActive === active);
+    const kind = active ? "active" : "inactive";
+    const dates = active
+      ? [["Published", "published"], ["Expires", "expires"]] as const
+      : [["Created", "created"]] as const;
+    return (
+      <section className="card console-list" aria-labelledby={`console-${kind}-heading`}>
+        <h3 id={`console-${kind}-heading`} tabIndex={-1}>
+          {active ? "Active Campaigns" : "Inactive Campaigns"} <span className="badge">{list.length}</span>
+        </h3>
+        {list.length === 0
+          ? (
+            <p className="muted">
+              {active
+                ? "No active global campaigns on this page. Create one, or activate an inactive one."
+                : "No inactive global campaigns on this page."}
+            </p>
+          )
+          : (
+            <div className="admin-table-wrap">
+              <table className="admin-table admin-table--stack console-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Title</th>
+                    <th scope="col">Poll Question / Text</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Scope</th>
+                    {dates.map(([label]) => <th key={label} scope="col">{label}</th>)}
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((r) => (
+                    <tr key={r.id}>
+                      <th scope="row" id={`console-title-${r.id}`} tabIndex={-1}>{r.title}</th>
+                      <td data-label="Poll Question / Text" className="console-table__text">{r.text}</td>
+                      <td data-label="Type">{CAMPAIGN_TYPE_LABELS[r.type]}</td>
+                      <td data-label="Status">
+                        <span className={`status campaign-status campaign-status--${r.status.toLowerCase()}`}>
+                          {r.status}
+                        </span>
+                      </td>
+                      <td data-label="Scope">Global</td>
+                      {dates.map(([label, key]) => <td key={key} data-label={label}>{r[key]}</td>)}
+                      <td className="admin-table__actions">
+                        <div className="console-actions">
+                          <form
+                            method="post"
+                            action={`/sysadmin/campaigns/${r.id}/status`}
+                            onSubmit={(e) => onToggle(e, r)}
+                          >
+                            <input type="hidden" name="isActive" value={String(!r.isActive)} />
+                            <button
+                              id={`console-toggle-${r.id}`}
+                              type="submit"
+                              className="button button--secondary button--sm"
+                              disabled={busy === r.id}
+                            >
+                              {r.isActive ? "Deactivate" : "Activate"}
+                              <span className="visually-hidden">{` ${r.title}`}</span>
+                            </button>
+                          </form>
+                          <form
+                            method="post"
+                            action={`/sysadmin/campaigns/${r.id}/delete`}
+                            onSubmit={(e) => onDelete(e, r)}
+                          >
+                            <button type="submit" className="button button--danger button--sm" disabled={busy === r.id}>
+                              Delete<span className="visually-hidden">{` ${r.title}`}</span>
+                            </button>
+                          </form>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+      </section>
+    );
+  };
+
+  return (
+    <div className="console-campaigns">
+      <p className="console-campaigns__bar">
+        <a className="button button--primary" href={`#${DIALOG_ID}`} onClick={openDialog}>{T.create}</a>
+      </p>
+      <dialog
+        ref={dialog}
+        id={DIALOG_ID}
+        className="dialog console-dialog"
+        aria-labelledby="deploy-title"
+        open={open || undefined}
+      >
+        {/* Toasts shown while the dialog is open live here: the page behind it is inert. */}
+        <div className="toast-region toast-region--dialog" aria-live="polite"></div>
+        <form
+          method="post"
+          action="/sysadmin/campaigns"
+          className="dialog__body form console-form"
+          noValidate
+          onSubmit={onCreate}
+        >
+          <h2 id="deploy-title" className="dialog__title">{T.dialogTitle}</h2>
+          <p className="dialog__lead">
+            Every active team's families see it on their family dashboard, from its publish date until it expires.
+          </p>
+          {message && <div className="notice notice--error" role="alert">{message}</div>}
+          {input("title", "Title")}
+          {field("type", "Type", (a) => (
+            <select {...a} defaultValue={values.type}>
+              {TYPES.map((type) => <option key={type} value={type}>{CAMPAIGN_TYPE_LABELS[type]}</option>)}
+            </select>
+          ))}
+          <fieldset className="console-part console-part--poll">
+            <legend>Poll</legend>
+            {input("pollQuestion", "Poll question")}
+            {input("pollOption1", "Option 1")}
+            {input("pollOption2", "Option 2")}
+          </fieldset>
+          <div className="console-part console-part--question">{textarea("questionText", "Question text")}</div>
+          <div className="console-part console-part--fun_fact">{textarea("factText", "Fun fact text")}</div>
+          <div className="console-part console-part--newsflash">{textarea("newsText", "News text")}</div>
+          <div className="console-form__row">
+            {input("publishAt", "Publish at (optional)", "datetime-local", "New York time. Empty: at once.")}
+            {input("expiresAt", "Expires at (optional)", "datetime-local", "New York time. Empty: never.")}
+          </div>
+          <div className="console-form__row">
+            <label className="choice">
+              <input name="isActive" type="checkbox" value="on" defaultChecked={values.isActive} /> Active
+            </label>
+            <label className="choice">
+              <input name="isSnoozable" type="checkbox" value="on" defaultChecked={values.isSnoozable} />{" "}
+              Families may snooze it
+            </label>
+            {field("snoozeDays", "Snooze days", (a) => (
+              <select {...a} defaultValue={values.snoozeDays}>
+                {SNOOZE_CHOICES.map((days) => <option key={days} value={String(days)}>{days}</option>)}
+              </select>
+            ))}
+          </div>
+          <div className="dialog__actions">
+            <a className="button button--secondary" href="/sysadmin" onClick={closeDialog}>Cancel</a>
+            <button type="submit" className="button button--primary" disabled={busy === "create"}>
+              {busy === "create" ? "Deploying..." : T.deploy}
+            </button>
+          </div>
+        </form>
+      </dialog>
+      {table(true)}
+      {table(false)}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The system administrator's Teams tab and `GET /api/admin/teams`: a page of teams (24 by
+ * default) in slug order, optionally those whose slug starts with the search's slug, each with
+ * its player and parent counts and whether it was active in the last 30 days. A page reads only
+ * its own teams, so an installation of thousands of teams costs the same per page.
+ */
+import { slugify, type Team } from "../db/teams.ts";
+import { listTeamsBySlugPrefix } from "../db/team_directory.ts";
+import { getTeamActivities, type TeamActivity } from "../db/team_activity.ts";
+import { countPlayers } from "../db/players.ts";
+import { listGuardianLinks } from "../db/guardians.ts";
+import { ACTIVE_WINDOW_DAYS, TEAMS_PAGE_SIZE, type TeamsOverview, type TeamSummary } from "./types.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The largest page `loadTeamsOverview` reads (each team costs a few reads). */
+export const MAX_TEAMS_PAGE = 100;
+
+/**
+ * Whether a team whose latest activity was at `lastActiveAt` counts as active at `now`: within
+ * the last `days` days, the boundary included (exactly 30 days ago is still active, a
+ * millisecond more is not). No record: inactive.
+ */
+export function isActiveWithin(lastActiveAt: string | null, now: Date, days = ACTIVE_WINDOW_DAYS): boolean {
+  if (lastActiveAt === null) return false;
+  const at = Date.parse(lastActiveAt);
+  return Number.isFinite(at) && now.getTime() - at <= days * DAY_MS;
+}
+
+/**
+ * The slug prefix a search looks for: the search as a slug ("U10 Li" → "u10-li"), "" for a
+ * blank search (every team), or null when it holds no letter or digit at all (nothing matches).
+ */
+export function searchPrefix(query: string): string | null {
+  const trimmed = query.trim();
+  if (trimmed === "") return "";
+  const folded = trimmed.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return /[a-z0-9]/.test(folded) ? slugify(trimmed) : null;
+}
+
+export interface TeamsOverviewOptions {
+  /** The search box's text ("" or absent for every team). */
+  query?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+async function summarize(kv: Deno.Kv, team: Team, activity: TeamActivity | null, now: Date): Promise<TeamSummary> {
+  const [playerCount, links] = await Promise.all([countPlayers(kv, team.id), listGuardianLinks(kv, team.id)]);
+  const lastActiveAt = activity?.lastActiveAt ?? null;
+  return {
+    id: team.id,
+    name: team.name,
+    slug: team.slug,
+    season: team.season,
+    ageGroup: team.ageGroup,
+    orgName: team.orgName,
+    playerCount,
+    parentCount: new Set(links.map((l) => l.userId)).size,
+    isActive: isActiveWithin(lastActiveAt, now),
+    lastActiveAt,
+    createdAt: team.createdAt,
+  };
+}
+
+/** One page of the Teams tab (see the module comment); `now` decides Active/Inactive. */
+export async function loadTeamsOverview(
+  kv: Deno.Kv,
+  now: Date,
+  options: TeamsOverviewOptions = {},
+): Promise<TeamsOverview> {
+  const prefix = searchPrefix(options.query ?? "");
+  const isFirstPage = !options.cursor;
+  if (prefix === null) return { values: [], cursor: "", prefix: "", isFirstPage };
+  const limit = Math.max(1, Math.min(options.limit ?? TEAMS_PAGE_SIZE, MAX_TEAMS_PAGE));
+  const page = await listTeamsBySlugPrefix(kv, prefix, { cursor: options.cursor, limit });
+  const activities = await getTeamActivities(kv, page.values.map((t) => t.id));
+  const values = await Promise.all(page.values.map((team, i) => summarize(kv, team, activities[i], now)));
+  return { values, cursor: page.cursor, prefix, isFirstPage };
+}

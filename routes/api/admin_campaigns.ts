@@ -1,0 +1,68 @@
+/**
+ * The system administrator's global campaigns (SPEC.md section 7 'Sysadmin', DECISIONS.md's
+ * results call). Registered before the team admin's `/api/admin/:teamId/…` routes, so
+ * "campaigns" is never read as a team. A team's campaign id here is 404.
+ */
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../app_env.ts";
+import { getSysadmin, requireSysadmin } from "../auth_middleware.ts";
+import { pageQuery, readJson } from "../http.ts";
+import { parseActivePatch } from "../../lib/campaigns/mod.ts";
+import {
+  createGlobalCampaign,
+  deleteGlobalCampaign,
+  globalCampaignResults,
+  listGlobalCampaignsPage,
+  setGlobalCampaignActive,
+} from "../../lib/sysadmin/mod.ts";
+
+/**
+ * The audit's actor: always the system administrator whose session let the call through
+ * (`actorOf` would name a person signed in on the same browser, as there is no team here).
+ */
+export async function sysadminActor(c: Context<AppEnv>): Promise<string> {
+  const sysadmin = await getSysadmin(c);
+  if (!sysadmin) throw new Error("sysadminActor called without requireSysadmin");
+  return `sysadmin:${sysadmin.email}`;
+}
+
+/** Answers about campaigns and their responses are never kept by a browser or proxy cache. */
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * `GET /api/admin/campaigns` (`{ values, cursor }`, newest first, each with its display status),
+ * `POST` (201 the campaign), `PATCH …/{id}` body `{ isActive }` (200 the campaign),
+ * `DELETE …/{id}` (200 `{ success: true }`, its responses go too), `GET …/{id}/results`.
+ */
+export const adminCampaignApiRoutes = new Hono<AppEnv>()
+  // Per route, not a wildcard: other paths under /api/admin/campaigns/ stay the team routes'.
+  .get("/api/admin/campaigns", requireSysadmin, async (c) => {
+    const { kv, now } = c.var.deps;
+    return c.json(await listGlobalCampaignsPage(kv, now(), pageQuery(c)), 200, NO_STORE);
+  })
+  .post("/api/admin/campaigns", requireSysadmin, async (c) => {
+    const { kv, now } = c.var.deps;
+    const campaign = await createGlobalCampaign(kv, await readJson(c), await sysadminActor(c), now());
+    return c.json(campaign, 201, NO_STORE);
+  })
+  .patch("/api/admin/campaigns/:campaignId", requireSysadmin, async (c) => {
+    const { kv, now } = c.var.deps;
+    const isActive = parseActivePatch(await readJson(c));
+    const campaign = await setGlobalCampaignActive(
+      kv,
+      c.req.param("campaignId"),
+      isActive,
+      await sysadminActor(c),
+      now(),
+    );
+    return c.json(campaign, 200, NO_STORE);
+  })
+  .delete("/api/admin/campaigns/:campaignId", requireSysadmin, async (c) => {
+    const { kv, now } = c.var.deps;
+    await deleteGlobalCampaign(kv, c.req.param("campaignId"), await sysadminActor(c), now());
+    return c.json({ success: true }, 200, NO_STORE);
+  })
+  .get("/api/admin/campaigns/:campaignId/results", requireSysadmin, async (c) => {
+    const { kv, now } = c.var.deps;
+    return c.json(await globalCampaignResults(kv, c.req.param("campaignId"), now()), 200, NO_STORE);
+  });

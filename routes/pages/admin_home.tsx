@@ -1,0 +1,163 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../app_env.ts";
+import { getSessionUser, getSysadmin, requireSysadmin, signInPerson, signOutSysadmin } from "../auth_middleware.ts";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
+import { cursorQuery, formText } from "../http.ts";
+import { AppError, NotFoundError, RateLimitError } from "../../lib/errors.ts";
+import {
+  ADMIN_HOME_TABS,
+  type AdminHomeData,
+  type AdminHomeTab,
+  devSignIn,
+  devSyncCalendars,
+  loadActivity,
+  loadAdminStats,
+  loadAdminTeams,
+  regenerateTeamInviteLink,
+  systemFacts,
+} from "../../lib/sysadmin/mod.ts";
+import {
+  ADMIN_HOME_NOTICES,
+  adminHomeHref,
+  AdminHomePage,
+  AuthenticationRequiredPage,
+  sysadminLoginHref,
+} from "../../components/sysadmin/AdminHomePage.tsx";
+import { AdminDesktopPage } from "../../components/sysadmin/AdminDesktopPage.tsx";
+import { headerAccount } from "../../components/SiteLayout.tsx";
+
+type Ctx = Context<AppEnv>;
+
+const NO_STORE: [string, string][] = [["cache-control", "no-store"]];
+
+/**
+ * Who acts, as the audit log names a system administrator. Read from the system administrator's
+ * own session: the browser may hold a person's session too (after a Dev Tools sign-in), and
+ * these routes act for the system administrator only.
+ */
+async function sysadminActor(c: Ctx): Promise<string> {
+  const sysadmin = await getSysadmin(c);
+  if (!sysadmin) throw new Error("sysadminActor() outside requireSysadmin");
+  return `sysadmin:${sysadmin.email}`;
+}
+
+const tabOf = (value: string | undefined): AdminHomeTab => ADMIN_HOME_TABS.find((t) => t.id === value)?.id ?? "teams";
+
+/** 'Authentication Required' (401), moving to the system administrator sign-in after 1 s. */
+async function sendAuthenticationRequired(c: Ctx): Promise<Response> {
+  const here = new URL(c.req.url);
+  const loginHref = sysadminLoginHref(here.pathname + here.search);
+  const page = renderPage(
+    c.var.deps.assets,
+    <AuthenticationRequiredPage loginHref={loginHref} account={headerAccount(await getSessionUser(c))} />,
+    { title: "Authentication Required", status: 401, noindex: true },
+  );
+  return sendPage(c, page, [...NO_STORE, ["refresh", `1; url=${loginHref}`]]);
+}
+
+/** Development mode only: anything else is the plain 404 of a route that does not exist. */
+function requireDevelopment(c: Ctx): void {
+  if (c.var.deps.config.env !== "development") throw new NotFoundError();
+}
+
+/**
+ * `/admin` (the older system admin dashboard, system administrators only), `/admin-desktop`
+ * (public: where the desktop admin went), the dashboard's forms, and the console's Dev Tools
+ * forms (development only).
+ */
+export const adminHomeRoutes = new Hono<AppEnv>()
+  .get("/admin", async (c) => {
+    const sysadmin = await getSysadmin(c);
+    if (!sysadmin) return await sendAuthenticationRequired(c);
+    const { kv, config, assets, now } = c.var.deps;
+    const tab = tabOf(c.req.query("tab"));
+    const cursor = tab === "settings" ? "" : cursorQuery(c);
+    const data: AdminHomeData = {
+      sysadminEmail: sysadmin.email,
+      stats: await loadAdminStats(kv),
+      tab,
+      teams: tab === "teams" ? await loadAdminTeams(kv, config.appUrl, now(), cursor) : null,
+      activity: tab === "activity"
+        ? await loadActivity(kv, { team: c.req.query("team") ?? "", action: c.req.query("action") ?? "" }, cursor)
+        : null,
+      settings: tab === "settings" ? systemFacts(config, assets) : null,
+    };
+    const notice = ADMIN_HOME_NOTICES[c.req.query("done") ?? c.req.query("error") ?? ""] ?? null;
+    const page = renderPage(assets, <AdminHomePage data={data} notice={notice} cursor={cursor} />, {
+      title: "System Admin Dashboard",
+      noindex: true,
+    });
+    return sendPage(c, page, NO_STORE);
+  })
+  // Ends the system administrator's session (a person's session in the same browser stays).
+  .post("/admin/sign-out", async (c) => {
+    await signOutSysadmin(c);
+    c.header("Cache-Control", "no-store");
+    return c.redirect("/sysadmin/login", 303);
+  })
+  // The recruiting-link panel's Generate New, back to the same page of team cards.
+  .post("/sysadmin/invite-links/:teamId", requireSysadmin, async (c) => {
+    const { kv, config, now } = c.var.deps;
+    const cursor = formText(await c.req.parseBody(), "cursor");
+    const back = (query: Record<string, string>) =>
+      `${adminHomeHref("teams", { cursor: /^[A-Za-z0-9_=-]{1,512}$/.test(cursor) ? cursor : "", ...query })}`;
+    const teamId = c.req.param("teamId");
+    try {
+      await regenerateTeamInviteLink(kv, teamId, await sysadminActor(c), config.appUrl, now());
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const code = error instanceof RateLimitError ? "invite-link-limited" : "team-missing";
+      return c.redirect(back({ error: code }), 303);
+    }
+    return c.redirect(`${back({ done: "invite-link" })}#team-${encodeURIComponent(teamId)}`, 303);
+  })
+  .get("/admin-desktop", async (c) => {
+    const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
+    const adminTeams = (user?.teams ?? []).filter((t) => t.role === "TEAM_ADMIN").map(({ id, name }) => ({ id, name }));
+    const page = renderPage(
+      c.var.deps.assets,
+      <AdminDesktopPage
+        account={headerAccount(user, sysadmin?.email ?? null)}
+        adminTeams={adminTeams}
+        sysadmin={sysadmin !== null}
+      />,
+      { title: "The desktop admin has moved" },
+    );
+    return sendPage(c, page, NO_STORE);
+  })
+  // Dev Tools: a one-click sign-in as a demo account, the same sign-in as POST /api/dev/auto-login.
+  .post("/sysadmin/dev/login", async (c, next) => {
+    requireDevelopment(c);
+    return await requireSysadmin(c, next);
+  }, async (c) => {
+    const { kv, now } = c.var.deps;
+    const email = formText(await c.req.parseBody(), "email").slice(0, 320);
+    let target;
+    try {
+      target = await devSignIn(kv, email, await sysadminActor(c), now());
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      return c.redirect("/sysadmin?tab=dev&devError=no-account", 303);
+    }
+    await signInPerson(c, target.userId, target.teamId);
+    c.header("Cache-Control", "no-store");
+    return c.redirect(target.redirectTo, 303);
+  })
+  // Dev Tools: 'Sync all calendars now', then back to the tab with the counts.
+  .post("/sysadmin/dev/calendars/sync", async (c, next) => {
+    requireDevelopment(c);
+    return await requireSysadmin(c, next);
+  }, async (c) => {
+    const { kv, now, config } = c.var.deps;
+    const counts = await devSyncCalendars(
+      kv,
+      { now, allowPrivateHosts: config.calendarAllowPrivateHosts },
+      await sysadminActor(c),
+    );
+    const query = new URLSearchParams({
+      tab: "dev",
+      ...Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, String(v)])),
+    });
+    return c.redirect(`/sysadmin?${query}`, 303);
+  });
