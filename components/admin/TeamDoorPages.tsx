@@ -23,8 +23,9 @@ export function TeamLoginByIdPage({ teamName, login }: { teamName: string; login
 }
 
 /**
- * Signed in without admin rights on this team. SPEC.md's second button (to `/admin`, the
- * system administrator's console, which does not exist yet) is replaced by the team's roster.
+ * Signed in without admin rights on this team: SPEC.md's buttons to the Family Dashboard and to
+ * `/admin` (the system administrator's dashboard, which asks anyone else to sign in as one),
+ * and the team's roster.
  */
 export function DashboardMovedPage(
   { team, account }: { team: { id: string; slug: string }; account: HeaderAccount | null },
@@ -34,12 +35,12 @@ export function DashboardMovedPage(
       <div className="card empty-state">
         <h1>Dashboard Moved</h1>
         <p>The team dashboard is for team admins. Your team's page is now the Family Dashboard.</p>
-        <p className="muted">The family dashboard is coming soon; until then it opens your hub.</p>
         <div className="admin-actions admin-actions--center">
-          <a className="button button--secondary" href={publicRosterPath(team.slug)}>View Team Roster</a>
           <a className="button button--primary" href={`/family-dashboard/${encodeURIComponent(team.id)}`}>
             Family Dashboard
           </a>
+          <a className="button button--secondary" href="/admin">System Admin</a>
+          <a className="button button--secondary" href={publicRosterPath(team.slug)}>View Team Roster</a>
         </div>
       </div>
     </SiteLayout>

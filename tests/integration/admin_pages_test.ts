@@ -82,7 +82,7 @@ Deno.test("[admin pages] every page route × the six identities", async (t) => {
       };
       assert.match(body, expected[identity]);
       if (/Dashboard Moved/.test(body)) {
-        assert.ok(!body.includes(`href="/admin"`), "no link to the system console, which does not exist yet");
+        assert.ok(body.includes(`href="/admin"`), "SPEC.md's button to /admin");
         assert.ok(body.includes(`href="/t/${world.team.slug}/roster"`));
         assert.ok(body.includes(`href="/family-dashboard/${id}"`));
       }

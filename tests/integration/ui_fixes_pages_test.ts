@@ -81,7 +81,8 @@ Deno.test("[links] every link on the hub, the admin pages and 'Dashboard Moved' 
   assert.deepEqual(dead, []);
   const moved = await (await get(t.app, `/teams/${id}`, world.cookies.parent)).text();
   assert.match(moved, /<h1>Dashboard Moved<\/h1>/);
-  assert.ok(!moved.includes('href="/admin"'), "no button to the system console, which does not exist yet");
+  assert.ok(moved.includes('href="/admin"'), "SPEC.md's button to /admin");
+  assert.ok(moved.includes(`href="/family-dashboard/${id}"`));
 });
 
 Deno.test("[header] signed in it shows the person and the hub; signed out 'Team Login'", async () => {
