@@ -2,25 +2,11 @@
  * A calendar as the API and the admin's card show it. The feed URL is a secret (whoever has it
  * reads the team's schedule), so it leaves the server only masked; sync bookkeeping stays in.
  */
-import type { Calendar, SyncStatus } from "../db/calendars.ts";
-import type { CalendarType } from "./types.ts";
+import type { Calendar } from "../db/calendars.ts";
 import { maskCalendarUrl } from "./url.ts";
 
-export interface CalendarView {
-  id: string;
-  calendarType: CalendarType;
-  /** Masked: scheme, host and the last characters. */
-  calendarUrl: string;
-  lastSync: string | null;
-  lastSyncStatus: SyncStatus;
-  lastSyncError: string | null;
-  /** When the events last came from a good fetch: with an error, the schedule shown is from then. */
-  lastSuccessAt: string | null;
-  nextSyncAt: string;
-  eventCount: number;
-  truncated: boolean;
-  createdAt: string;
-}
+/** What leaves the server: no team id, creator or fetch bookkeeping, and `calendarUrl` masked (scheme, host, last characters). */
+export type CalendarView = Omit<Calendar, "teamId" | "failures" | "validators" | "createdBy">;
 
 export function calendarView(calendar: Calendar): CalendarView {
   return {

@@ -8,6 +8,7 @@ import { renderToString } from "react-dom/server";
 import { createTestApp, dumpKv, kvValues, requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
 import { ADMIN_PREFIXES, type AdminWorld, adminWorld, call, signIn } from "../admin_helpers.ts";
 import { cookiesFrom, createAccount } from "../auth_helpers.ts";
+import { postFormAs } from "../family_helpers.ts";
 import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { getUserByEmail, setMembership } from "../../lib/db/users.ts";
 import { regenerateJoinLink } from "../../lib/join/mod.ts";
@@ -28,15 +29,7 @@ const get = (app: App, path: string, cookie = "") =>
   app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
 
 const postForm = (app: App, path: string, fields: Record<string, string>, cookie = "") =>
-  app.request(`${TEST_ORIGIN}${path}`, {
-    method: "POST",
-    headers: {
-      origin: TEST_ORIGIN,
-      "content-type": "application/x-www-form-urlencoded",
-      ...(cookie ? { cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
+  postFormAs(app, path, fields, cookie);
 
 /** The admin world plus the team's shared login (team username and password). */
 async function world(t: { app: App; kv: Deno.Kv }): Promise<AdminWorld & { cookies: Cookies }> {
