@@ -1,6 +1,7 @@
 /**
  * Team calendars: connecting a feed (TeamSnap, PlayMetrics or any ICS link), syncing it on a
- * schedule and on demand, and what the admin's Team Calendar card shows.
+ * schedule and on demand, what the admin's Team Calendar card shows, and each person's private
+ * family calendar link.
  */
 export type { Calendar, SyncStatus } from "../db/calendars.ts";
 export { getCalendar } from "../db/calendars.ts";

@@ -2,7 +2,7 @@
  * The system administrator's console: global campaigns, the teams overview, analytics and the
  * audit log across every team.
  */
-// CONSOLE helper exports
+// Global campaigns and the console's numbers
 export {
   CONSOLE_CAMPAIGNS_PAGE_SIZE,
   createGlobalCampaign,
@@ -15,14 +15,14 @@ export {
 } from "./campaigns.ts";
 export { loadConsoleStats } from "./console.ts";
 export type { ConsoleStats } from "./console.ts";
-// OVERVIEW helper exports
+// Teams overview and analytics
 export { isActiveWithin, loadTeamsOverview, MAX_TEAMS_PAGE, searchPrefix } from "./teams_overview.ts";
 export type { TeamsOverviewOptions } from "./teams_overview.ts";
 export { countActiveTeams, loadAnalytics } from "./analytics.ts";
 export type { AnalyticsOptions } from "./analytics.ts";
 export type { Analytics, CampaignAnalytics, PollTally, TeamsOverview, TeamSummary } from "./types.ts";
 export { ACTIVE_WINDOW_DAYS, ANALYTICS_PAGE_SIZE, RECENT_WINDOW_DAYS, TEAMS_PAGE_SIZE } from "./types.ts";
-// ADMIN HOME helper exports
+// /admin, the audit log's filters and Dev Tools
 export { type AuditQuery, listAuditLog, loadActivity } from "./activity.ts";
 export {
   kvKind,

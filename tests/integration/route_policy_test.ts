@@ -158,35 +158,35 @@ const POLICY: Record<string, Policy> = {
   "GET /api/v2/teams/:teamId/join-link": "admin",
   "GET /api/v2/teams/:teamId/players": "admin",
 
-  // issue 9: dashboard
+  // family dashboard: dashboard
   "GET /family-dashboard/:teamId": "member",
-  // issue 9: families
+  // family dashboard: families
   "GET /api/public/teams/:teamId": "public", // The public roster's fields; the same for a member.
   "GET /api/public/teams/:teamId/players": "public", // Public roster fields without a session of the team.
   "GET /api/public/teams/:teamId/parents": "member",
   "GET /api/public/teams/:teamId/families": "member",
   "GET /api/public/families/:familyId/members": "member-of-record",
-  // issue 9: feed
+  // family dashboard: feed
   "GET /api/teams/:teamId/posts": "member",
   "POST /api/teams/:teamId/posts": "member",
   "DELETE /api/teams/:teamId/posts/:postId": "member",
   "POST /family-dashboard/:teamId/posts": "member",
   "POST /family-dashboard/:teamId/posts/:postId/delete": "member",
-  // issue 9: essentials
+  // family dashboard: essentials
   "GET /api/teams/:teamId/essentials": "member",
   "POST /api/teams/:teamId/essentials": "member",
   "DELETE /api/teams/:teamId/essentials/:itemId": "member",
   "POST /family-dashboard/:teamId/essentials": "member",
   "POST /family-dashboard/:teamId/essentials/:itemId/delete": "member",
-  // issue 9: events
+  // family dashboard: events
   "GET /api/teams/:teamId/events": "member",
-  // issue 9: campaigns
+  // family dashboard: campaigns
   "GET /api/teams/:teamId/campaigns/active": "member",
   "POST /api/campaigns/:id/respond": "member-of-record",
   "POST /api/campaigns/:id/snooze": "member-of-record",
   "POST /family-dashboard/:teamId/campaigns/:campaignId/respond": "member",
   "POST /family-dashboard/:teamId/campaigns/:campaignId/snooze": "member",
-  // issue 9: admin campaigns
+  // family dashboard: admin campaigns
   "GET /admin/:teamId/campaigns": "admin",
   "GET /teams/:teamId/campaigns": "admin",
   "POST /admin/:teamId/campaigns": "admin",
@@ -200,12 +200,12 @@ const POLICY: Record<string, Policy> = {
   "PATCH /api/admin/:teamId/campaigns/:campaignId": "admin",
   "DELETE /api/admin/:teamId/campaigns/:campaignId": "admin",
   "GET /api/admin/:teamId/campaigns/:campaignId/results": "admin",
-  // issue 9: profile
+  // family dashboard: profile
   "PUT /api/teams/:teamId/parents/:parentId": "member", // Then only the person themselves (403 for others).
   "GET /account/email": "public", // The e-mailed link's Confirm page; the token is the credential.
   "POST /account/email": "public",
 
-  // issue 13: photos
+  // photos
   "POST /api/objects/upload": "member-of-record", // The team is in the body: 403 for another team's.
   "PUT /api/objects/upload/:teamId/:token": "member", // Then only the session the URL was issued to.
   "POST /api/photos/process-gallery-photo": "member-of-record", // The team is in originalPath; others 404.
@@ -215,10 +215,10 @@ const POLICY: Record<string, Policy> = {
   "POST /api/players/process-headshot": "member-of-record",
   "PUT /api/players/:playerId/photo": "player-editor", // That player's parents or a team admin; others 404.
   "GET /objects/:teamId/:blobId": "object",
-  // issue 13: gallery
+  // gallery
   "GET /family-dashboard/:teamId/photos": "member",
   "POST /family-dashboard/:teamId/photos/:photoId/delete": "member",
-  // issue 10: calendar
+  // team calendar
   "GET /api/teams/:teamId/calendars": "admin",
   "POST /api/teams/:teamId/calendar": "admin",
   "DELETE /api/teams/:teamId/calendars/:calendarId": "admin",
@@ -229,14 +229,14 @@ const POLICY: Record<string, Policy> = {
   "POST /teams/:teamId/calendar": "admin",
   "POST /teams/:teamId/calendar/:calendarId/sync": "admin",
   "POST /teams/:teamId/calendar/:calendarId/remove": "admin",
-  // issue 10: family calendar
+  // family calendar
   "GET /account/calendar": "user", // A team's shared login gets a page saying a personal account is needed.
   "POST /account/calendar": "user",
   "POST /account/calendar/reset": "user",
   "POST /account/calendar/revoke": "user",
   "GET /calendar/:file": "public", // The private link's token is the credential; unknown or turned off: 404.
 
-  // issue 11: console
+  // system administrator: console
   "GET /sysadmin": "sysadmin", // Without a session: the sign-in in place, 401.
   "POST /sysadmin/campaigns": "sysadmin",
   "POST /sysadmin/campaigns/:campaignId/status": "sysadmin",
@@ -247,9 +247,9 @@ const POLICY: Record<string, Policy> = {
   "PATCH /api/admin/campaigns/:campaignId": "sysadmin",
   "DELETE /api/admin/campaigns/:campaignId": "sysadmin",
   "GET /api/admin/campaigns/:campaignId/results": "sysadmin",
-  // issue 11: overview
+  // system administrator: teams overview
   "GET /api/admin/teams": "sysadmin",
-  // issue 11: admin home
+  // system administrator: /admin and the audit log
   "GET /admin": "sysadmin", // Without a session: 'Authentication Required', 401, then the sign-in.
   "POST /admin/sign-out": "public", // Ends only the caller's own system administrator session.
   "GET /admin-desktop": "public",
