@@ -26,6 +26,7 @@ export {
 export {
   IMAGE_BUSY_MESSAGE,
   IMAGE_CONCURRENCY,
+  imageConcurrency,
   ImagePool,
   imagePool,
   type ImagePoolOptions,

@@ -218,8 +218,14 @@ export class ImagePool {
   }
 }
 
-/** One image at a time per core beyond the event loop's; at least one. */
-export const IMAGE_CONCURRENCY = Math.max(1, navigator.hardwareConcurrency - 1);
+/**
+ * One image at a time per core beyond the event loop's, at least one and at most two (R32): each
+ * worker holds wasm-vips and its buffers (about 100 MB), so a many-core host must not start one
+ * per core.
+ */
+export const imageConcurrency = (cores: number): number => Math.min(2, Math.max(1, cores - 1));
+
+export const IMAGE_CONCURRENCY = imageConcurrency(navigator.hardwareConcurrency);
 
 /**
  * The process's image pool: `IMAGE_CONCURRENCY` at once, 8 more waiting at most 10 s, then

@@ -11,6 +11,7 @@ import { decode as decodeWebp } from "@jsquash/webp";
 import { BusyError, ValidationError } from "../../lib/errors.ts";
 import {
   IMAGE_BUSY_MESSAGE,
+  imageConcurrency,
   ImagePool,
   type ImagePoolOptions,
   INVALID_TYPE_MESSAGE,
@@ -384,4 +385,8 @@ Deno.test("[images] closing the shared test pool", () => {
   assert.equal(pool.threads, 1);
   pool.close();
   assert.equal(pool.threads, 0);
+});
+
+Deno.test("[images] the process pool runs at most 2 images at once, one per core beyond the event loop's (R32)", () => {
+  assert.deepEqual([1, 2, 3, 4, 16].map(imageConcurrency), [1, 1, 2, 2, 2]);
 });
