@@ -307,6 +307,17 @@ export function setEditCookie(c: Ctx, value: string, maxAgeSeconds: number): voi
 }
 
 /**
+ * The system administrator whose session let a `requireSysadmin` route through, as the audit
+ * log names them. Not `actorOf`: with no team in the path that would name a person signed in on
+ * the same browser (after a Dev Tools sign-in, say).
+ */
+export async function sysadminActorOf(c: Ctx): Promise<string> {
+  const sysadmin = await getSysadmin(c);
+  if (!sysadmin) throw new Error("sysadminActorOf() outside requireSysadmin");
+  return `sysadmin:${sysadmin.email}`;
+}
+
+/**
  * Who is acting, as the audit log names them. Call after an authorisation middleware: on a
  * team route, the person is named when they administer the team, else the system
  * administrator whose session let the request through.

@@ -179,6 +179,18 @@ export function cursorQuery(c: Context, name = "cursor"): string {
   return cursor;
 }
 
+/**
+ * Whether an `If-None-Match` header names `etag` or is `*`, by the weak comparison RFC 9110
+ * asks for with this header (a `W/` prefix is ignored).
+ */
+export function ifNoneMatchHas(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const value = tag.trim().replace(/^W\//, "");
+    return value === "*" || value === etag;
+  });
+}
+
 /** `?cursor=&limit=` of a paged list call (400 for a malformed value). */
 export function pageQuery(c: Context): { cursor?: string; limit?: number } {
   const cursor = cursorQuery(c);

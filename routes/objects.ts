@@ -9,6 +9,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./app_env.ts";
 import { teamViewerFor } from "./auth_middleware.ts";
+import { ifNoneMatchHas } from "./http.ts";
 import { findObject, readObjectBytes } from "../lib/photos/mod.ts";
 
 /** The headers of every served image, whatever its content: it is never a document or a script. */
@@ -20,15 +21,6 @@ const IMAGE_HEADERS: [string, string][] = [
   ["x-robots-tag", "noindex, noimageindex"],
 ];
 
-/** Whether an If-None-Match header names `etag` (or is `*`). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((tag) => {
-    const value = tag.trim().replace(/^W\//, "");
-    return value === "*" || value === etag;
-  });
-}
-
 export const objectRoutes = new Hono<AppEnv>()
   .get("/objects/:teamId/:blobId", async (c) => {
     const { kv } = c.var.deps;
@@ -38,7 +30,7 @@ export const objectRoutes = new Hono<AppEnv>()
     if (!manifest) return c.notFound();
     const etag = `"${manifest.etag}"`;
     const headers: [string, string][] = [...IMAGE_HEADERS, ["etag", etag]];
-    if (matches(c.req.header("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+    if (ifNoneMatchHas(c.req.header("if-none-match"), etag)) return new Response(null, { status: 304, headers });
     const bytes = await readObjectBytes(kv, manifest);
     if (!bytes) return c.notFound();
     return new Response(bytes, {

@@ -3,9 +3,9 @@
  * results call). Registered before the team admin's `/api/admin/:teamId/…` routes, so
  * "campaigns" is never read as a team. A team's campaign id here is 404.
  */
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
-import { getSysadmin, requireSysadmin } from "../auth_middleware.ts";
+import { requireSysadmin, sysadminActorOf } from "../auth_middleware.ts";
 import { pageQuery, readJson } from "../http.ts";
 import { parseActivePatch } from "../../lib/campaigns/mod.ts";
 import {
@@ -15,16 +15,6 @@ import {
   listGlobalCampaignsPage,
   setGlobalCampaignActive,
 } from "../../lib/sysadmin/mod.ts";
-
-/**
- * The audit's actor: always the system administrator whose session let the call through
- * (`actorOf` would name a person signed in on the same browser, as there is no team here).
- */
-export async function sysadminActor(c: Context<AppEnv>): Promise<string> {
-  const sysadmin = await getSysadmin(c);
-  if (!sysadmin) throw new Error("sysadminActor called without requireSysadmin");
-  return `sysadmin:${sysadmin.email}`;
-}
 
 /** Answers about campaigns and their responses are never kept by a browser or proxy cache. */
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -42,7 +32,7 @@ export const adminCampaignApiRoutes = new Hono<AppEnv>()
   })
   .post("/api/admin/campaigns", requireSysadmin, async (c) => {
     const { kv, now } = c.var.deps;
-    const campaign = await createGlobalCampaign(kv, await readJson(c), await sysadminActor(c), now());
+    const campaign = await createGlobalCampaign(kv, await readJson(c), await sysadminActorOf(c), now());
     return c.json(campaign, 201, NO_STORE);
   })
   .patch("/api/admin/campaigns/:campaignId", requireSysadmin, async (c) => {
@@ -52,14 +42,14 @@ export const adminCampaignApiRoutes = new Hono<AppEnv>()
       kv,
       c.req.param("campaignId"),
       isActive,
-      await sysadminActor(c),
+      await sysadminActorOf(c),
       now(),
     );
     return c.json(campaign, 200, NO_STORE);
   })
   .delete("/api/admin/campaigns/:campaignId", requireSysadmin, async (c) => {
     const { kv, now } = c.var.deps;
-    await deleteGlobalCampaign(kv, c.req.param("campaignId"), await sysadminActor(c), now());
+    await deleteGlobalCampaign(kv, c.req.param("campaignId"), await sysadminActorOf(c), now());
     return c.json({ success: true }, 200, NO_STORE);
   })
   .get("/api/admin/campaigns/:campaignId/results", requireSysadmin, async (c) => {

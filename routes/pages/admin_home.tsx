@@ -1,6 +1,13 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
-import { getSessionUser, getSysadmin, requireSysadmin, signInPerson, signOutSysadmin } from "../auth_middleware.ts";
+import {
+  getSessionUser,
+  getSysadmin,
+  requireSysadmin,
+  signInPerson,
+  signOutSysadmin,
+  sysadminActorOf,
+} from "../auth_middleware.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
 import { cursorQuery, formText } from "../http.ts";
@@ -30,17 +37,6 @@ import { headerAccount } from "../../components/SiteLayout.tsx";
 type Ctx = Context<AppEnv>;
 
 const NO_STORE: [string, string][] = [["cache-control", "no-store"]];
-
-/**
- * Who acts, as the audit log names a system administrator. Read from the system administrator's
- * own session: the browser may hold a person's session too (after a Dev Tools sign-in), and
- * these routes act for the system administrator only.
- */
-async function sysadminActor(c: Ctx): Promise<string> {
-  const sysadmin = await getSysadmin(c);
-  if (!sysadmin) throw new Error("sysadminActor() outside requireSysadmin");
-  return `sysadmin:${sysadmin.email}`;
-}
 
 const tabOf = (value: string | undefined): AdminHomeTab => ADMIN_HOME_TABS.find((t) => t.id === value)?.id ?? "teams";
 
@@ -104,7 +100,7 @@ export const adminHomeRoutes = new Hono<AppEnv>()
       `${adminHomeHref("teams", { cursor: /^[A-Za-z0-9_=-]{1,512}$/.test(cursor) ? cursor : "", ...query })}`;
     const teamId = c.req.param("teamId");
     try {
-      await regenerateTeamInviteLink(kv, teamId, await sysadminActor(c), config.appUrl, now());
+      await regenerateTeamInviteLink(kv, teamId, await sysadminActorOf(c), config.appUrl, now());
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const code = error instanceof RateLimitError ? "invite-link-limited" : "team-missing";
@@ -135,7 +131,7 @@ export const adminHomeRoutes = new Hono<AppEnv>()
     const email = formText(await c.req.parseBody(), "email").slice(0, 320);
     let target;
     try {
-      target = await devSignIn(kv, email, await sysadminActor(c), now());
+      target = await devSignIn(kv, email, await sysadminActorOf(c), now());
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       return c.redirect("/sysadmin?tab=dev&devError=no-account", 303);
@@ -153,7 +149,7 @@ export const adminHomeRoutes = new Hono<AppEnv>()
     const counts = await devSyncCalendars(
       kv,
       { now, allowPrivateHosts: config.calendarAllowPrivateHosts },
-      await sysadminActor(c),
+      await sysadminActorOf(c),
     );
     const query = new URLSearchParams({
       tab: "dev",

@@ -11,6 +11,7 @@ import { respond, sendPage } from "../security_headers.ts";
 import type { SessionUser } from "../../lib/auth/session_user.ts";
 import { ForbiddenError, RateLimitError } from "../../lib/errors.ts";
 import { retryAfterHeader } from "../errors.ts";
+import { ifNoneMatchHas } from "../http.ts";
 import { headerAccount } from "../../components/SiteLayout.tsx";
 import { FamilyCalendarPage, FamilyCalendarTeamLoginPage } from "../../components/calendar/FamilyCalendarPage.tsx";
 import {
@@ -88,13 +89,6 @@ const TEXT: [string, string] = ["content-type", "text/plain; charset=utf-8"];
 /** The feed is data, never a document: nothing in it may load or run. */
 const FEED_CSP: [string, string] = ["content-security-policy", "default-src 'none'; sandbox"];
 
-/** True when `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for this header) or is `*`. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return header.split(",").some((tag) => tag.trim() === "*" || bare(tag) === etag);
-}
-
 export const familyCalendarRoutes = new Hono<AppEnv>()
   .get(PAGE_PATH, async (c) => {
     const user = await personOrRedirect(c);
@@ -130,7 +124,7 @@ export const familyCalendarRoutes = new Hono<AppEnv>()
       ["x-robots-tag", "noindex"],
       ["referrer-policy", "no-referrer"],
     ];
-    if (matchesEtag(c.req.header("if-none-match"), feed.etag)) {
+    if (ifNoneMatchHas(c.req.header("if-none-match"), feed.etag)) {
       // A 304 has no body (`respond` builds one from text); the common headers are added by hand.
       const common = (c.get("securityHeaders") ?? []).filter(([name]) => !headers.some(([own]) => own === name));
       return new Response(null, { status: 304, headers: [...common, ...headers] });

@@ -7,10 +7,9 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { ReactNode } from "react";
 import type { AppEnv } from "../app_env.ts";
-import { getSysadmin, signOutSysadmin } from "../auth_middleware.ts";
+import { getSysadmin, signOutSysadmin, sysadminActorOf } from "../auth_middleware.ts";
 import { cursorQuery, safeLocalPath } from "../http.ts";
 import { httpStatusOf } from "../errors.ts";
-import { sysadminActor } from "../api/admin_campaigns.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
@@ -146,7 +145,7 @@ export const sysadminConsoleRoutes = new Hono<AppEnv>()
     const { kv, now } = c.var.deps;
     const values = globalFormValues(await c.req.parseBody());
     try {
-      await createGlobalCampaign(kv, globalBodyFromForm(values), await sysadminActor(c), now());
+      await createGlobalCampaign(kv, globalBodyFromForm(values), await sysadminActorOf(c), now());
     } catch (error) {
       if (!(error instanceof ValidationError || error instanceof ConflictError)) throw error;
       const form: GlobalFormState = {
@@ -162,7 +161,7 @@ export const sysadminConsoleRoutes = new Hono<AppEnv>()
     const { kv, now } = c.var.deps;
     const isActive = (await c.req.parseBody()).isActive === "true";
     try {
-      await setGlobalCampaignActive(kv, c.req.param("campaignId"), isActive, await sysadminActor(c), now());
+      await setGlobalCampaignActive(kv, c.req.param("campaignId"), isActive, await sysadminActorOf(c), now());
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       return back(c, "error=missing");
@@ -180,7 +179,7 @@ export const sysadminConsoleRoutes = new Hono<AppEnv>()
       });
     }
     try {
-      await deleteGlobalCampaign(kv, campaignId, await sysadminActor(c), now());
+      await deleteGlobalCampaign(kv, campaignId, await sysadminActorOf(c), now());
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       return back(c, "error=missing");
