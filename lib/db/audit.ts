@@ -1,14 +1,6 @@
 import { monotonicFactory } from "ulid";
 import { keys } from "./keys.ts";
-import {
-  DEFAULT_PAGE_SIZE,
-  INVALID_CURSOR_MESSAGE,
-  listPage,
-  MAX_PAGE_SIZE,
-  type Page,
-  type PageOptions,
-} from "./kv.ts";
-import { ValidationError } from "../errors.ts";
+import { listPage, listPageWhere, type Page, type PageOptions } from "./kv.ts";
 
 /** One recorded decision or change: who did what to which record, and when. */
 export interface AuditEntry {
@@ -67,28 +59,11 @@ export async function listAuditWithAction(
   kv: Deno.Kv,
   options: Omit<PageOptions, "reverse"> & { teamId?: string; action: string; scanLimit?: number },
 ): Promise<Page<AuditEntry>> {
-  const { teamId, action } = options;
-  const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE));
-  const scanLimit = Math.max(1, options.scanLimit ?? AUDIT_SCAN_LIMIT);
+  const { teamId, action, scanLimit = AUDIT_SCAN_LIMIT, ...paging } = options;
   const prefix = teamId ? keys.teamAudit(teamId) : keys.audit();
-  const iter = kv.list<AuditEntry>({ prefix }, { reverse: true, cursor: options.cursor || undefined, batchSize: 100 });
-  const values: AuditEntry[] = [];
-  let scanned = 0;
-  let stopped = false;
-  try {
-    for await (const entry of iter) {
-      scanned++;
-      if (entry.value.action === action) values.push(entry.value);
-      if (values.length === limit || scanned === scanLimit) {
-        stopped = true;
-        break;
-      }
-    }
-  } catch (error) {
-    if (error instanceof Error && /invalid cursor/i.test(error.message)) {
-      throw new ValidationError(INVALID_CURSOR_MESSAGE);
-    }
-    throw error;
-  }
-  return { values, cursor: stopped ? iter.cursor : "" };
+  return await listPageWhere<AuditEntry>(kv, { prefix }, (entry) => entry.action === action, {
+    ...paging,
+    reverse: true,
+    scanLimit,
+  });
 }

@@ -90,21 +90,25 @@ export async function listAll<T>(kv: Deno.Kv, selector: Deno.KvListSelector, rev
 /**
  * Reads one page of the values under a selector that pass `keep`, reading on past those that
  * do not, so a page is full unless the list ends; the cursor continues after the last value read.
+ * With `scanLimit`, it stops after reading that many values even when the page is not full (a
+ * rare match never makes one call read a whole list), and still answers a cursor.
  */
 export async function listPageWhere<T>(
   kv: Deno.Kv,
   selector: Deno.KvListSelector,
   keep: (value: T) => boolean,
-  options: PageOptions = {},
+  options: PageOptions & { scanLimit?: number } = {},
 ): Promise<Page<T>> {
   const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE));
+  const scanLimit = Math.max(1, options.scanLimit ?? Infinity);
   const iter = kv.list<T>(selector, { reverse: options.reverse, cursor: options.cursor || undefined, batchSize: 100 });
   const values: T[] = [];
-  let full = false;
+  let scanned = 0;
+  let stopped = false;
   await readAll(iter, (entry) => {
     if (keep(entry.value)) values.push(entry.value);
-    full = values.length === limit;
-    return full;
+    stopped = values.length === limit || ++scanned === scanLimit;
+    return stopped;
   });
-  return { values, cursor: full ? iter.cursor : "" };
+  return { values, cursor: stopped ? iter.cursor : "" };
 }
