@@ -12,6 +12,7 @@ export const keys = {
 
   player: (teamId: string, playerId: string) => ["players", teamId, playerId] as const,
   teamPlayers: (teamId: string) => ["players", teamId] as const,
+  allPlayers: () => ["players"] as const,
 
   claim: (teamId: string, claimId: string) => ["claims", teamId, claimId] as const,
   teamClaims: (teamId: string) => ["claims", teamId] as const,
@@ -31,6 +32,7 @@ export const keys = {
   pendingMail: (mailId: string) => ["mail_pending", mailId] as const,
   pendingMails: () => ["mail_pending"] as const,
   failedMail: (mailId: string) => ["mail_failed", mailId] as const,
+  failedMails: () => ["mail_failed"] as const,
 
   user: (userId: string) => ["users", userId] as const,
   /** Unique: the account of a lowercased, trimmed e-mail address. */

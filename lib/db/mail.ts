@@ -29,9 +29,6 @@ export interface MailJobSchedule {
 const job = (id: string, lease?: number): MailQueueMessage =>
   lease === undefined ? { type: "mail", id } : { type: "mail", id, lease };
 
-/** The `mail_failed` prefix, derived from its key so the schema stays in keys.ts. */
-const FAILED_MAILS: Deno.KvKey = keys.failedMail("").slice(0, -1);
-
 const idOf = (key: Deno.KvKey) => String(key[key.length - 1]);
 
 /**
@@ -100,7 +97,7 @@ export async function moveToFailedMail<M extends StoredPendingMail>(
 
 /** A page of `mail_failed` with versionstamps (for the check that rewrites one). */
 export async function listFailedMailEntries<M>(kv: Deno.Kv, options: PageOptions = {}): Promise<Page<Deno.KvEntry<M>>> {
-  return await listEntries<M>(kv, FAILED_MAILS, options);
+  return await listEntries<M>(kv, keys.failedMails(), options);
 }
 
 /** Rewrites a failed message checked unchanged since read. */

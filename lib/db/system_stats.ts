@@ -7,16 +7,12 @@ import { keys } from "./keys.ts";
 import { countKeys, listPage } from "./kv.ts";
 import type { Team } from "./teams.ts";
 
-/** The `players` prefix of every team, derived from its key so the schema stays in keys.ts. */
-const ALL_PLAYERS: Deno.KvKey = keys.teamPlayers("").slice(0, -1);
-/** The `mail_failed` prefix. */
-const FAILED_MAILS: Deno.KvKey = keys.failedMail("").slice(0, -1);
 /** How many teams' pending-claim counts are read at once. */
 const TEAMS_AT_ONCE = 20;
 
 /** Players of every team (a team holds at most 500). */
 export async function countAllPlayers(kv: Deno.Kv): Promise<number> {
-  return await countKeys(kv, ALL_PLAYERS);
+  return await countKeys(kv, keys.allPlayers());
 }
 
 /**
@@ -41,6 +37,6 @@ export async function countAllPendingClaims(kv: Deno.Kv): Promise<number> {
 
 /** Mail waiting to be delivered (or retried), and mail that failed for good (kept, never dropped). */
 export async function countMailQueue(kv: Deno.Kv): Promise<{ queued: number; failed: number }> {
-  const [queued, failed] = await Promise.all([countKeys(kv, keys.pendingMails()), countKeys(kv, FAILED_MAILS)]);
+  const [queued, failed] = await Promise.all([countKeys(kv, keys.pendingMails()), countKeys(kv, keys.failedMails())]);
   return { queued, failed };
 }

@@ -100,6 +100,26 @@ export function stageNewTeam(op: Deno.AtomicOperation, team: Team): Deno.AtomicO
     .set(keys.teamBySlug(team.slug), team.id);
 }
 
+/** Above every character a slug holds (slugs are lowercase ASCII), so it closes a prefix's range. */
+const AFTER_PREFIX = "\uffff";
+
+/**
+ * One page of teams whose slug starts with `prefix` ("" for every team), in slug order. The
+ * cursor belongs to this prefix's list. A slug whose team is gone (a deletion under way) is
+ * left out, so a page may hold fewer teams than `limit` and still have a next one.
+ */
+export async function listTeamsBySlugPrefix(
+  kv: Deno.Kv,
+  prefix: string,
+  options: Omit<PageOptions, "reverse"> = {},
+): Promise<Page<Team>> {
+  // With "" this is the whole index: every slug sorts after "" and before AFTER_PREFIX.
+  const selector = { start: keys.teamBySlug(prefix), end: keys.teamBySlug(prefix + AFTER_PREFIX) };
+  const ids = await listPage<string>(kv, selector, options);
+  const teams = await getTeams(kv, ids.values);
+  return { values: teams.filter((t): t is Team => t !== null), cursor: ids.cursor };
+}
+
 /** Whether a slug is taken. */
 export async function isSlugTaken(kv: Deno.Kv, slug: string): Promise<boolean> {
   return RESERVED_SLUGS.has(slug) || (await kv.get(keys.teamBySlug(slug))).versionstamp !== null;

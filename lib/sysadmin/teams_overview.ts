@@ -4,8 +4,7 @@
  * its player and parent counts and whether it was active in the last 30 days. A page reads only
  * its own teams, so an installation of thousands of teams costs the same per page.
  */
-import { slugify, type Team } from "../db/teams.ts";
-import { listTeamsBySlugPrefix } from "../db/team_directory.ts";
+import { listTeamsBySlugPrefix, slugify, type Team } from "../db/teams.ts";
 import { getTeamActivities, type TeamActivity } from "../db/team_activity.ts";
 import { countPlayers } from "../db/players.ts";
 import { listGuardianLinks } from "../db/guardians.ts";

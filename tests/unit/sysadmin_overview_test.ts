@@ -13,9 +13,8 @@ import {
   recordSignInActivity,
   recordTeamActivity,
 } from "../../lib/db/team_activity.ts";
-import { listTeamsBySlugPrefix } from "../../lib/db/team_directory.ts";
 import { keys, teamScopedKeys } from "../../lib/db/keys.ts";
-import { createTeam } from "../../lib/db/teams.ts";
+import { createTeam, listTeamsBySlugPrefix } from "../../lib/db/teams.ts";
 import { createUser, setMembership } from "../../lib/db/users.ts";
 import { isActiveWithin, loadTeamsOverview, searchPrefix } from "../../lib/sysadmin/mod.ts";
 import { BarChart, MAX_DRAWN_LABEL, sharePercent } from "../../components/sysadmin/BarChart.tsx";
