@@ -22,14 +22,16 @@ export async function countKeys(kv: Deno.Kv, prefix: Deno.KvKey): Promise<number
   return count;
 }
 
-/** `kv.getMany` for any number of keys (Deno KV reads at most 10 at once); values in key order. */
+/** `kv.getMany` for any number of keys (Deno KV reads at most 10 at once); entries in key order. */
+export async function getManyEntries<T>(kv: Deno.Kv, keyList: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<T>[]> {
+  const entries: Deno.KvEntryMaybe<T>[] = [];
+  for (let i = 0; i < keyList.length; i += 10) entries.push(...await kv.getMany<T[]>(keyList.slice(i, i + 10)));
+  return entries;
+}
+
+/** `getManyEntries`, values only (null where a key holds nothing). */
 export async function getManyValues<T>(kv: Deno.Kv, keyList: Deno.KvKey[]): Promise<(T | null)[]> {
-  const values: (T | null)[] = [];
-  for (let i = 0; i < keyList.length; i += 10) {
-    const entries = await kv.getMany<T[]>(keyList.slice(i, i + 10));
-    for (const entry of entries) values.push(entry.value);
-  }
-  return values;
+  return (await getManyEntries<T>(kv, keyList)).map((entry) => entry.value);
 }
 
 export const INVALID_CURSOR_MESSAGE = "This page link is no longer valid. Please start from the first page.";

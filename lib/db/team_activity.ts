@@ -4,7 +4,7 @@
  * The system administrator's Teams tab and Analytics read it.
  */
 import { keys } from "./keys.ts";
-import { listPage, type Page, type PageOptions } from "./kv.ts";
+import { getManyValues, listPage, type Page, type PageOptions } from "./kv.ts";
 import { listMemberships } from "./users.ts";
 
 export interface TeamActivity {
@@ -18,12 +18,7 @@ export const ACTIVITY_WRITE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The activity of each team asked for, in order (null where none was recorded). */
 export async function getTeamActivities(kv: Deno.Kv, teamIds: readonly string[]): Promise<(TeamActivity | null)[]> {
-  const values: (TeamActivity | null)[] = [];
-  for (let i = 0; i < teamIds.length; i += 10) {
-    const entries = await kv.getMany<TeamActivity[]>(teamIds.slice(i, i + 10).map((id) => keys.teamActivity(id)));
-    for (const entry of entries) values.push(entry.value);
-  }
-  return values;
+  return await getManyValues<TeamActivity>(kv, teamIds.map((id) => keys.teamActivity(id)));
 }
 
 /** Whether a stored record is recent enough that writing `now` would add nothing. */

@@ -1,6 +1,6 @@
 import { ulid } from "ulid";
 import { keys } from "./keys.ts";
-import { getManyValues, listAll, listPage, type Page, type PageOptions } from "./kv.ts";
+import { getManyEntries, getManyValues, listAll, listPage, type Page, type PageOptions } from "./kv.ts";
 import { ConflictError } from "../errors.ts";
 import { commitTeamChange } from "./team_revisions.ts";
 import { normalizeEmail } from "../text.ts";
@@ -122,11 +122,7 @@ export async function getTeamMemberEntries(
   teamId: string,
   userIds: string[],
 ): Promise<Deno.KvEntryMaybe<Membership>[]> {
-  const entries: Deno.KvEntryMaybe<Membership>[] = [];
-  for (let i = 0; i < userIds.length; i += 10) {
-    entries.push(...await kv.getMany<Membership[]>(userIds.slice(i, i + 10).map((id) => keys.teamMember(teamId, id))));
-  }
-  return entries;
+  return await getManyEntries<Membership>(kv, userIds.map((id) => keys.teamMember(teamId, id)));
 }
 
 /** Grants `role` in a team (replacing any earlier role there). */
