@@ -316,12 +316,12 @@ export function AdminHomePage(
   return (
     <SiteLayout account={headerAccount(null, data.sysadminEmail)}>
       <div className="container page admin-home">
-        <header className="admin-home__header">
+        <header className="hub-header">
           <div>
             <h1>System Admin Dashboard</h1>
             <p className="muted admin-home__who">Signed in as {data.sysadminEmail}</p>
           </div>
-          <div className="admin-home__header-actions">
+          <div className="hub-header__actions">
             <a className="button button--secondary" href="/sysadmin">System Console</a>
             <form method="post" action="/admin/sign-out">
               <button type="submit" className="button button--ghost">Sign Out</button>
