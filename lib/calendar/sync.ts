@@ -220,7 +220,7 @@ async function runSync(kv: Deno.Kv, entry: Deno.KvEntry<Calendar>, deps: SyncDep
       ? await deps.fetchFeed(calendar.calendarUrl, calendar, fetchOptions)
       : await fetchCalendarFeed(calendar.calendarUrl, calendar.validators, fetchOptions);
     if (fetched.kind === "not-modified") {
-      const unchanged = { ...afterSync(calendar, deps.now(), { validators: calendar.validators }) };
+      const unchanged = afterSync(calendar, deps.now(), { validators: calendar.validators });
       const ok = (await stageCalendarUpdate(beginChange(kv), entry, unchanged).commit()).ok;
       return ok ? { kind: "not-modified", calendar: unchanged } : { kind: "gone" };
     }
