@@ -1,4 +1,4 @@
-import { ulid } from "ulid";
+import { monotonicFactory } from "ulid";
 import { keys } from "./keys.ts";
 import { commitTeamChange } from "./team_revisions.ts";
 import { ConflictError } from "../errors.ts";
@@ -60,10 +60,13 @@ export function slugify(name: string): string {
  */
 const RESERVED_SLUGS = new Set(["campaigns", "teams", "audit"]);
 
+/** Increasing within a process, so teams created in one millisecond still list newest first. */
+const nextTeamId = monotonicFactory();
+
 /** A new team record (not stored). */
 export function buildTeam(input: NewTeam, slug: string, now = new Date()): Team {
   return {
-    id: ulid(),
+    id: nextTeamId(),
     slug,
     name: input.name,
     season: input.season,
