@@ -20,6 +20,7 @@ import { lowerThreadPriority } from "../lib/thread_priority.ts";
 import { BENCH_ROOT, prepareBench, startApp } from "./proc.ts";
 import { type WrkOptions, wrkUntil } from "./wrk.ts";
 import { durationMs } from "./login_bench.ts";
+import { makePhoto } from "./photo_bench.ts";
 
 const ROUNDS = Number(Deno.env.get("NEIGHBOUR_ROUNDS") ?? 9);
 const SIZES = [{ name: "full", longEdge: 2048 }, { name: "medium", longEdge: 800 }, {
@@ -63,13 +64,7 @@ async function main(kind: string, v8Flags: string[]) {
   const { serverPin, loadPin, loadBefore } = await prepareBench();
   const tmp = await Deno.makeTempDir({ prefix: "neighbour_bench_" });
   const photoPath = `${tmp}/photo12.jpg`;
-  if (kind === "vips") {
-    const made = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", `${BENCH_ROOT}/bench/image_bench.ts`, "--make-photo", photoPath],
-      stdout: "null",
-    }).output();
-    if (!made.success) throw new Error("could not make the 12-megapixel photo");
-  }
+  if (kind === "vips") await makePhoto(tmp);
   const { app, url } = await startApp(serverPin, `${tmp}/bench.kv`);
   const script = `${tmp}/think.lua`;
   await Deno.writeTextFile(script, "function delay()\n  return 5\nend\n");

@@ -34,7 +34,8 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-async function makePhoto(dir: string): Promise<Uint8Array<ArrayBuffer>> {
+/** Makes the 12-megapixel test photo as `${dir}/photo12.jpg` and returns its bytes. */
+export async function makePhoto(dir: string): Promise<Uint8Array<ArrayBuffer>> {
   const path = `${dir}/photo12.jpg`;
   const made = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", `${BENCH_ROOT}/bench/image_bench.ts`, "--make-photo", path],
