@@ -6,15 +6,15 @@
  * failure is a `CalendarSyncError` whose message a team admin can act on: never a stack, an
  * internal address or the secret link itself.
  *
- * The name is resolved here and again by `fetch` when it connects, so a DNS server that
- * answers differently the second time (rebinding) is not caught here; a self-hosted server
- * closes that gap with `--deny-net` on private ranges, which Deno checks against the
- * addresses it actually connects to (R34).
+ * The connection goes to the addresses that were checked (`pinned_fetch.ts`), never to a
+ * second lookup of the name, so a DNS server that answers differently the second time
+ * (rebinding) cannot send the request to a private address.
  */
 import { ValidationError } from "../errors.ts";
 import { isBlockedAddress, isLoopbackAddress } from "./address.ts";
 import { CALENDAR_URL_MESSAGES, normalizeCalendarUrl } from "./url.ts";
 import { CalendarSyncError, type FeedFetchResult, type FeedValidators } from "./types.ts";
+import { pinnedFetch } from "./pinned_fetch.ts";
 
 export interface FetchFeedOptions {
   /** Tests only: a feed server on loopback (127.0.0.0/8, ::1) may be fetched; nothing else private. */
@@ -25,7 +25,10 @@ export interface FetchFeedOptions {
   maxRedirects?: number;
   /** Every A and AAAA address of a host name (tests pass a stub). */
   resolve?: (host: string) => Promise<string[]>;
+  /** Tests only: fetch with this instead of connecting to the checked addresses. */
   fetchImpl?: typeof fetch;
+  /** Tests only: extra root certificates for a test server's TLS. */
+  caCerts?: string[];
 }
 
 export const FEED_FETCH_DEFAULTS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 } as const;
@@ -173,21 +176,23 @@ export async function fetchCalendarFeed(
   const timeoutMs = options.timeoutMs ?? FEED_FETCH_DEFAULTS.timeoutMs;
   const maxBytes = options.maxBytes ?? FEED_FETCH_DEFAULTS.maxBytes;
   const maxRedirects = options.maxRedirects ?? FEED_FETCH_DEFAULTS.maxRedirects;
-  const fetchImpl = options.fetchImpl ?? fetch;
   const signal = AbortSignal.timeout(timeoutMs);
   const headers = requestHeaders(validators);
   let next = url;
   try {
     for (let hop = 0; hop <= maxRedirects; hop++) {
       const target = validatedHop(next, hop, options);
-      checkAddresses(await addressesOf(target, options, signal), options);
-      const response = await fetchImpl(target.href, {
-        method: "GET",
-        headers,
-        redirect: "manual",
-        credentials: "omit",
-        signal,
-      });
+      const addresses = await addressesOf(target, options, signal);
+      checkAddresses(addresses, options);
+      const response = options.fetchImpl
+        ? await options.fetchImpl(target.href, {
+          method: "GET",
+          headers,
+          redirect: "manual",
+          credentials: "omit",
+          signal,
+        })
+        : await pinnedFetch({ url: target, addresses, headers, signal, caCerts: options.caCerts });
       if (REDIRECTS.has(response.status)) {
         await response.body?.cancel().catch(() => {});
         const location = response.headers.get("location");
