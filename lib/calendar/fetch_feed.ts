@@ -27,8 +27,6 @@ export interface FetchFeedOptions {
   resolve?: (host: string) => Promise<string[]>;
   /** Tests only: fetch with this instead of connecting to the checked addresses. */
   fetchImpl?: typeof fetch;
-  /** Tests only: extra root certificates for a test server's TLS. */
-  caCerts?: string[];
 }
 
 export const FEED_FETCH_DEFAULTS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 } as const;
@@ -192,7 +190,7 @@ export async function fetchCalendarFeed(
           credentials: "omit",
           signal,
         })
-        : await pinnedFetch({ url: target, addresses, headers, signal, caCerts: options.caCerts });
+        : await pinnedFetch({ url: target, addresses, headers, signal });
       if (REDIRECTS.has(response.status)) {
         await response.body?.cancel().catch(() => {});
         const location = response.headers.get("location");

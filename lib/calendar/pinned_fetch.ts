@@ -32,22 +32,20 @@ export async function pinnedFetch(request: PinnedRequest): Promise<Response> {
   const conn = await connect(request);
   const abort = () => closeQuietly(conn);
   signal.addEventListener("abort", abort, { once: true });
+  const release = () => {
+    signal.removeEventListener("abort", abort);
+    closeQuietly(conn);
+  };
   try {
     await writeAll(conn, new TextEncoder().encode(requestHead(url, request.headers)));
     const reader = new ConnReader(conn);
     const head = parseHead(await reader.readHead());
-    const body = NULL_BODY_STATUSES.has(head.status) ? null : bodyStream(reader, head.headers, () => {
-      signal.removeEventListener("abort", abort);
-      closeQuietly(conn);
-    });
-    if (!body) {
-      signal.removeEventListener("abort", abort);
-      closeQuietly(conn);
-    }
+    // The connection is released when the body ends or is cancelled, or now when there is none.
+    const body = NULL_BODY_STATUSES.has(head.status) ? null : bodyStream(reader, head.headers, release);
+    if (!body) release();
     return new Response(body, { status: head.status, headers: head.headers });
   } catch (error) {
-    signal.removeEventListener("abort", abort);
-    closeQuietly(conn);
+    release();
     signal.throwIfAborted();
     throw error;
   }
