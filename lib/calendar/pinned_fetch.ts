@@ -24,6 +24,8 @@ export interface PinnedRequest {
 const MAX_HEAD_BYTES = 32 * 1024;
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 const CRLF = "\r\n";
+const LINE_END = [13, 10];
+const BLANK_LINE = [13, 10, 13, 10];
 
 /** The GET of `request.url` over a connection to one of `request.addresses`. */
 export async function pinnedFetch(request: PinnedRequest): Promise<Response> {
@@ -176,17 +178,9 @@ class ConnReader {
     this.#conn = conn;
   }
 
-  async readHead(): Promise<string> {
-    for (;;) {
-      const end = indexOfBlankLine(this.#buffered);
-      if (end >= 0) {
-        const head = new TextDecoder().decode(this.#buffered.subarray(0, end));
-        this.#buffered = this.#buffered.subarray(end + 4);
-        return head;
-      }
-      if (this.#buffered.length > MAX_HEAD_BYTES) throw new Error("response head too large");
-      if (!(await this.#fill())) throw new Error("connection closed before the response head");
-    }
+  /** The status line and headers, up to the blank line that ends them. */
+  readHead(): Promise<string> {
+    return this.#readUntil(BLANK_LINE, "response head");
   }
 
   async *exactly(length: number): AsyncGenerator<Uint8Array> {
@@ -220,16 +214,21 @@ class ConnReader {
     }
   }
 
-  async #line(): Promise<string> {
+  #line(): Promise<string> {
+    return this.#readUntil(LINE_END, "chunk line");
+  }
+
+  /** The text before the next `delimiter` (which is consumed); at most MAX_HEAD_BYTES of it. */
+  async #readUntil(delimiter: number[], what: string): Promise<string> {
     for (;;) {
-      const end = indexOfCrlf(this.#buffered);
+      const end = indexOf(this.#buffered, delimiter);
       if (end >= 0) {
-        const line = new TextDecoder().decode(this.#buffered.subarray(0, end));
-        this.#buffered = this.#buffered.subarray(end + 2);
-        return line;
+        const text = new TextDecoder().decode(this.#buffered.subarray(0, end));
+        this.#buffered = this.#buffered.subarray(end + delimiter.length);
+        return text;
       }
-      if (this.#buffered.length > MAX_HEAD_BYTES) throw new Error("line too long");
-      if (!(await this.#fill())) throw new Error("body ended early");
+      if (this.#buffered.length > MAX_HEAD_BYTES) throw new Error(`${what} too long`);
+      if (!(await this.#fill())) throw new Error(`connection closed before the end of the ${what}`);
     }
   }
 
@@ -256,14 +255,10 @@ class ConnReader {
   }
 }
 
-function indexOfBlankLine(bytes: Uint8Array): number {
-  for (let i = 0; i + 3 < bytes.length; i++) {
-    if (bytes[i] === 13 && bytes[i + 1] === 10 && bytes[i + 2] === 13 && bytes[i + 3] === 10) return i;
+function indexOf(bytes: Uint8Array, pattern: number[]): number {
+  outer: for (let i = 0; i + pattern.length <= bytes.length; i++) {
+    for (let j = 0; j < pattern.length; j++) if (bytes[i + j] !== pattern[j]) continue outer;
+    return i;
   }
-  return -1;
-}
-
-function indexOfCrlf(bytes: Uint8Array): number {
-  for (let i = 0; i + 1 < bytes.length; i++) if (bytes[i] === 13 && bytes[i + 1] === 10) return i;
   return -1;
 }

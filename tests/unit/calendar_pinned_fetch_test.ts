@@ -7,6 +7,10 @@ const CA = Deno.readTextFileSync(new URL("ca.pem", TLS));
 const TEAMSNAP = calendarFixture("teamsnap.ics");
 const headers = () => new Headers({ "user-agent": "GoalMates-Calendar/1.0" });
 
+/** The pinned GET of `url` through `addresses` (loopback by default), with a 5 s deadline. */
+const get = (url: string, addresses = ["127.0.0.1"]) =>
+  pinnedFetch({ url: new URL(url), addresses, headers: headers(), signal: AbortSignal.timeout(5_000) });
+
 /** An https server for calendar.example.com (a certificate from the test CA) on 127.0.0.1 only. */
 function startTlsFeed() {
   const seen: { host: string | null; connection: string | null }[] = [];
@@ -86,12 +90,8 @@ Deno.test("[pinned fetch] https goes to the checked address, with TLS verified f
 
 Deno.test("[pinned fetch] the next checked address is tried when one refuses the connection", async () => {
   using server = startRawServer("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello");
-  const response = await pinnedFetch({
-    url: new URL(`http://feed.test:${server.port}/`),
-    addresses: ["127.0.0.2", "127.0.0.1"], // Nothing listens on 127.0.0.2.
-    headers: headers(),
-    signal: AbortSignal.timeout(5_000),
-  });
+  // Nothing listens on 127.0.0.2; the name is never looked up.
+  const response = await get(`http://feed.test:${server.port}/`, ["127.0.0.2", "127.0.0.1"]);
   assert.equal(await response.text(), "hello");
 });
 
@@ -106,36 +106,21 @@ Deno.test("[pinned fetch] bodies framed by Content-Length, chunks or the end of 
   ];
   for (const [answer, body] of cases) {
     using server = startRawServer(answer);
-    const response = await pinnedFetch({
-      url: new URL(`http://127.0.0.1:${server.port}/team.ics`),
-      addresses: ["127.0.0.1"],
-      headers: headers(),
-      signal: AbortSignal.timeout(5_000),
-    });
+    const response = await get(`http://127.0.0.1:${server.port}/team.ics`);
     assert.equal(response.status, 200);
     assert.equal(await response.text(), body, answer);
   }
   // A redirect and a 304 come back as they are, for the caller to act on.
   {
     using server = startRawServer("HTTP/1.1 301 Moved\r\nLocation: /elsewhere\r\nContent-Length: 0\r\n\r\n");
-    const response = await pinnedFetch({
-      url: new URL(`http://127.0.0.1:${server.port}/`),
-      addresses: ["127.0.0.1"],
-      headers: headers(),
-      signal: AbortSignal.timeout(5_000),
-    });
+    const response = await get(`http://127.0.0.1:${server.port}/`);
     assert.equal(response.status, 301);
     assert.equal(response.headers.get("location"), "/elsewhere");
     await response.body?.cancel();
   }
   {
     using server = startRawServer('HTTP/1.1 304 Not Modified\r\nETag: "v1"\r\n\r\n');
-    const response = await pinnedFetch({
-      url: new URL(`http://127.0.0.1:${server.port}/`),
-      addresses: ["127.0.0.1"],
-      headers: headers(),
-      signal: AbortSignal.timeout(5_000),
-    });
+    const response = await get(`http://127.0.0.1:${server.port}/`);
     assert.equal(response.status, 304);
     assert.equal(response.body, null);
   }
@@ -153,12 +138,7 @@ Deno.test("[pinned fetch] a malformed answer, a short body and a bad chunk are e
     using server = startRawServer(answer);
     await assert.rejects(
       (async () => {
-        const response = await pinnedFetch({
-          url: new URL(`http://127.0.0.1:${server.port}/`),
-          addresses: ["127.0.0.1"],
-          headers: headers(),
-          signal: AbortSignal.timeout(5_000),
-        });
+        const response = await get(`http://127.0.0.1:${server.port}/`);
         await response.text();
       })(),
       Error,
