@@ -224,7 +224,7 @@ function ActivityTab({ activity }: { activity: ActivityView }) {
         </div>
         <div className="field">
           <label htmlFor="activity-action">Action</label>
-          <select id="activity-action" name="action" className="select" defaultValue={filter.action}>
+          <select id="activity-action" name="action" defaultValue={filter.action}>
             <option value="">All actions</option>
             {actions.map((action) => <option key={action} value={action}>{action}</option>)}
           </select>
