@@ -1,6 +1,7 @@
 /** `/account`: the signed-in person's name, password and sessions, as plain forms (post/redirect/get). */
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { type HeaderAccount, SiteLayout } from "../SiteLayout.tsx";
+import { TeamLoginCard } from "./TeamLoginCard.tsx";
 import { MIN_PASSWORD_LENGTH } from "../../lib/auth/password_policy.ts";
 import { AUTH_MESSAGES } from "../../lib/auth/messages.ts";
 
@@ -202,19 +203,13 @@ export function TeamAccountPage({ teamName, account }: { teamName: string; accou
     <SiteLayout narrow account={account}>
       <div className="account">
         <h1>Your Account</h1>
-        <div className="card empty-state account-team">
-          <h2>Signed in with the team login</h2>
-          <p>
-            You are signed in with the shared team username of{" "}
-            {teamName}. It belongs to the team, not to a person, so it has no name or password of its own to change
-            here.
-          </p>
-          <p className="notice" role="note">{AUTH_MESSAGES.teamAccountNoPassword}</p>
-          <div className="admin-actions admin-actions--center">
-            <a className="button button--primary" href="/team-login?next=/account">Sign in with your email</a>
-            <a className="button button--secondary" href="/home">Your Hub</a>
-          </div>
-        </div>
+        <TeamLoginCard
+          title="Signed in with the team login"
+          teamName={teamName}
+          why=", so it has no name or password of its own to change here."
+          message={AUTH_MESSAGES.teamAccountNoPassword}
+          returnTo="/account"
+        />
       </div>
     </SiteLayout>
   );

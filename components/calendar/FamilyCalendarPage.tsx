@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from "react";
 import { type HeaderAccount, SiteLayout } from "../SiteLayout.tsx";
+import { TeamLoginCard } from "../account/TeamLoginCard.tsx";
 import { Island } from "../../lib/render/island.tsx";
 import type { FamilyCalendarUrls } from "../../lib/calendar/subscription.ts";
 
@@ -200,17 +201,13 @@ export function FamilyCalendarTeamLoginPage(
     <SiteLayout narrow account={account}>
       <div className="account family-calendar">
         <h1>Your family calendar</h1>
-        <div className="card empty-state">
-          <h2>A personal account is needed</h2>
-          <p>
-            You are signed in with the shared team username of {teamName}. It belongs to the team, not to a person.
-          </p>
-          <p className="notice" role="note">{message}</p>
-          <div className="admin-actions admin-actions--center">
-            <a className="button button--primary" href="/team-login?next=/account/calendar">Sign in with your email</a>
-            <a className="button button--secondary" href="/home">Your Hub</a>
-          </div>
-        </div>
+        <TeamLoginCard
+          title="A personal account is needed"
+          teamName={teamName}
+          why="."
+          message={message}
+          returnTo="/account/calendar"
+        />
       </div>
     </SiteLayout>
   );
