@@ -7,10 +7,10 @@
  */
 import assert from "node:assert/strict";
 import ICAL from "ical.js";
-import { createTestApp, kvValues, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { createTestApp, kvValues, requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { postFormAs } from "../family_helpers.ts";
 import { signIn, signInSysadmin } from "../admin_helpers.ts";
 import { cookiesFrom, createAccount } from "../auth_helpers.ts";
-import { requestJson } from "../helpers.ts";
 import { setMembership } from "../../lib/db/users.ts";
 import { saveEvent } from "../../lib/events/mod.ts";
 import { keys } from "../../lib/db/keys.ts";
@@ -28,16 +28,8 @@ const START = Date.parse("2026-11-23T12:00:00Z");
 const get = (app: App, path: string, headers: Record<string, string> = {}) =>
   app.request(`${TEST_ORIGIN}${path}`, { headers });
 
-const post = (app: App, path: string, cookie = "") =>
-  app.request(`${TEST_ORIGIN}${path}`, {
-    method: "POST",
-    headers: {
-      origin: TEST_ORIGIN,
-      "content-type": "application/x-www-form-urlencoded",
-      ...(cookie ? { cookie } : {}),
-    },
-    body: "",
-  });
+/** An empty same-origin form post (the page's buttons send no fields). */
+const post = (app: App, path: string, cookie = "") => postFormAs(app, path, {}, cookie);
 
 /** Every record of the family calendar (both key spaces), and its rate-limit counters. */
 async function feedRecords(kv: Deno.Kv) {
