@@ -41,6 +41,17 @@ export class UnsupportedMediaTypeError extends HTTPException {
 
 export const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
+export const BODY_UNREADABLE = "Request body could not be read.";
+
+/**
+ * A request body the client cut short: the connection ended before the `Content-Length` it
+ * announced, or inside a chunk. Deno fails the read with `BadResource` ("Cannot read (request)
+ * body…"). The readers of routes/http.ts answer 400 for it themselves; this catches the reads
+ * they do not make, such as the body limit buffering a chunked body before any route runs.
+ */
+export const isCutShortBody = (error: unknown): boolean =>
+  error instanceof Deno.errors.BadResource && /\bbody\b/i.test(error.message);
+
 export interface ErrorPageRenderer {
   (c: Context, status: number, title: string, message: string): Response | Promise<Response>;
 }
@@ -66,6 +77,9 @@ export function createErrorHandler(renderErrorPage: ErrorPageRenderer) {
     } else if (err instanceof HTTPException && err.status < 500) {
       status = err.status;
       message = err.message || defaultMessage(status);
+    } else if (isCutShortBody(err)) {
+      status = 400;
+      message = BODY_UNREADABLE;
     } else {
       status = 500;
       message = "Something went wrong on our side. Please try again.";

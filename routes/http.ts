@@ -1,9 +1,11 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/deno";
 import { matchedRoutes } from "hono/route";
-import { ForbiddenError, ValidationError } from "../lib/errors.ts";
+import type { BodyData } from "hono/utils/body";
+import { HTTPException } from "hono/http-exception";
+import { AppError, ForbiddenError, ValidationError } from "../lib/errors.ts";
 import { INVALID_CURSOR_MESSAGE, MAX_PAGE_SIZE } from "../lib/db/kv.ts";
-import { isApiPath, UnsupportedMediaTypeError } from "./errors.ts";
+import { BODY_UNREADABLE, isApiPath, isCutShortBody, UnsupportedMediaTypeError } from "./errors.ts";
 import { unknownField, unknownFieldMessage } from "../lib/text.ts";
 
 const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
@@ -106,11 +108,45 @@ function boundJson(body: unknown): void {
 }
 
 /**
+ * R25/R26: every request body is read through `readText`, `readForm` or `readJson`, so a body
+ * the client got wrong is a 400 with a plain message, never a 500: a connection that ends before
+ * the `Content-Length` it announced, or a multipart body without its boundary, a boundary that
+ * never comes or a truncated part. A refusal of the body limit (413) or a domain error passes.
+ */
+function unreadableBody(error: unknown, message: string): Error {
+  if (error instanceof AppError || error instanceof HTTPException) return error;
+  return new ValidationError(isCutShortBody(error) ? BODY_UNREADABLE : message);
+}
+
+/** The request body as text (UTF-8 whatever charset it names, as the Fetch standard reads it). */
+export async function readText(c: Context): Promise<string> {
+  try {
+    return await c.req.text();
+  } catch (error) {
+    throw unreadableBody(error, BODY_UNREADABLE);
+  }
+}
+
+const FORM_UNREADABLE = "Request body is not a valid form.";
+
+/**
+ * The one reader of form posts: `c.req.parseBody()` (urlencoded or multipart; any other type is
+ * an empty form; no dot notation; the last of repeated fields), with a malformed body a 400.
+ */
+export async function readForm(c: Context): Promise<BodyData> {
+  try {
+    return await c.req.parseBody();
+  } catch (error) {
+    throw unreadableBody(error, FORM_UNREADABLE);
+  }
+}
+
+/**
  * Reads a JSON request body; anything unparsable is a 400 with a plain message, and so is a
  * string over its bound (R25: every field is bounded before any check or key).
  */
 export async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
+  const text = await readText(c);
   if (!text.trim()) throw new ValidationError("Request body must be a JSON object.");
   let body: unknown;
   try {
@@ -155,19 +191,8 @@ export function clientIp(c: Context): string {
   }
 }
 
-/**
- * `next` when it is a path on this site ("/home", "/teams/x?tab=1"), else `fallback`.
- * Refuses absolute and protocol-relative URLs ("//evil.example", "/\\evil.example").
- */
-export function safeLocalPath(next: unknown, fallback: string): string {
-  if (typeof next !== "string" || !/^\/(?![/\\])/.test(next) || next.length > 2000) return fallback;
-  try {
-    const url = new URL(next, "http://local.invalid");
-    return url.origin === "http://local.invalid" ? url.pathname + url.search + url.hash : fallback;
-  } catch {
-    return fallback;
-  }
-}
+/** R20: redirect targets from links and forms (see lib/local_path.ts). */
+export { safeLocalPath } from "../lib/local_path.ts";
 
 /** KV cursors are short base64url strings; anything else is refused before it reaches KV. */
 const CURSOR = /^[A-Za-z0-9_=-]{1,512}$/;

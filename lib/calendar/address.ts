@@ -79,30 +79,43 @@ function isBlockedV4(value: number): boolean {
   return BLOCKED_V4_NUMERIC.some(([network, prefix]) => inV4(value, network, prefix));
 }
 
-/** IPv6 ranges that carry an IPv4 address in their low 32 bits: blocked when that address is. */
+/**
+ * IPv6 ranges that carry an IPv4 address in their low 32 bits and reach it: blocked when that
+ * address is (a NAT64 network's DNS64 answers 64:ff9b::8.8.8.8 for a public host).
+ */
 const EMBEDDING_V4: readonly (readonly [bigint, number])[] = [
   [v6("::ffff:0:0"), 96], // IPv4-mapped
   [v6("64:ff9b::"), 96], // NAT64 (well-known prefix)
 ];
-const BLOCKED_V6: readonly (readonly [bigint, number])[] = [
-  [v6("::"), 96], // unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d
-  [v6("64:ff9b:1::"), 48], // NAT64 for local use
-  [v6("100::"), 64], // discard
-  [v6("2001::"), 32], // Teredo: tunnels to an IPv4 address we cannot see
+
+/**
+ * IANA gives public unicast addresses out of 2000::/3 only (RFC 4291 §2.4); the rest of the space
+ * is special-purpose or reserved, so all of it is blocked, including (IANA IPv6 special-purpose
+ * registry, RFC 6890 and its updates): :: and ::1, the deprecated IPv4-compatible ::/96, the
+ * IPv4-translated ::ffff:0:0:0/96 (RFC 2765), local-use NAT64 64:ff9b:1::/48 (RFC 8215), discard
+ * 100::/64 (RFC 6666), the dummy prefix 100:0:0:1::/64 (RFC 9780), SRv6 SIDs 5f00::/16 (RFC 9602),
+ * unique local fc00::/7, link-local fe80::/10, site-local fec0::/10 and multicast ff00::/8.
+ */
+const GLOBAL_UNICAST = [v6("2000::"), 3] as const;
+
+/** The special-purpose ranges inside 2000::/3. */
+const BLOCKED_GLOBAL_V6: readonly (readonly [bigint, number])[] = [
+  // IETF protocol assignments: Teredo 2001::/32 (tunnels to an IPv4 address we cannot see),
+  // benchmarking 2001:2::/48, ORCHID 2001:10::/28 and ORCHIDv2 2001:20::/28, the PCP/TURN/DNS-SD
+  // anycast addresses, AMT, AS112: no calendar is served from any of them.
+  [v6("2001::"), 23],
   [v6("2001:db8::"), 32], // documentation
-  [v6("fc00::"), 7], // unique local
-  [v6("fe80::"), 10], // link-local
-  [v6("fec0::"), 10], // site-local (deprecated)
-  [v6("ff00::"), 8], // multicast
+  // 6to4 (deprecated, RFC 7526): relays to the IPv4 address in bits 16–48, private or not.
+  [v6("2002::"), 16],
+  [v6("3fff::"), 20], // documentation (RFC 9637)
 ];
 
 function isBlockedV6(value: bigint): boolean {
   for (const [network, prefix] of EMBEDDING_V4) {
     if (inV6(value, network, prefix)) return isBlockedV4(Number(value & 0xffffffffn));
   }
-  // 6to4 (2002:aabb:ccdd::/48) routes to the IPv4 address in bits 16–48.
-  if (inV6(value, v6("2002::"), 16)) return isBlockedV4(Number((value >> 80n) & 0xffffffffn));
-  return BLOCKED_V6.some(([network, prefix]) => inV6(value, network, prefix));
+  if (!inV6(value, ...GLOBAL_UNICAST)) return true;
+  return BLOCKED_GLOBAL_V6.some(([network, prefix]) => inV6(value, network, prefix));
 }
 
 /** Whether the fetch must refuse to connect to `ip` (an IPv4 or IPv6 address as a resolver gives it). */

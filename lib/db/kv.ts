@@ -1,12 +1,58 @@
 import { ValidationError } from "../errors.ts";
 
-/** Opens the database: a file path, `:memory:`, or a KV Connect URL. */
-export async function openKv(path: string): Promise<Deno.Kv> {
-  if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
-    const dir = path.replace(/[^/]*$/, "");
-    if (dir) await Deno.mkdir(dir, { recursive: true });
+/** The database could not be opened; its message is one line for whoever starts the app. */
+export class KvOpenError extends Error {
+  constructor(readonly path: string, reason: string) {
+    super(`Cannot open the database at ${JSON.stringify(path)}: ${reason}.`);
+    this.name = "KvOpenError";
   }
-  return await Deno.openKv(path);
+}
+
+/**
+ * Why opening a database file failed, in words: from the error class Deno gives a file system
+ * call (creating the folder), or the SQLite message Deno.openKv passes on ("unable to open
+ * database file", "database or disk is full"…). Never more than one line.
+ */
+export function kvOpenReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  if (error instanceof Deno.errors.IsADirectory) return "it is a folder; name a file in it, such as goalmates.kv";
+  // Creating the folder answers AlreadyExists when a part of its path is a file.
+  if (error instanceof Deno.errors.NotADirectory || error instanceof Deno.errors.AlreadyExists) {
+    return "a part of the path is a file, not a folder";
+  }
+  if (error instanceof Deno.errors.NotFound) return "a folder on the path does not exist and cannot be created";
+  if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
+  if (code === "ENOSPC" || /no space left|disk is full/i.test(message)) return "the disk is full";
+  if (code === "EROFS" || /read-?only/i.test(message)) return "the file system or the file is read-only";
+  if (/unable to open database file/i.test(message)) {
+    return "the file cannot be created or opened there (does the folder exist, and may this user write to it?)";
+  }
+  if (/disk I\/O error/i.test(message)) {
+    return "reading or writing it failed (is it a regular file on a writable disk?)";
+  }
+  if (/not a database/i.test(message)) return "the file is not a Deno KV database";
+  const firstLine = message.split(/[\r\n]/, 1)[0].trim().slice(0, 200);
+  return firstLine || "unknown error";
+}
+
+/**
+ * Opens the database: a file path, `:memory:`, or a KV Connect URL. A file path's folder is
+ * created when missing. Failing, it throws `KvOpenError` (main.ts prints it and exits).
+ */
+export async function openKv(path: string): Promise<Deno.Kv> {
+  try {
+    if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
+      const dir = path.replace(/[^/]*$/, "");
+      if (dir) await Deno.mkdir(dir, { recursive: true });
+      // SQLite's own answer for a folder is only "unable to open database file".
+      const existing = await Deno.stat(path).catch(() => null);
+      if (existing?.isDirectory) throw new Deno.errors.IsADirectory(path);
+    }
+    return await Deno.openKv(path);
+  } catch (error) {
+    throw new KvOpenError(path, kvOpenReason(error));
+  }
 }
 
 /**

@@ -6,7 +6,7 @@ import { approveClaim, DECISION_MESSAGES, denyClaim } from "../../lib/claims/mod
 import { claimsOverview, claimView, exportClaimsCsv } from "../../lib/claims/mod.ts";
 import { getTeam, publicTeam } from "../../lib/db/teams.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { pageQuery, readJson, refuseUnknownFields } from "../http.ts";
+import { pageQuery, readJson, readText, refuseUnknownFields } from "../http.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const admin = requireTeamRole("TEAM_ADMIN");
@@ -14,7 +14,7 @@ const admin = requireTeamRole("TEAM_ADMIN");
 /** A decision's optional body: `{ playerId }` picks the player for a claim that matched none or several. */
 async function decisionBody(c: Context<AppEnv>): Promise<{ playerId?: string }> {
   // No body at all (the usual Approve) is no choice; a body is read, bounded and checked.
-  if (!(await c.req.text()).trim()) return {};
+  if (!(await readText(c)).trim()) return {};
   const body = await readJson(c);
   refuseUnknownFields(body, ["playerId"]);
   const playerId = typeof body === "object" && body !== null ? (body as Record<string, unknown>).playerId : undefined;

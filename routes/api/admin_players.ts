@@ -13,7 +13,7 @@ import {
 } from "../../lib/roster/mod.ts";
 import { exportRosterCsv, IMPORT_MESSAGES, importRosterCsv } from "../../lib/roster/mod.ts";
 import { UnsupportedMediaTypeError } from "../errors.ts";
-import { readJson } from "../http.ts";
+import { readJson, readText } from "../http.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -53,7 +53,7 @@ export const adminPlayerApiRoutes = new Hono<AppEnv>()
   .post("/api/admin/:teamId/players/import", admin, async (c) => {
     if (!CSV_TYPE.test(c.req.header("content-type") ?? "")) throw new UnsupportedMediaTypeError(IMPORT_MESSAGES.notCsv);
     const dryRun = c.req.query("dryRun") === "true";
-    const result = await importRosterCsv(await changeBy(c), await c.req.text(), { dryRun });
+    const result = await importRosterCsv(await changeBy(c), await readText(c), { dryRun });
     if (result.kind === "imported") return c.json({ imported: result.imported }, 201, NO_STORE);
     if (result.kind === "preview") return c.json(result.preview, 200, NO_STORE);
     return c.json({ message: IMPORT_MESSAGES.invalid(result.preview.invalid), ...result.preview }, 400, NO_STORE);

@@ -5,7 +5,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { getSessionUser, getSysadmin, requireTeamMember, teamViewer } from "../auth_middleware.ts";
-import { formText, pageQuery, readJson } from "../http.ts";
+import { formText, pageQuery, readForm, readJson } from "../http.ts";
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
 import {
   CAMPAIGN_MESSAGES,
@@ -86,7 +86,7 @@ export const campaignRoutes = new Hono<AppEnv>()
   })
   // The dashboard's campaign cards as plain forms (the island calls the API above).
   .post("/family-dashboard/:teamId/campaigns/:campaignId/respond", requireTeamMember, async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const values: Record<string, string> = {};
     const body: Record<string, unknown> = {};
     if ("pollResponse" in form) body.pollResponse = numberOrText(formText(form, "pollResponse"));
@@ -105,7 +105,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     return backToDashboard(c);
   })
   .post("/family-dashboard/:teamId/campaigns/:campaignId/snooze", requireTeamMember, async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const { kv, now } = c.var.deps;
     const body = { snoozeDays: numberOrText(formText(form, "snoozeDays")) };
     try {

@@ -8,7 +8,7 @@ import type { SessionUser } from "../../lib/auth/session_user.ts";
 import { PROFILE_MESSAGES, saveProfileName, setOwnPassword, signOutEverywhere } from "../../lib/accounts/mod.ts";
 import { AppError, ForbiddenError, ValidationError } from "../../lib/errors.ts";
 import { httpStatusOf, retryAfterHeader } from "../errors.ts";
-import { formText } from "../http.ts";
+import { formText, readForm } from "../http.ts";
 import { authContext } from "../api/auth.ts";
 import { headerAccount } from "../../components/SiteLayout.tsx";
 import {
@@ -102,7 +102,7 @@ export const accountPageRoutes = new Hono<AppEnv>()
     const user = await personOrRedirect(c);
     if (user instanceof Response) return user;
     if (user.kind !== "person") throw new ForbiddenError(AUTH_MESSAGES.teamAccountNoPassword);
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const values = { firstName: formText(form, "firstName"), lastName: formText(form, "lastName") };
     try {
       await saveProfileName(c.var.deps.kv, user.id, values);
@@ -116,7 +116,7 @@ export const accountPageRoutes = new Hono<AppEnv>()
     const user = await personOrRedirect(c);
     if (user instanceof Response) return user;
     if (user.kind !== "person") throw new ForbiddenError(AUTH_MESSAGES.teamAccountNoPassword);
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const hadPassword = user.hasPassword;
     try {
       await setOwnPassword(authContext(c), user.id, {

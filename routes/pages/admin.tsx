@@ -11,7 +11,7 @@ import { DashboardMovedPage, InvalidTeamPage, TeamLoginByIdPage } from "../../co
 import { TEAM_LOGIN_TEXTS, type TeamAccessLoginProps } from "../../islands/TeamAccessLogin.tsx";
 import { renderAccess, renderClaims, renderDashboard, sendAdminPage } from "./admin_render.tsx";
 import { adminFormRoutes } from "./admin_forms.tsx";
-import { formText } from "../http.ts";
+import { formText, readForm } from "../http.ts";
 import { headerAccount } from "../../components/SiteLayout.tsx";
 
 type Ctx = Context<AppEnv>;
@@ -83,7 +83,7 @@ export const adminPageRoutes = new Hono<AppEnv>()
   .post("/teams/:teamId/login", async (c) => {
     const team = await teamOrInvalid(c);
     if (team instanceof Response) return team;
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const username = formText(form, "username").trim();
     let signedIn: { username: string; credentials: string };
     try {
@@ -101,7 +101,7 @@ export const adminPageRoutes = new Hono<AppEnv>()
   .post("/teams/:teamId/magic-link", async (c) => {
     const team = await teamOrInvalid(c);
     if (team instanceof Response) return team;
-    const email = formText(await c.req.parseBody(), "email").trim();
+    const email = formText(await readForm(c), "email").trim();
     try {
       await requestMagicLink(authContext(c), parseLoginEmail(email), { kind: "team", teamId: team.id });
     } catch (error) {

@@ -6,7 +6,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { actorOf, requireTeamRole } from "../auth_middleware.ts";
-import { formText } from "../http.ts";
+import { formText, readForm } from "../http.ts";
 import { httpStatusOf } from "../errors.ts";
 import { ConflictError, NotFoundError, RateLimitError, ValidationError } from "../../lib/errors.ts";
 import { removeCalendar, syncCalendarNow } from "../../lib/calendar/mod.ts";
@@ -55,7 +55,7 @@ function formRoutes(prefix: AdminPrefix) {
   const back = (c: Ctx, query: string) => c.redirect(`${adminPaths(c.var.teamId!, prefix).dashboard}?${query}`, 303);
   return new Hono<AppEnv>()
     .post(base, admin, async (c) => {
-      const calendarUrl = formText(await c.req.parseBody(), "calendarUrl");
+      const calendarUrl = formText(await readForm(c), "calendarUrl");
       try {
         await connectCalendar(c, calendarUrl);
       } catch (error) {

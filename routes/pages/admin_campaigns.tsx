@@ -5,7 +5,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { actorOf, requireTeamRole } from "../auth_middleware.ts";
-import { cursorQuery, pageQuery, readJson } from "../http.ts";
+import { cursorQuery, pageQuery, readForm, readJson } from "../http.ts";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { httpStatusOf } from "../errors.ts";
 import {
@@ -80,7 +80,7 @@ function pageRoutes(prefix: AdminPrefix) {
     .get(base, admin, (c) => sendCampaignsPage(c, prefix))
     .post(base, admin, async (c) => {
       const { kv, now } = c.var.deps;
-      const values = campaignFormValues(await c.req.parseBody());
+      const values = campaignFormValues(await readForm(c));
       try {
         await createTeamCampaign(kv, c.var.teamId!, campaignBodyFromForm(values), await actorOf(c), now());
       } catch (error) {
@@ -96,7 +96,7 @@ function pageRoutes(prefix: AdminPrefix) {
     })
     .post(`${base}/:campaignId/status`, admin, async (c) => {
       const { kv, now } = c.var.deps;
-      const form = await c.req.parseBody();
+      const form = await readForm(c);
       const isActive = form.isActive === "true";
       try {
         await setCampaignActive(kv, c.var.teamId!, c.req.param("campaignId"), isActive, await actorOf(c), now());

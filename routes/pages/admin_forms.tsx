@@ -9,7 +9,7 @@ import { httpStatusOf } from "../errors.ts";
 import { adminPaths, type AdminPrefix } from "../../components/admin/paths.ts";
 import { EMPTY_ACCESS_FORMS } from "../../components/admin/AccessPage.tsx";
 import { ACCESS_NOTICES, CLAIM_NOTICES, renderAccess } from "./admin_render.tsx";
-import { formText } from "../http.ts";
+import { formText, readForm } from "../http.ts";
 
 type Ctx = Context<AppEnv>;
 const admin = requireTeamRole("TEAM_ADMIN");
@@ -24,7 +24,7 @@ function codeFor(error: unknown, notices: Record<string, { text: string } | null
 function decide(prefix: AdminPrefix, decision: "approve" | "deny") {
   return async (c: Ctx) => {
     const { kv, config, now } = c.var.deps;
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const paths = adminPaths(c.var.teamId!, prefix);
     const back = formText(form, "back") === "dashboard" ? paths.dashboard : paths.claims;
     const decisionArgs = {
@@ -61,7 +61,7 @@ export const adminFormRoutes = new Hono<AppEnv>()
   .post("/teams/:teamId/claims/:claimId/approve", admin, decide("teams", "approve"))
   .post("/teams/:teamId/claims/:claimId/deny", admin, decide("teams", "deny"))
   .post("/admin/:teamId/access/login", admin, async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const username = formText(form, "username");
     const { kv, now } = c.var.deps;
     try {
@@ -74,7 +74,7 @@ export const adminFormRoutes = new Hono<AppEnv>()
     return c.redirect(`${accessPath(c)}?done=saved`, 303);
   })
   .post("/admin/:teamId/access/admins", admin, async (c) => {
-    const email = formText(await c.req.parseBody(), "email");
+    const email = formText(await readForm(c), "email");
     const { kv, config, now } = c.var.deps;
     try {
       await inviteCoAdmin({ kv, appUrl: config.appUrl, now: now() }, c.var.teamId!, email, await actorOf(c));

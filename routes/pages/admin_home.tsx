@@ -10,7 +10,7 @@ import {
 } from "../auth_middleware.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
-import { cursorQuery, formText } from "../http.ts";
+import { cursorQuery, formText, readForm } from "../http.ts";
 import { AppError, NotFoundError, RateLimitError } from "../../lib/errors.ts";
 import {
   ADMIN_HOME_TABS,
@@ -95,7 +95,7 @@ export const adminHomeRoutes = new Hono<AppEnv>()
   // The recruiting-link panel's Generate New, back to the same page of team cards.
   .post("/sysadmin/invite-links/:teamId", requireSysadmin, async (c) => {
     const { kv, config, now } = c.var.deps;
-    const cursor = formText(await c.req.parseBody(), "cursor");
+    const cursor = formText(await readForm(c), "cursor");
     const back = (query: Record<string, string>) =>
       `${adminHomeHref("teams", { cursor: /^[A-Za-z0-9_=-]{1,512}$/.test(cursor) ? cursor : "", ...query })}`;
     const teamId = c.req.param("teamId");
@@ -128,7 +128,7 @@ export const adminHomeRoutes = new Hono<AppEnv>()
     return await requireSysadmin(c, next);
   }, async (c) => {
     const { kv, now } = c.var.deps;
-    const email = formText(await c.req.parseBody(), "email").slice(0, 320);
+    const email = formText(await readForm(c), "email").slice(0, 320);
     let target;
     try {
       target = await devSignIn(kv, email, await sysadminActorOf(c), now());

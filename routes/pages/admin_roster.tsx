@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
+import { readForm } from "../http.ts";
 import { actorOf, requireTeamRole, teamViewerFor } from "../auth_middleware.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
@@ -76,8 +77,8 @@ async function changeBy(c: Ctx): Promise<RosterChange> {
   return { kv: c.var.deps.kv, teamId: c.var.teamId!, actor: await actorOf(c), now: c.var.deps.now() };
 }
 
-async function readForm(c: Ctx): Promise<{ fields: FormFields; file: File | null }> {
-  const body = await c.req.parseBody();
+async function readRosterForm(c: Ctx): Promise<{ fields: FormFields; file: File | null }> {
+  const body = await readForm(c);
   const fields: FormFields = {};
   for (const [name, value] of Object.entries(body)) if (typeof value === "string") fields[name] = value;
   const file = body.file instanceof File && body.file.size > 0 ? body.file : null;
@@ -121,7 +122,7 @@ function rosterRoutes(prefix: AdminPrefix) {
       return sendPage(c, page, NO_STORE);
     })
     .post(`${base}/players`, admin, async (c) => {
-      const { fields } = await readForm(c);
+      const { fields } = await readRosterForm(c);
       try {
         await addPlayer(await changeBy(c), parseNewPlayer(newPlayerFromForm(fields)));
       } catch (error) {
@@ -132,7 +133,7 @@ function rosterRoutes(prefix: AdminPrefix) {
     })
     .post(`${base}/players/:playerId`, admin, async (c) => {
       const playerId = c.req.param("playerId");
-      const { fields } = await readForm(c);
+      const { fields } = await readRosterForm(c);
       try {
         const patch = parsePlayerPatch(playerPatchFromForm(fields), c.var.deps.now());
         await updatePlayer(await changeBy(c), playerId, patch);
@@ -147,7 +148,7 @@ function rosterRoutes(prefix: AdminPrefix) {
       return done(c, "removed");
     })
     .post(`${base}/import`, admin, async (c) => {
-      const { fields, file } = await readForm(c);
+      const { fields, file } = await readRosterForm(c);
       const text = file ? await file.text() : fields.csv ?? "";
       const panel: RosterPanel = { kind: "import" };
       try {

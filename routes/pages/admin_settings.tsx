@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
+import { readForm } from "../http.ts";
 import { actorOf, requireTeamRole } from "../auth_middleware.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
@@ -71,7 +72,7 @@ async function sendSettings(c: Ctx, prefix: AdminPrefix, state: PageState, statu
 }
 
 async function readFields(c: Ctx): Promise<FormFields> {
-  const body = await c.req.parseBody();
+  const body = await readForm(c);
   return Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === "string")) as FormFields;
 }
 

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
+import { readForm } from "../http.ts";
 import { getSessionUser, getSysadmin, requireUser, selectTeam } from "../auth_middleware.ts";
 import { loadHubData } from "../../lib/accounts/mod.ts";
 import { renderPage } from "../../lib/render/page.tsx";
@@ -28,7 +29,7 @@ export const hubPageRoutes = new Hono<AppEnv>()
     return sendPage(c, page, [["cache-control", "no-store"]]);
   })
   .post("/home/team", requireUser, async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     await selectTeam(c, form.teamId);
     return c.redirect("/home", 303);
   })

@@ -8,7 +8,7 @@ import { checkIdentity, checkJoinRequest, JOIN_MESSAGES, type PlayerIdentity } f
 import { findPlayer, shortName, submitJoinRequest, verifyPlayer } from "../../lib/join/mod.ts";
 import { AppError } from "../../lib/errors.ts";
 import { httpStatusOf, retryAfterHeader } from "../errors.ts";
-import { clientIp } from "../http.ts";
+import { clientIp, readForm } from "../http.ts";
 import { JoinPage, TeamNotFoundPage } from "../../components/join/JoinPage.tsx";
 import {
   initialJoinFlow,
@@ -133,7 +133,7 @@ export const joinPageRoutes = new Hono<AppEnv>()
     const { kv, now } = c.var.deps;
     const target = await teamForJoinKey(kv, c.req.param("key"), now());
     if (!target) return sendNotFound(c);
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const step = form.step;
     const action = form.action;
     if (step === "identify") return await identify(c, target, form);

@@ -6,7 +6,7 @@ import { loginTeamAdmin, parseLoginEmail, requestMagicLink } from "../../lib/aut
 import { signInPerson } from "../auth_middleware.ts";
 import { AppError } from "../../lib/errors.ts";
 import { httpStatusOf, retryAfterHeader } from "../errors.ts";
-import { formText, safeLocalPath } from "../http.ts";
+import { formText, readForm, safeLocalPath } from "../http.ts";
 import { authContext } from "../api/auth.ts";
 import { TeamLoginPage } from "../../components/login/TeamLoginPage.tsx";
 import { teamLoginHref } from "../../components/login/login_links.ts";
@@ -52,7 +52,7 @@ export const loginPageRoutes = new Hono<AppEnv>()
     return sendLogin(c, loginState(tab, safeLocalPath(c.req.query("next"), "")));
   })
   .post("/team-login", async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const next = safeLocalPath(form.next, "");
     const email = formText(form, "email").trim();
     const action = formText(form, "action");

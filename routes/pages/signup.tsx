@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
+import { readForm } from "../http.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
 import { signInPerson } from "../auth_middleware.ts";
@@ -100,7 +101,7 @@ export const signupPageRoutes = new Hono<AppEnv>()
   })
   // Without JavaScript every step posts here with the earlier steps in hidden fields.
   .post("/signup", async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const values = readSignupValues(form);
     const step = parseStep(form.step);
     const action = typeof form.action === "string" ? form.action : "continue";
@@ -116,7 +117,7 @@ export const signupPageRoutes = new Hono<AppEnv>()
   })
   .post("/signup/verify", async (c) => {
     const { kv, now } = c.var.deps;
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     let email: string;
     try {
       const { team, user } = await verifySignup(kv, form.token, now());

@@ -8,7 +8,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { ReactNode } from "react";
 import type { AppEnv } from "../app_env.ts";
 import { getSysadmin, signOutSysadmin, sysadminActorOf } from "../auth_middleware.ts";
-import { cursorQuery, safeLocalPath } from "../http.ts";
+import { cursorQuery, readForm, safeLocalPath } from "../http.ts";
 import { httpStatusOf } from "../errors.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
@@ -143,7 +143,7 @@ export const sysadminConsoleRoutes = new Hono<AppEnv>()
   .get("/sysadmin", (c) => sendConsole(c))
   .post("/sysadmin/campaigns", sysadminForm, async (c) => {
     const { kv, now } = c.var.deps;
-    const values = globalFormValues(await c.req.parseBody());
+    const values = globalFormValues(await readForm(c));
     try {
       await createGlobalCampaign(kv, globalBodyFromForm(values), await sysadminActorOf(c), now());
     } catch (error) {
@@ -159,7 +159,7 @@ export const sysadminConsoleRoutes = new Hono<AppEnv>()
   })
   .post("/sysadmin/campaigns/:campaignId/status", sysadminForm, async (c) => {
     const { kv, now } = c.var.deps;
-    const isActive = (await c.req.parseBody()).isActive === "true";
+    const isActive = (await readForm(c)).isActive === "true";
     try {
       await setGlobalCampaignActive(kv, c.req.param("campaignId"), isActive, await sysadminActorOf(c), now());
     } catch (error) {
@@ -171,7 +171,7 @@ export const sysadminConsoleRoutes = new Hono<AppEnv>()
   .post("/sysadmin/campaigns/:campaignId/delete", sysadminForm, async (c) => {
     const { kv, now } = c.var.deps;
     const campaignId = c.req.param("campaignId");
-    if ((await c.req.parseBody()).confirm !== "yes") {
+    if ((await readForm(c)).confirm !== "yes") {
       const campaign = await getGlobalCampaign(kv, campaignId, now());
       if (!campaign) return back(c, "error=missing");
       return await sendConsole(c, {

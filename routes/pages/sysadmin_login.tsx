@@ -6,7 +6,7 @@ import { loginSysadmin } from "../../lib/auth/login.ts";
 import { getSysadmin, signInSysadmin } from "../auth_middleware.ts";
 import { AppError } from "../../lib/errors.ts";
 import { httpStatusOf, retryAfterHeader } from "../errors.ts";
-import { safeLocalPath } from "../http.ts";
+import { readForm, safeLocalPath } from "../http.ts";
 import { authContext } from "../api/auth.ts";
 import { SysadminLoginPage } from "../../components/login/SysadminLoginPage.tsx";
 import { SYSADMIN_HOME } from "../../components/login/login_links.ts";
@@ -29,7 +29,7 @@ export const sysadminLoginPageRoutes = new Hono<AppEnv>()
     return sendLogin(c, { next, email: "", error: null });
   })
   .post("/sysadmin/login", async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const next = safeLocalPath(form.next, "");
     const email = typeof form.email === "string" ? form.email.trim() : "";
     try {

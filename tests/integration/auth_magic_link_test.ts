@@ -4,6 +4,7 @@ import { createTestApp, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../
 import { createAccount, queuedMail, tokenFromMail } from "../auth_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { manualClock } from "./auth_fixtures.ts";
+import { ensureSysadmin } from "../../lib/auth/login.ts";
 
 Deno.test("[auth] magic link: same answer for known and unknown addresses; a link only for the known one", async () => {
   await using t = await createTestApp();
@@ -103,6 +104,29 @@ Deno.test("[auth] /auth/magic: next must be a local path; an expired link is ref
   const res = await postForm(t.app, "/auth/magic", { token });
   assert.equal(res.status, 400);
   assert.equal(res.headers.getSetCookie().length, 0);
+});
+
+Deno.test("[auth] R20: a next that a browser reads as another origin is never stored nor followed", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  await ensureSysadmin(t.kv, "root@example.com", "a very long sysadmin password");
+  await createAccount(t.kv, { email: "ana@example.com", teamId: team.id });
+  for (const next of ["/..//evil.example/phish", "/.//evil.example", "/%2e%2e//evil.example", "/\t/evil.example"]) {
+    // The link's own `next`, stored with the token, is where Continue leads when the form has none.
+    await requestJson(t.app, "/api/team/magic-link", { body: { email: "ana@example.com", next } });
+    const token = await tokenFromMail(t.kv, "ana@example.com", "/auth/magic");
+    const res = await postForm(t.app, "/auth/magic", { token, next: "" });
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.get("location"), "/home", `stored next ${JSON.stringify(next)}`);
+
+    const admin = await postForm(t.app, "/sysadmin/login", {
+      email: "root@example.com",
+      password: "a very long sysadmin password",
+      next,
+    });
+    assert.equal(admin.status, 303);
+    assert.equal(admin.headers.get("location"), "/sysadmin", `sysadmin next ${JSON.stringify(next)}`);
+  }
 });
 
 Deno.test("[auth] /auth/magic: 20 simultaneous POSTs of one link start exactly one session", async () => {

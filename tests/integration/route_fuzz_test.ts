@@ -3,6 +3,9 @@
  * fields (lengths 0–5,000; U+FDFA, lone surrogates, NUL, RTL marks, stray percent signs), as
  * an anonymous visitor and as the team's signed-in admin, answers without a 5xx. And a path
  * parameter that is not an id, slug or code is 404 before any handler or rate limit runs.
+ * R26: every route that takes a body answers a malformed one (multipart without its boundary,
+ * broken escapes, truncated or deeply nested JSON, a charset nobody reads, fewer or more bytes
+ * than its Content-Length) with a 4xx, a JSON `{ message }` under /api.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -11,6 +14,7 @@ import { ADMIN_PREFIXES, type AdminWorld, adminWorld } from "../admin_helpers.ts
 import { regenerateJoinLink } from "../../lib/join/links.ts";
 import { submitClaim } from "../../lib/claims/submit.ts";
 import { getUserByEmail } from "../../lib/db/users.ts";
+import { serveGuarded } from "../../routes/serve.ts";
 
 type App = Awaited<ReturnType<typeof createTestApp>>["app"];
 
@@ -503,4 +507,277 @@ Deno.test("[fuzz] the reported cases: 3,000-character e-mails and usernames are 
     await res.body?.cancel();
     assert.ok(res.status < 500, `${path} → ${res.status}`);
   }
+});
+
+// ---- R26: bodies that are not what their Content-Type says ----
+
+/** `text` as UTF-16LE bytes, the charset a few of the bodies below claim. */
+function utf16(text: string): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i++) {
+    bytes[2 * i] = text.charCodeAt(i) & 0xff;
+    bytes[2 * i + 1] = text.charCodeAt(i) >> 8;
+  }
+  return bytes;
+}
+
+const MULTIPART = '--gm\r\nContent-Disposition: form-data; name="email"\r\n\r\nadmin@example.com\r\n--gm--\r\n';
+const JSON_BODY = '{"email":"admin@example.com","token":"x"}';
+
+interface MalformedBody {
+  name: string;
+  type: string;
+  body: string | Uint8Array<ArrayBuffer>;
+  /** The reader that cannot parse it at all: the form reader of pages, or the JSON reader of /api. */
+  unreadableBy?: "form" | "json";
+}
+
+/**
+ * Sent to every route that takes a body. A multipart body the parser could not read made 39 of
+ * the 46 form routes answer 500.
+ */
+const MALFORMED_BODIES: MalformedBody[] = [
+  { name: "multipart without a boundary", type: "multipart/form-data", body: "x=1", unreadableBy: "form" },
+  {
+    name: "multipart with an empty boundary",
+    type: "multipart/form-data; boundary=",
+    body: "x=1",
+    unreadableBy: "form",
+  },
+  {
+    name: "multipart whose boundary never comes",
+    type: "multipart/form-data; boundary=gm",
+    body: JSON_BODY,
+    unreadableBy: "form",
+  },
+  { name: "multipart with a truncated part", type: "multipart/form-data; boundary=gm", body: MULTIPART.slice(0, 52) },
+  { name: "multipart in UTF-16", type: "multipart/form-data; charset=utf-16; boundary=gm", body: utf16(MULTIPART) },
+  {
+    name: "urlencoded with invalid escapes and invalid UTF-8",
+    type: "application/x-www-form-urlencoded",
+    body: new Uint8Array([...new TextEncoder().encode("email=%zz&token=%E0%A4%A&next=%&%=%2&x="), 0xff, 0xfe, 0xc3]),
+  },
+  {
+    name: "urlencoded in UTF-16",
+    type: "application/x-www-form-urlencoded; charset=utf-16",
+    body: utf16("email=admin%40example.com"),
+  },
+  {
+    name: "urlencoded in an unknown charset",
+    type: "application/x-www-form-urlencoded; charset=x-unknown",
+    body: "email=admin%40example.com",
+  },
+  { name: "JSON with a byte order mark", type: "application/json", body: `\uFEFF${JSON_BODY}` },
+  { name: "truncated JSON", type: "application/json", body: JSON_BODY.slice(0, 15), unreadableBy: "json" },
+  {
+    name: "JSON nested 100,000 arrays deep",
+    type: "application/json",
+    body: "[".repeat(100_000),
+    unreadableBy: "json",
+  },
+  {
+    name: "JSON nested 20,000 objects deep",
+    type: "application/json",
+    body: `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`,
+    unreadableBy: "json",
+  },
+  { name: "JSON in UTF-16", type: "application/json; charset=utf-16", body: utf16(JSON_BODY), unreadableBy: "json" },
+  { name: "JSON in an unknown charset", type: "application/json; charset=x-unknown", body: JSON_BODY },
+  { name: "JSON sent as a form", type: "application/x-www-form-urlencoded", body: JSON_BODY },
+];
+
+/**
+ * Routes that check a password on every post they can read (against a decoy when the account is
+ * unknown): scrypt at N=2^17 takes half a second a call, so these get only the bodies their reader
+ * cannot parse; what they do with bodies that parse is the random fuzz's above.
+ */
+const CHECKS_A_PASSWORD =
+  /^(POST .*\/login|PUT \/api\/v2\/auth\/password|POST \/account\/password|PUT \/api\/admin\/:teamId\/access)$/;
+
+/** What is wrong with an answer to a malformed body: a 5xx, or an /api refusal that is not `{ message }`. */
+function malformedAnswerProblem(path: string, status: number, body: string): string | null {
+  if (status >= 500) return `${status}`;
+  if (!path.startsWith("/api/") || status < 400) return null;
+  try {
+    const json = JSON.parse(body);
+    return typeof json?.message === "string" && json.message ? null : `${status} without a message: ${body}`;
+  } catch {
+    return `${status} not JSON: ${body.slice(0, 80)}`;
+  }
+}
+
+/** A world with a claim and an invite code, and the routes that take a body (session-ending ones last). */
+async function bodyRoutes(t: Awaited<ReturnType<typeof createTestApp>>) {
+  const world = await adminWorld(t);
+  const { code } = await regenerateJoinLink(t.kv, world.team.id, "admin@example.com", TEST_ORIGIN);
+  const claim = await submitClaim(t.kv, world.team, {
+    mode: "surname",
+    childSurname: "Okafor",
+    email: "claimant@example.com",
+    note: "",
+  });
+  const admin = await getUserByEmail(t.kv, "admin@example.com");
+  const ids = { code, claimId: claim.id, userId: admin!.id };
+  const routes = registeredRoutes(t.app).filter((route) => /^(POST|PUT|PATCH|DELETE) /.test(route))
+    .toSorted((a, b) => rank(a) - rank(b))
+    .map((route) => {
+      const [method, pattern] = route.split(" ");
+      return { route, method, path: pattern.replace(/:[A-Za-z]+/g, (name) => realParam(world, ids, name)) };
+    });
+  return { world, routes };
+}
+
+Deno.test("[fuzz] malformed multipart, urlencoded and JSON bodies and odd charsets are 4xx on every route", async () => {
+  await using t = await createTestApp();
+  const { world, routes } = await bodyRoutes(t);
+  // Anonymous, then signed in as the team's admin and the system administrator at once, so
+  // every form's handler is reached.
+  const identities = ["", `${world.cookies.admin}; ${world.cookies.sysadmin}`];
+  const wrong: string[] = [];
+  const log = console.error;
+  const logged: unknown[][] = [];
+  console.error = (...args: unknown[]) => void logged.push(args);
+  let calls = 0;
+  try {
+    for (const { route, method, path } of routes) {
+      const reader = path.startsWith("/api/") ? "json" : "form";
+      const bodies = CHECKS_A_PASSWORD.test(route)
+        ? MALFORMED_BODIES.filter((malformed) => malformed.unreadableBy === reader)
+        : MALFORMED_BODIES;
+      for (const { name, type, body } of bodies) {
+        for (const cookie of identities) {
+          const headers: Record<string, string> = { origin: TEST_ORIGIN, "content-type": type };
+          if (cookie) headers.cookie = cookie;
+          // A fresh address per call: no answer is a rate limit's instead of the body's.
+          calls++;
+          const hostname = `198.19.${(calls >> 8) & 255}.${calls & 255}`;
+          const res = await t.app.fetch(new Request(`${TEST_ORIGIN}${path}`, { method, headers, body }), {
+            remoteAddr: { hostname, port: 40000, transport: "tcp" },
+          });
+          const problem = malformedAnswerProblem(path, res.status, await res.text());
+          if (problem) wrong.push(`${cookie ? "signed in" : "anonymous"} ${route}, ${name}: ${problem}`);
+        }
+      }
+    }
+  } finally {
+    console.error = log;
+  }
+  if (wrong.length) { for (const args of logged.slice(0, 3)) log(...args); }
+  assert.deepEqual(wrong, [], "routes that answered a malformed body with a 5xx or without a JSON message");
+});
+
+Deno.test("[fuzz] the reported case: a form post whose body is not multipart is 400, never 500", async () => {
+  await using t = await createTestApp();
+  const world = await adminWorld(t);
+  const multipart = { origin: TEST_ORIGIN, "content-type": "multipart/form-data" };
+  const magic = await t.app.request(`${TEST_ORIGIN}/auth/magic`, { method: "POST", headers: multipart, body: "x=1" });
+  assert.equal(magic.status, 400);
+  assert.match(await magic.text(), /Request body is not a valid form\./);
+  const settings = await t.app.request(`${TEST_ORIGIN}/admin/${world.team.id}/settings`, {
+    method: "POST",
+    headers: { ...multipart, "content-type": "multipart/form-data; boundary=", cookie: world.cookies.admin },
+    body: "name=Renamed",
+  });
+  assert.equal(settings.status, 400, "an empty boundary");
+  await settings.body?.cancel();
+  const api = await t.app.request(`${TEST_ORIGIN}/api/team/magic-link`, {
+    method: "POST",
+    headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+    body: '{"email":',
+  });
+  assert.equal(api.status, 400);
+  assert.deepEqual(await api.json(), { message: "Request body must be valid JSON." });
+});
+
+/**
+ * Writes `request` on a new connection and reads the first answer (3 s at most). `endSending`
+ * closes the sending side, so a body shorter than announced ends there; without it, the server
+ * answers what it read and refuses the bytes after it as a request of their own.
+ */
+async function exchange(port: number, request: string, endSending: boolean): Promise<{ status: number; body: string }> {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  const safety = setTimeout(() => conn.close(), 3_000);
+  let received = new Uint8Array(0);
+  let answer: { status: number; body: string } | null = null;
+  try {
+    await conn.write(new TextEncoder().encode(request));
+    if (endSending) await conn.closeWrite();
+    const buffer = new Uint8Array(16_384);
+    while (!answer) {
+      const n = await conn.read(buffer);
+      if (n === null) break;
+      received = new Uint8Array([...received, ...buffer.subarray(0, n)]);
+      answer = firstAnswer(received);
+    }
+  } catch {
+    // A reset, or the safety timer: nothing complete arrived.
+  } finally {
+    clearTimeout(safety);
+    try {
+      conn.close();
+    } catch { /* closed by the safety timer */ }
+  }
+  return answer ?? { status: 0, body: "" };
+}
+
+/** The first response in `bytes` once its head and its `Content-Length` of body have arrived. */
+function firstAnswer(bytes: Uint8Array): { status: number; body: string } | null {
+  const text = new TextDecoder("latin1").decode(bytes); // one character per byte
+  const headEnd = text.indexOf("\r\n\r\n");
+  if (headEnd < 0) return null;
+  const length = Number(text.slice(0, headEnd).match(/\r\ncontent-length: *(\d+)/i)?.[1] ?? 0);
+  if (bytes.length < headEnd + 4 + length) return null;
+  const body = new TextDecoder().decode(bytes.subarray(headEnd + 4, headEnd + 4 + length));
+  return { status: Number(text.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0), body };
+}
+
+Deno.test("[fuzz] a body shorter or longer than its Content-Length, or cut inside a chunk, is 4xx on a real server", async () => {
+  await using t = await createTestApp();
+  const { world } = await bodyRoutes(t);
+  const server = serveGuarded({ port: 0, hostname: "127.0.0.1", headerTimeoutMs: 5_000 }, t.app.fetch);
+  const targets: { path: string; type: string; body: string; cookie?: string }[] = [
+    { path: "/api/team/magic-link", type: "application/json", body: '{"email":"admin@example.com"}' },
+    {
+      path: `/api/admin/${world.team.id}/players/import`,
+      type: "text/csv",
+      body: "firstName,lastName,jerseyNumber\nLena,Fox,21\n",
+      cookie: world.cookies.admin,
+    },
+    { path: "/auth/magic", type: "application/x-www-form-urlencoded", body: "token=abcdefghijklmnop&next=%2Fhome" },
+    { path: `/t/${world.team.slug}/claim`, type: "multipart/form-data; boundary=gm", body: MULTIPART },
+    {
+      path: `/admin/${world.team.id}/settings`,
+      type: "application/x-www-form-urlencoded",
+      body: "name=Renamed&season=Fall+2026",
+      cookie: world.cookies.admin,
+    },
+  ];
+  // Each body is ASCII, so its length in characters is its length in bytes.
+  const framings: [string, (body: string) => string, boolean][] = [
+    ["shorter than its Content-Length", (body) => `Content-Length: ${body.length + 40}\r\n\r\n${body}`, true],
+    ["longer than its Content-Length", (body) => `Content-Length: ${body.length >> 1}\r\n\r\n${body}`, false],
+    [
+      "cut inside a chunk",
+      (body) => `Transfer-Encoding: chunked\r\n\r\n${(body.length + 40).toString(16)}\r\n${body}`,
+      true,
+    ],
+  ];
+  const wrong: string[] = [];
+  const log = console.error;
+  console.error = () => {};
+  try {
+    for (const { path, type, body, cookie } of targets) {
+      for (const [name, frame, endSending] of framings) {
+        const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${TEST_ORIGIN}\r\nContent-Type: ${type}\r\n` +
+          (cookie ? `Cookie: ${cookie}\r\n` : "");
+        const answer = await exchange(server.addr.port, head + frame(body), endSending);
+        const problem = answer.status === 0 ? "no answer" : malformedAnswerProblem(path, answer.status, answer.body);
+        if (problem) wrong.push(`${path}, ${name}: ${problem}`);
+      }
+    }
+  } finally {
+    console.error = log;
+    await server.shutdown();
+  }
+  assert.deepEqual(wrong, [], "bodies with the wrong length answered with a 5xx (or without a JSON message)");
 });

@@ -63,11 +63,13 @@ Deno.test("[calendar address] IPv6: loopback, unspecified, local, multicast and 
     ["local-use NAT64", ["64:ff9b:1::1"]],
     ["6to4 of a blocked IPv4", ["2002:7f00:1::1", "2002:a9fe:a9fe::", "2002:c0a8:101::1"]],
     ["Teredo, documentation, discard", ["2001:0:4136:e378:8000:63bf:3fff:fdd2", "2001:db8::1", "100::1"]],
+    // Reserved by the IETF, never given out: IANA assigns unicast from 2000::/3 only.
+    ["reserved, next to unique local and link-local", ["fbff:ffff::1", "fe7f::1"]],
   ], true);
   checkTable([
-    ["public", ["2606:4700:4700::1111", "2001:4860:4860::8888", "2a00:1450:4001:830::200e", "2001:1::1"]],
-    ["a public IPv4 embedded", ["::ffff:8.8.8.8", "::ffff:808:808", "64:ff9b::8.8.8.8", "2002:808:808::1"]],
-    ["just outside a blocked range", ["fbff:ffff::1", "fe7f::1"]],
+    ["public", ["2606:4700:4700::1111", "2001:4860:4860::8888", "2a00:1450:4001:830::200e", "2001:200::1"]],
+    ["a public IPv4 mapped or through NAT64", ["::ffff:8.8.8.8", "::ffff:808:808", "64:ff9b::8.8.8.8"]],
+    ["just outside documentation and 6to4", ["2001:db9::", "2003::1"]],
   ], false);
 });
 
@@ -109,5 +111,62 @@ Deno.test("[calendar address] parsers and the loopback test", () => {
   for (const ip of ["127.0.0.1", "127.3.2.1", "::1", "[::1]"]) assert.equal(isLoopbackAddress(ip), true, ip);
   for (const ip of ["::ffff:127.0.0.1", "10.0.0.1", "::", "0.0.0.0", "8.8.8.8", "localhost"]) {
     assert.equal(isLoopbackAddress(ip), false, ip);
+  }
+});
+
+Deno.test("[calendar address] IPv6 special-purpose ranges: inside each is blocked; just outside, only global unicast is not", () => {
+  // [range, addresses inside, [the addresses just outside it, whether they are blocked]]. Outside
+  // 2000::/3 nothing is public, so a neighbour there stays blocked.
+  const ranges: [string, string[], [string, boolean][]][] = [
+    ["::ffff:0:0:0/96 IPv4-translated (RFC 2765), whatever the IPv4", [
+      "::ffff:0:127.0.0.1",
+      "::ffff:0:8.8.8.8",
+      "0:0:0:0:ffff:0:0:0",
+      "::ffff:0:ffff:ffff",
+    ], [["::ffff:1:0:0", true], ["::fffe:ffff:ffff:ffff", true]]],
+    ["64:ff9b:1::/48 local-use NAT64 (RFC 8215), whatever the IPv4", ["64:ff9b:1::8.8.8.8", "64:ff9b:1:ffff::1"], [
+      ["64:ff9b:2::", true],
+      ["64:ff9b::8.8.8.8", false],
+    ]],
+    ["100::/64 discard (RFC 6666) and 100:0:0:1::/64 dummy (RFC 9780)", ["100::1", "100:0:0:1::1"], [
+      ["100:0:0:2::", true],
+    ]],
+    ["2001::/23 IETF protocol assignments", [
+      "2001::", // Teredo 2001::/32
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+      "2001:1::1", // PCP anycast
+      "2001:2::1", // benchmarking
+      "2001:10::1", // ORCHID
+      "2001:20::1", // ORCHIDv2
+      "2001:1ff:ffff:ffff:ffff:ffff:ffff:ffff",
+    ], [["2001:200::", false], ["2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff", false]]],
+    ["2001:db8::/32 documentation", ["2001:db8::1", "2001:db8:ffff:ffff:ffff:ffff:ffff:ffff"], [
+      ["2001:db9::", false],
+      ["2001:db7:ffff:ffff:ffff:ffff:ffff:ffff", false],
+    ]],
+    ["2002::/16 6to4, whatever the IPv4", [
+      "2002:808:808::1",
+      "2002:7f00:1::1",
+      "2002:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+    ], [
+      ["2003::", false],
+      ["2001:ffff:ffff:ffff:ffff:ffff:ffff:ffff", false],
+    ]],
+    ["3fff::/20 documentation (RFC 9637)", ["3fff::1", "3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff"], [
+      ["3fff:1000::", false],
+      ["3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff", false],
+    ]],
+    ["5f00::/16 SRv6 SIDs (RFC 9602)", ["5f00::1", "5f00:ffff:ffff:ffff:ffff:ffff:ffff:ffff"], [
+      ["5f01::", true],
+      ["5eff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", true],
+    ]],
+    ["outside 2000::/3, global unicast", ["1fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "4000::", "e000::1"], [
+      ["2000::", false],
+      ["3fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", false],
+    ]],
+  ];
+  for (const [range, inside, outside] of ranges) {
+    for (const ip of inside) assert.equal(isBlockedAddress(ip), true, `${ip} is in ${range}`);
+    for (const [ip, blocked] of outside) assert.equal(isBlockedAddress(ip), blocked, `${ip}, just outside ${range}`);
   }
 });
