@@ -23,7 +23,10 @@
  * that went to other processes ("other") and to the hypervisor ("steal"); a measure where they
  * took over 15% is repeated, up to 3 attempts, and the quietest kept. The server sees
  * every request from 127.0.0.1 and allows 50 login attempts per IP per 15 minutes, so every
- * measure starts its own server (40 attempts each). Needs `wrk`.
+ * measure starts its own server (40 attempts each). The password pool shares its queue per
+ * address (at most 2 waiting each), so of a burst from that one address only the first few are
+ * hashed and the rest get 503 at once: the burst measures one address's share, not a full
+ * queue. Needs `wrk`.
  */
 import { cpuTicks, prepareBench, run, startApp } from "./proc.ts";
 import { wrkCommand, type WrkOptions, type WrkResult, wrkUntil } from "./wrk.ts";

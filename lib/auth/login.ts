@@ -5,6 +5,7 @@
  * stranger's failures never lock the owner out from elsewhere), a looser per-account ceiling
  * (so many addresses together still cannot guess for long), and per address.
  */
+import { safeLocalPath } from "../local_path.ts";
 import { AUTH_MESSAGES } from "./messages.ts";
 import { credentialsVersion, getTeamAccess } from "../db/team_access.ts";
 import { getSysadmin, saveSysadmin } from "../db/sysadmins.ts";
@@ -23,7 +24,7 @@ import { queueMail, stageMail } from "../mail/mod.ts";
 import { passwordChangedMail, signInMail } from "../mail/templates.ts";
 import { consumeRateLimits, type RateRule } from "../db/rate_limits.ts";
 import { isValidEmail, MAX_EMAIL_LENGTH, normalizeEmail } from "../text.ts";
-import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
+import { decoyPasswordHash, hashPassword, needsRehash, type PasswordSource, verifyPassword } from "./passwords.ts";
 import { passwordProblem } from "./password_policy.ts";
 import { issueToken, spendToken } from "./tokens.ts";
 import { acceptParentInvites, hasParentInvites } from "../accounts/mod.ts";
@@ -117,7 +118,8 @@ export async function requestMagicLink(
       (invited ? { userId: user.id, email, selectedTeamId: null, next: "/home" } : null)
     : { userId: "", email, selectedTeamId: null, next: "/home" };
   if (!scoped) return;
-  const grant = next ? { ...scoped, next } : scoped;
+  const localNext = safeLocalPath(next, "");
+  const grant = localNext ? { ...scoped, next: localNext } : scoped;
   const token = await issueToken(ctx.kv, "login", grant, MAGIC_LINK_TTL_MS, ctx.now.getTime());
   await queueMail(ctx.kv, {
     to: { name: user ? `${user.firstName} ${user.lastName}`.trim() : undefined, address: email },
@@ -182,10 +184,23 @@ async function refuseImpossibleAccount(
   throw refusal;
 }
 
+/**
+ * Whose hashing this is, for the password pool's fair queue (R8): the address asking and the
+ * account (keyed like its counters), so one address's burst cannot take everyone's turn.
+ */
+const passwordSource = (ctx: AuthContext, prefix: string, account: string): PasswordSource => ({
+  client: ctx.ip,
+  account: `${prefix}:${account}`,
+});
+
 /** Checks a password against a stored hash, spending the same time when there is none. */
-async function passwordMatches(password: unknown, stored: string | null | undefined): Promise<boolean> {
+async function passwordMatches(
+  password: unknown,
+  stored: string | null | undefined,
+  source: PasswordSource,
+): Promise<boolean> {
   const usable = typeof password === "string" && password.length > 0 && password.length <= MAX_PASSWORD_INPUT;
-  const ok = await verifyPassword(usable ? password : "", stored ?? await decoyPasswordHash());
+  const ok = await verifyPassword(usable ? password : "", stored ?? await decoyPasswordHash(), source);
   return usable && Boolean(stored) && ok;
 }
 
@@ -200,8 +215,9 @@ export async function loginTeamAdmin(
     await refuseImpossibleAccount(ctx, "login", PASSWORD_LIMITS, new UnauthorizedError(AUTH_MESSAGES.loginFailed));
   }
   await limitAttempts(ctx, attemptRules("login", email, ctx.ip, PASSWORD_LIMITS));
+  const source = passwordSource(ctx, "login", email);
   const user = await getUserByEmail(ctx.kv, email);
-  const matches = await passwordMatches(password, user?.passwordHash);
+  const matches = await passwordMatches(password, user?.passwordHash, source);
   const admin = user && matches
     ? (await listMemberships(ctx.kv, user.id)).find((m) => m.role === "TEAM_ADMIN")
     : undefined;
@@ -209,7 +225,8 @@ export async function loginTeamAdmin(
   if (needsRehash(user.passwordHash!)) {
     const entry = await getUserEntry(ctx.kv, user.id);
     if (entry.value) {
-      await updateUser(ctx.kv, entry as Deno.KvEntry<User>, { passwordHash: await hashPassword(password as string) })
+      const passwordHash = await hashPassword(password as string, undefined, source);
+      await updateUser(ctx.kv, entry as Deno.KvEntry<User>, { passwordHash })
         .catch(() => {}); // A concurrent change wins; the upgrade happens next time.
     }
   }
@@ -237,6 +254,7 @@ export async function changePassword(
   }
   const problem = passwordProblem(newPassword);
   if (problem) throw new ValidationError(problem, { newPassword: problem });
+  const source = passwordSource(ctx, "password-change", userId);
   if (hadPassword) {
     if (typeof currentPassword !== "string" || currentPassword === "") {
       throw new ValidationError(AUTH_MESSAGES.currentPasswordRequired, {
@@ -244,11 +262,11 @@ export async function changePassword(
       });
     }
     await limitAttempts(ctx, attemptRules("password-change", userId, ctx.ip, PASSWORD_LIMITS));
-    if (!(await passwordMatches(currentPassword, entry.value.passwordHash))) {
+    if (!(await passwordMatches(currentPassword, entry.value.passwordHash, source))) {
       throw new ForbiddenError(AUTH_MESSAGES.currentPasswordWrong);
     }
   }
-  const passwordHash = await hashPassword(newPassword as string);
+  const passwordHash = await hashPassword(newPassword as string, undefined, source);
   const user = entry.value;
   const op = beginChange(ctx.kv);
   stageUserUpdate(op, entry as Deno.KvEntry<User>, { passwordHash });
@@ -276,9 +294,10 @@ export async function loginTeamAccess(
   const username = typeof rawUsername === "string" ? rawUsername.trim().toLowerCase() : "";
   const refusal = new UnauthorizedError(AUTH_MESSAGES.teamLoginFailed);
   if (username.length > MAX_TEAM_USERNAME) await refuseImpossibleAccount(ctx, "team-login", PASSWORD_LIMITS, refusal);
-  await limitAttempts(ctx, attemptRules("team-login", `${teamId}:${username}`, ctx.ip, PASSWORD_LIMITS));
+  const account = `${teamId}:${username}`;
+  await limitAttempts(ctx, attemptRules("team-login", account, ctx.ip, PASSWORD_LIMITS));
   const access = await getTeamAccess(ctx.kv, teamId);
-  const matches = await passwordMatches(password, access?.passwordHash);
+  const matches = await passwordMatches(password, access?.passwordHash, passwordSource(ctx, "team-login", account));
   if (!access || !matches || access.username !== username) throw refusal;
   // The session remembers these credentials: it ends when they change.
   return { username, credentials: credentialsVersion(access) };
@@ -327,7 +346,7 @@ export async function loginSysadmin(ctx: AuthContext, rawEmail: unknown, passwor
   }
   await limitAttempts(ctx, attemptRules("sysadmin-login", email, ctx.ip, SYSADMIN_LIMITS));
   const admin = await getSysadmin(ctx.kv, email);
-  if (!(await passwordMatches(password, admin?.passwordHash))) {
+  if (!(await passwordMatches(password, admin?.passwordHash, passwordSource(ctx, "sysadmin-login", email)))) {
     throw new UnauthorizedError(AUTH_MESSAGES.sysadminFailed);
   }
   return email;

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { TaskPool } from "./password_pool.ts";
+import { TaskPool, type TaskSource } from "./password_pool.ts";
 import { ScryptError, scryptOnThread, startScryptThreads } from "./scrypt_thread.ts";
 
 /** scrypt parameters of DESIGN.md: N=2^17, r=8, p=1 (about half a second on these machines). */
@@ -17,45 +17,73 @@ const CONCURRENCY = Math.min(2, Math.max(1, navigator.hardwareConcurrency - 1));
 
 /**
  * Every scrypt of the process runs through this pool (R8, availability): each needs about
- * 128 MB and a core for half a second, so at most `CONCURRENCY` run at once, 8 more wait in
- * order for at most 10 s, a caller gets its answer within 10 s of its start, and anything
- * beyond is refused with `BusyError` (503, Retry-After: 5). The work runs on low-priority
- * threads (`scrypt_thread.ts`), so pages keep their CPU while logins hash.
+ * 128 MB and a core for half a second, so at most `CONCURRENCY` run at once, 8 more wait for
+ * at most 10 s, a caller gets its answer within 10 s of its start, and anything beyond is
+ * refused with `BusyError` (503, Retry-After: 5). The 8 places are shared fairly: an address
+ * may hold at most 2 of them and at most 1 for one account, and freed slots go to the
+ * addresses in turn, so a burst from one address is refused beyond its share at once while
+ * someone else's login still waits its (short) turn. The work runs on low-priority threads
+ * (`scrypt_thread.ts`), so pages keep their CPU while logins hash.
  */
 export const passwordPool = new TaskPool({
   concurrency: CONCURRENCY,
   maxQueue: 8,
+  maxWaitingPerClient: 2,
+  maxWaitingPerPair: 1,
   queueTimeoutMs: 10_000,
   runTimeoutMs: 10_000,
   retryAfterSeconds: 5,
 });
 
-async function derive(password: string, salt: Buffer, params: typeof PARAMS): Promise<Buffer> {
+/**
+ * Who a hash is for, so the pool can share its queue: the client's address (`ctx.ip`) and a
+ * key of the account ("login:coach@example.com"). Work of the server itself (startup, demo
+ * data, scripts) passes none and shares the client `SERVER_SOURCE`.
+ */
+export type PasswordSource = TaskSource;
+const SERVER_SOURCE: PasswordSource = { client: "(server)", account: "" };
+
+async function derive(
+  password: string,
+  salt: Buffer,
+  params: typeof PARAMS,
+  source: PasswordSource,
+): Promise<Buffer> {
   startScryptThreads(CONCURRENCY); // At the first job; no-op after.
-  const key = await passwordPool.run(() =>
-    scryptOnThread({
-      password: password.normalize("NFKC"),
-      salt: new Uint8Array(salt),
-      keyLength: KEY_LENGTH,
-      ...params,
-      maxmem: MAX_MEM,
-    })
+  const key = await passwordPool.run(
+    () =>
+      scryptOnThread({
+        password: password.normalize("NFKC"),
+        salt: new Uint8Array(salt),
+        keyLength: KEY_LENGTH,
+        ...params,
+        maxmem: MAX_MEM,
+      }),
+    source,
   );
   return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
 }
 
 /** `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later. */
-export async function hashPassword(password: string, params = PARAMS): Promise<string> {
+export async function hashPassword(
+  password: string,
+  params = PARAMS,
+  source: PasswordSource = SERVER_SOURCE,
+): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, params);
+  const key = await derive(password, salt, params, source);
   return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 /**
  * Constant-time check of `password` against a stored hash; a malformed hash is simply false.
- * Throws `BusyError` when the password pool is full.
+ * Throws `BusyError` when the password pool (or `source`'s share of it) is full.
  */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  source: PasswordSource = SERVER_SOURCE,
+): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
@@ -64,7 +92,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (expected.length !== KEY_LENGTH) return false;
   let key: Buffer;
   try {
-    key = await derive(password, Buffer.from(salt, "base64url"), params);
+    key = await derive(password, Buffer.from(salt, "base64url"), params, source);
   } catch (error) {
     if (error instanceof ScryptError) return false; // Parameters scrypt refuses (N not a power of two, over maxmem).
     throw error; // BusyError (503), or a failed thread (500).

@@ -87,7 +87,8 @@ export async function setTeamAccessCredentials(
   if (problem) throw new ValidationError(problem, { password: problem });
   const access: TeamAccess = {
     username,
-    passwordHash: await hashPassword(password as string),
+    // Its own turn in the password pool's fair queue, apart from sign-ins and other teams.
+    passwordHash: await hashPassword(password as string, undefined, { client: `team:${teamId}`, account: "access" }),
     updatedAt: now.toISOString(),
     version: crypto.randomUUID(),
   };

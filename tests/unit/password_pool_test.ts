@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { BUSY_MESSAGE, TaskPool, type TaskPoolOptions } from "../../lib/auth/password_pool.ts";
+import { BUSY_MESSAGE, TaskPool, type TaskPoolOptions, type TaskSource } from "../../lib/auth/password_pool.ts";
 import { decoyPasswordHash, hashPassword, passwordPool, verifyPassword } from "../../lib/auth/passwords.ts";
 import { BusyError } from "../../lib/errors.ts";
 
@@ -153,30 +153,164 @@ Deno.test("[password pool] a task that runs too long answers BusyError but keeps
 Deno.test("[password pool] rejects nonsense limits", () => {
   assert.throws(() => pool({ concurrency: 0 }), RangeError);
   assert.throws(() => pool({ maxQueue: -1 }), RangeError);
+  assert.throws(() => pool({ maxWaitingPerClient: -1 }), RangeError);
+  assert.throws(() => pool({ maxWaitingPerPair: 1.5 }), RangeError);
 });
 
-Deno.test("[password pool] every hash and verification goes through the shared pool; beyond it, 503", async () => {
+/** A pool shaped like the password pool: one at a time, 2 waiting per address, 1 per address and account. */
+const fairPool = (options: Partial<TaskPoolOptions> = {}) =>
+  pool({ concurrency: 1, maxQueue: 8, maxWaitingPerClient: 2, maxWaitingPerPair: 1, ...options });
+const from = (client: string, account: string): TaskSource => ({ client, account });
+
+Deno.test("[password pool] a freed slot goes to the addresses in turn (round robin), each one's tasks in order", async () => {
+  const p = fairPool();
+  const t = instrument();
+  const results = [
+    p.run(t.task(0), from("a", "x")), // runs at once
+    p.run(t.task(1), from("a", "y")),
+    p.run(t.task(2), from("a", "z")),
+    p.run(t.task(3), from("b", "x")),
+    p.run(t.task(4), from("c", "x")),
+    p.run(t.task(5), from("b", "y")),
+  ];
+  await t.settle();
+  assert.deepEqual(t.started, [0]);
+  assert.equal(p.waiting, 5);
+  assert.equal(p.waitingClients, 3);
+  for (const id of [0, 3, 4, 1, 5, 2]) await t.release(id);
+  assert.deepEqual(await Promise.all(results), [0, 1, 2, 3, 4, 5]);
+  // Task 0 was a's turn, so b and c go next; then a and b in turn for the rest.
+  assert.deepEqual(t.started, [0, 3, 4, 1, 5, 2]);
+  assert.equal(p.waitingClients, 0);
+});
+
+Deno.test("[password pool] one address's burst is refused beyond its share at once; another address gets the next turn", async () => {
+  const p = fairPool();
+  const t = instrument();
+  const burst = Array.from({ length: 40 }, (_, i) => p.run(t.task(i), from("198.51.100.66", `guess${i}`)));
+  const outcomes = Promise.allSettled(burst);
+  await t.settle();
+  assert.equal(p.running, 1);
+  assert.equal(p.waiting, 2, "the address may keep 2 waiting, not the whole queue");
+  for (const refused of burst.slice(3)) await assertBusy(refused);
+  assert.ok(!t.started.some((id) => id >= 3), "refused tasks never run");
+  // The owner, from elsewhere, still gets a place, and the very next turn.
+  const owner = p.run(t.task(100), from("203.0.113.10", "coach"));
+  assert.equal(p.waiting, 3);
+  await t.release(0);
+  assert.deepEqual(t.started, [0, 100]);
+  await t.release(100);
+  assert.equal(await owner, 100);
+  await t.release(1);
+  await t.release(2);
+  assert.deepEqual((await outcomes).slice(0, 3).map((o) => o.status), ["fulfilled", "fulfilled", "fulfilled"]);
+  assert.equal(p.waitingClients, 0);
+});
+
+Deno.test("[password pool] one waiting task per address and account; the cap is per pair, not per account", async () => {
+  const p = fairPool();
+  const t = instrument();
+  const running = p.run(t.task(0), from("a", "coach"));
+  const waiting = p.run(t.task(1), from("a", "coach"));
+  await assertBusy(p.run(t.task(2), from("a", "coach")));
+  const otherAccount = p.run(t.task(3), from("a", "parent"));
+  const otherAddress = p.run(t.task(4), from("b", "coach"));
+  assert.equal(p.waiting, 3);
+  for (const id of [0, 4, 1, 3]) await t.release(id);
+  assert.deepEqual(await Promise.all([running, waiting, otherAccount, otherAddress]), [0, 1, 3, 4]);
+  assert.ok(!t.started.includes(2));
+});
+
+Deno.test("[password pool] the whole queue stays bounded: at most maxQueue tasks in at most maxQueue addresses", async () => {
+  const p = fairPool({ maxQueue: 8 });
+  const t = instrument();
+  const first = p.run(t.task(0), from("10.0.0.0", "x"));
+  const flood = Array.from({ length: 1000 }, (_, i) => p.run(t.task(i + 1), from(`10.0.${i >> 8}.${i & 255}`, "x")));
+  const outcomes = Promise.allSettled(flood);
+  assert.equal(p.waiting, 8);
+  assert.equal(p.waitingClients, 8, "an address is kept only while it has a task waiting");
+  // Four addresses with two each fill it as well; a fifth is refused like the rest.
+  const q = fairPool({ maxQueue: 8 });
+  const u = instrument();
+  const held = q.run(u.task(0), from("a", "x"));
+  const pairs = ["a", "b", "c", "d"].flatMap((ip, i) => [
+    q.run(u.task(2 * i + 1), from(ip, "y")),
+    q.run(u.task(2 * i + 2), from(ip, "z")),
+  ]);
+  assert.equal(q.waiting, 8);
+  await assertBusy(q.run(u.task(99), from("e", "x")));
+  // Round robin: a (its task that started at once), b, c, d, then each one's second.
+  for (const id of [0, 3, 5, 7, 1, 4, 6, 8, 2]) await u.release(id);
+  assert.deepEqual(await Promise.all([held, ...pairs]), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.deepEqual(u.started, [0, 3, 5, 7, 1, 4, 6, 8, 2]);
+  assert.equal(q.waitingClients, 0);
+
+  for (let i = 0; i <= 8; i++) await t.release(t.started[i]);
+  assert.equal(await first, 0);
+  const settled = await outcomes;
+  assert.equal(settled.filter((o) => o.status === "fulfilled").length, 8);
+  assert.equal(settled.filter((o) => o.status === "rejected" && o.reason instanceof BusyError).length, 992);
+  assert.equal(p.waiting, 0);
+  assert.equal(p.waitingClients, 0);
+  assert.equal(p.running, 0);
+});
+
+Deno.test("[password pool] an address whose waiters time out is forgotten; the others keep their turn", async () => {
+  const p = fairPool({ queueTimeoutMs: 30 });
+  const t = instrument();
+  const first = p.run(t.task(0), from("a", "x"));
+  const gaveUp = [p.run(t.task(1), from("b", "x")), p.run(t.task(2), from("b", "y"))];
+  assert.equal(p.waitingClients, 1);
+  for (const waiter of gaveUp) await assertBusy(waiter);
+  assert.equal(p.waiting, 0);
+  assert.equal(p.waitingClients, 0, "an address with nothing waiting leaves the queue");
+  const later = p.run(t.task(3), from("c", "x"));
+  await t.release(0);
+  await t.release(3);
+  assert.deepEqual(await Promise.all([first, later]), [0, 3]);
+  assert.deepEqual(t.started, [0, 3]);
+});
+
+Deno.test("[password pool] without per-address limits (the image pool) one client may fill the queue, in order", async () => {
+  const p = pool({ concurrency: 1, maxQueue: 3 });
+  const t = instrument();
+  const accepted = Array.from({ length: 4 }, (_, i) => p.run(t.task(i)));
+  await assertBusy(p.run(t.task(9)));
+  for (let i = 0; i < 4; i++) await t.release(i);
+  assert.deepEqual(await Promise.all(accepted), [0, 1, 2, 3]);
+});
+
+Deno.test("[password pool] every hash and verification goes through the shared pool, shared fairly; beyond it, 503", async () => {
   const stored = await hashPassword("correct horse battery", FAST);
   const { concurrency } = passwordPool;
   assert.ok(concurrency >= 1 && concurrency <= 2, `at most 2 at once, not ${concurrency}`);
   assert.equal(passwordPool.running, 0);
-  const accepted = concurrency + 8;
-  const checks = Array.from({ length: accepted + 3 }, () => verifyPassword("correct horse battery", stored));
+  const check = (ip: string, account: string) => verifyPassword("correct horse battery", stored, from(ip, account));
+  // One address: its running checks, then 2 waiting (one per account), and the rest refused at once.
+  const burst = Array.from({ length: 10 }, (_, i) => check("198.51.100.66", `login:guess${i}@example.com`));
   assert.equal(passwordPool.running, concurrency);
+  assert.equal(passwordPool.waiting, 2);
+  // Other addresses still wait, 2 each, until the 8 places are taken.
+  const others = [1, 1, 2, 2, 3, 3, 4].map((ip, i) => check(`203.0.113.${ip}`, `login:parent${i}@example.com`));
   assert.equal(passwordPool.waiting, 8);
-  const outcomes = await Promise.allSettled(checks);
+  assert.equal(passwordPool.waitingClients, 4);
+  const outcomes = await Promise.allSettled([...burst, ...others]);
+  const accepted = concurrency + 2;
+  const expected = [
+    ...Array(accepted).fill(true),
+    ...Array(10 - accepted).fill("busy"),
+    ...Array(6).fill(true),
+    "busy",
+  ];
   assert.deepEqual(
-    outcomes.slice(0, accepted).map((o) => o.status === "fulfilled" && o.value),
-    Array(accepted).fill(true),
+    outcomes.map((o) => o.status === "fulfilled" ? o.value : o.reason instanceof BusyError && "busy"),
+    expected,
   );
-  for (const outcome of outcomes.slice(accepted)) {
-    assert.equal(outcome.status, "rejected");
-    await assertBusy(Promise.reject((outcome as PromiseRejectedResult).reason));
-  }
-  // Hashing is bounded the same way.
-  const hashes = await Promise.allSettled(Array.from({ length: accepted + 1 }, () => hashPassword("x", FAST)));
-  assert.equal(hashes.filter((h) => h.status === "rejected" && h.reason instanceof BusyError).length, 1);
+  // Hashing is bounded the same way; the server's own work (no address) is one client too.
+  const hashes = await Promise.allSettled(Array.from({ length: concurrency + 3 }, () => hashPassword("x", FAST)));
+  assert.equal(hashes.filter((h) => h.status === "rejected" && h.reason instanceof BusyError).length, 2);
   assert.equal(passwordPool.running, 0);
+  assert.equal(passwordPool.waitingClients, 0);
 });
 
 Deno.test("[password pool] the unknown-account decoy costs what a real hash costs, through the same pool", async () => {
