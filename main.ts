@@ -1,29 +1,51 @@
-import { loadConfig } from "./lib/config.ts";
-import { openKv } from "./lib/db/kv.ts";
+import { type Config, ConfigError, loadConfig } from "./lib/config.ts";
+import { KvOpenError, openKv } from "./lib/db/kv.ts";
+import { removeAuthorNameCopiesOnce } from "./lib/db/migrations.ts";
 import { ensureAssets } from "./lib/render/assets.ts";
 import { seedDemoAccounts, seedDemoCommunity, seedDemoTeam } from "./lib/demo/mod.ts";
 import { backfillAllFamiliesOnce } from "./lib/families/mod.ts";
 import { ensureSysadmin } from "./lib/auth/login.ts";
 import { resumeTeamDeletions } from "./lib/teams/mod.ts";
-import { createMailer, startQueueWorker } from "./lib/mail/mod.ts";
+import { createMailer, mailStartNotice, startQueueWorker, useMailQueueKey } from "./lib/mail/mod.ts";
 import { sweepExpiredUploads, UPLOAD_SWEEP_CRON } from "./lib/photos/mod.ts";
 import { scheduleCalendarSync } from "./lib/calendar/mod.ts";
 import { removeLegacyEventsOnce } from "./lib/events/mod.ts";
 import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
 import { DEFAULT_HEADER_TIMEOUT_MS, serveGuarded } from "./routes/serve.ts";
 
-const config = loadConfig();
+/**
+ * What whoever starts the app must fix first (a variable, the database path) ends the process
+ * with its message alone on stderr and exit code 1; anything else is a bug and keeps its stack.
+ */
+function exitIfFixable(error: unknown): never {
+  if (error instanceof ConfigError) console.error(error.message);
+  else if (error instanceof KvOpenError) console.error(`${error.message} Check GOALMATES_KV.`);
+  else throw error;
+  Deno.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  exitIfFixable(error);
+}
+// Queued mail bodies are sealed with it before anything can queue mail (lib/mail/sealing.ts).
+useMailQueueKey(config.mailQueueKey);
 if (Deno.env.get("NODE_ENV") !== "production") {
   console.warn(
     "NODE_ENV is not 'production': React runs its development build (about 7x slower). Use `deno task start`.",
   );
 }
-const kv = await openKv(config.kvPath);
+const kv = await openKv(config.kvPath).catch(exitIfFixable);
 const assets = await ensureAssets(PROJECT_ROOT);
 // Finishes removing any team whose deletion a crash or restart interrupted.
 const resumed = await resumeTeamDeletions(kv);
 if (resumed > 0) console.log(`Finished deleting ${resumed} team(s).`);
 await removeLegacyEventsOnce(kv);
+// Posts, essentials and photos once kept a copy of their author's name (for some, an e-mail address).
+const uncopied = await removeAuthorNameCopiesOnce(kv);
+if (uncopied > 0) console.log(`Removed the stored author name from ${uncopied} record(s).`);
 const linked = await backfillAllFamiliesOnce(kv);
 if (linked > 0) console.log(`Put ${linked} parent link(s) into families.`);
 if (config.env === "development") {
@@ -39,7 +61,8 @@ if (config.sysadminEmail && config.sysadminPassword) {
   console.warn("Set both SYSADMIN_EMAIL and SYSADMIN_PASSWORD to create a system administrator at start.");
 }
 const mailer = createMailer(config, kv);
-console.log(`Mail: ${mailer.name === "smtp" ? "SMTP" : "development outbox (KV and console)"}`);
+const mailNotice = mailStartNotice(config);
+(mailNotice.warning ? console.warn : console.log)(mailNotice.line);
 // Delivers queued mail; at start and every 5 minutes it re-enqueues mail a crash left behind.
 startQueueWorker(kv, mailer);
 // The image workers start with the first photo (1.3 s once): warming them at every start cost each

@@ -11,12 +11,23 @@ export interface Config {
   appOrigin: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** AES-256 key for the bodies of queued mail (lib/mail/sealing.ts); required in production with SMTP. */
+  mailQueueKey?: Uint8Array;
   sysadminEmail?: string;
   sysadminPassword?: string;
   calendarAllowPrivateHosts: boolean;
 }
 
 const optional = z.string().trim().optional().transform((v) => v || undefined);
+
+const MAIL_QUEUE_KEY_HINT = "32 random bytes in base64, e.g. from `openssl rand -base64 32`";
+
+/** 32 bytes in base64 (standard or URL-safe, padding optional), or null. */
+function decodeMailQueueKey(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return null;
+  const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/").replace(/=$/, ""));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
@@ -28,6 +39,13 @@ const envSchema = z.object({
   APP_URL: optional.pipe(z.url({ error: "APP_URL must be an absolute URL" }).optional()),
   SMTP_URL: optional,
   MAIL_FROM: optional,
+  MAIL_QUEUE_KEY: optional.pipe(
+    z.string().transform((text, ctx) => {
+      const key = decodeMailQueueKey(text);
+      if (!key) ctx.addIssue({ code: "custom", message: `MAIL_QUEUE_KEY must be ${MAIL_QUEUE_KEY_HINT}` });
+      return key ?? z.NEVER;
+    }).optional(),
+  ),
   SYSADMIN_EMAIL: optional,
   SYSADMIN_PASSWORD: optional,
   CALENDAR_ALLOW_PRIVATE_HOSTS: optional,
@@ -35,14 +53,29 @@ const envSchema = z.object({
 
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
 
-/** Parses the variables of DESIGN.md's configuration table; throws one readable error. */
+/** A variable of the environment is missing or malformed: main.ts prints the message alone and exits. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the variables of DESIGN.md's configuration table; throws one readable `ConfigError`. */
 export function loadConfig(
   env: Record<string, string | undefined> = readEnv(),
 ): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.superRefine((v, ctx) => {
+    // Mail waits in KV across restarts and any instance may send it: each needs the same key.
+    if (v.GOALMATES_ENV === "production" && v.SMTP_URL && !v.MAIL_QUEUE_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MAIL_QUEUE_KEY"],
+        message: `MAIL_QUEUE_KEY is required when SMTP_URL is set in production (${MAIL_QUEUE_KEY_HINT}; ` +
+          "every instance needs the same key)",
+      });
+    }
+  }).safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   const v = parsed.data;
   const appUrl = (v.APP_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, "");
@@ -55,6 +88,7 @@ export function loadConfig(
     appOrigin: new URL(appUrl).origin,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM ?? "GoalMates <no-reply@goalmates.local>",
+    mailQueueKey: v.MAIL_QUEUE_KEY,
     sysadminEmail: v.SYSADMIN_EMAIL,
     sysadminPassword: v.SYSADMIN_PASSWORD,
     calendarAllowPrivateHosts: v.CALENDAR_ALLOW_PRIVATE_HOSTS === "1",

@@ -3,7 +3,8 @@ import { createUser, setMembership, type TeamRole, type User } from "../lib/db/u
 import { hashPassword } from "../lib/auth/passwords.ts";
 import { keys } from "../lib/db/keys.ts";
 import { kvValues } from "./helpers.ts";
-import type { PendingMail } from "../lib/mail/queue.ts";
+import { openQueuedMail, type PendingMail } from "../lib/mail/queue.ts";
+import type { OutgoingMail } from "../lib/mail/types.ts";
 
 /** Cheap scrypt parameters so tests do not spend half a second per hash. */
 export const FAST_HASH = { N: 2 ** 10, r: 8, p: 1 };
@@ -39,9 +40,10 @@ export function cookieAttributes(res: Response, name: string): Record<string, st
   );
 }
 
-/** Every queued message (sent or not: tests have no queue worker). */
-export async function queuedMail(kv: Deno.Kv): Promise<PendingMail[]> {
-  return await kvValues<PendingMail>(kv, { prefix: keys.pendingMails() });
+/** Every queued message (sent or not: tests have no queue worker), its sealed body opened. */
+export async function queuedMail(kv: Deno.Kv): Promise<(PendingMail & { mail: OutgoingMail })[]> {
+  const stored = await kvValues<PendingMail>(kv, { prefix: keys.pendingMails() });
+  return stored.map((pending) => ({ ...pending, mail: openQueuedMail(pending) }));
 }
 
 /** The token of the latest link to `path` mailed to `address`. */

@@ -124,7 +124,7 @@ function SysadminPanels({ teams }: { teams: number }) {
         <Stat label="Who did what, in every team" href="/admin?tab=activity" action="View Logs" />
       </Panel>
       <Panel title="Email Outbox" headingId="hub-outbox">
-        <Stat label="Mail the app sent, with its links" href="/email-test" action="Open Outbox" />
+        <Stat label="Who the app mailed, and about what" href="/email-test" action="Open Outbox" />
       </Panel>
     </div>
   );

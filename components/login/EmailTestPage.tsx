@@ -6,16 +6,18 @@ import type { EmailTestProps } from "../../islands/EmailTest.tsx";
 
 interface EmailTestPageProps {
   form: EmailTestProps;
-  /** The development outbox, newest first; null when mail goes out by SMTP. */
+  /** The outbox, newest first; null when mail goes out by SMTP. */
   outbox: Page<OutboxEntry> | null;
+  /** Development: mails are kept whole, with their links. Production: recipient and subject only. */
+  withBodies: boolean;
   /** Only links to this app are made clickable: a mail's text can quote what people typed. */
   appUrl: string;
 }
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
 
-function appLinks(text: string, appUrl: string): string[] {
-  const links = (text.match(URL_IN_TEXT) ?? []).filter((url) => url.startsWith(`${appUrl}/`));
+function appLinks(text: string | undefined, appUrl: string): string[] {
+  const links = (text?.match(URL_IN_TEXT) ?? []).filter((url) => url.startsWith(`${appUrl}/`));
   return [...new Set(links)];
 }
 
@@ -41,20 +43,24 @@ function OutboxMail({ entry, links }: { entry: OutboxEntry; links: string[] }) {
   );
 }
 
-function Outbox({ page, appUrl }: { page: Page<OutboxEntry>; appUrl: string }) {
+function Outbox({ page, withBodies, appUrl }: { page: Page<OutboxEntry>; withBodies: boolean; appUrl: string }) {
   const entries = page.values;
   return (
     <section className="outbox" aria-labelledby="outbox-title">
       <div className="outbox__header">
-        <h2 id="outbox-title">Development outbox</h2>
+        <h2 id="outbox-title">{withBodies ? "Development outbox" : "Outbox"}</h2>
         <a className="button button--ghost" href="/email-test">Refresh</a>
       </div>
       <p className="muted">
-        SMTP_URL is not set, so mail is kept here for a week instead of being sent. Newest first.
+        {withBodies
+          ? "SMTP_URL is not set, so mail is kept here for a week instead of being sent. Newest first."
+          : "SMTP_URL is not set, so mail is not being sent: only each mail's recipient and subject are kept here, for a week, never its text or links. Newest first."}
       </p>
       {entries.length === 0 ? <p>The outbox is empty.</p> : (
         <ol className="outbox__list">
-          {entries.map((entry) => <OutboxMail key={entry.id} entry={entry} links={appLinks(entry.text, appUrl)} />)}
+          {entries.map((entry) => (
+            <OutboxMail key={entry.id} entry={entry} links={withBodies ? appLinks(entry.text, appUrl) : []} />
+          ))}
         </ol>
       )}
       {page.cursor && (
@@ -69,7 +75,7 @@ function Outbox({ page, appUrl }: { page: Page<OutboxEntry>; appUrl: string }) {
 }
 
 /** `/email-test`: the test-mail form and, without SMTP, the development outbox. */
-export function EmailTestPage({ form, outbox, appUrl }: EmailTestPageProps) {
+export function EmailTestPage({ form, outbox, withBodies, appUrl }: EmailTestPageProps) {
   return (
     <SiteLayout narrow>
       <div className="email-test">
@@ -79,7 +85,7 @@ export function EmailTestPage({ form, outbox, appUrl }: EmailTestPageProps) {
           one in.
         </p>
         <Island name="EmailTest" props={form} />
-        {outbox && <Outbox page={outbox} appUrl={appUrl} />}
+        {outbox && <Outbox page={outbox} withBodies={withBodies} appUrl={appUrl} />}
       </div>
     </SiteLayout>
   );

@@ -144,3 +144,24 @@ export async function saveOutboxMail<E extends OutboxEntry>(kv: Deno.Kv, entry: 
 export async function listOutboxPage<E>(kv: Deno.Kv, options: PageOptions = {}): Promise<Page<E>> {
   return await listPage<E>(kv, { prefix: keys.outbox() }, { ...options, reverse: true });
 }
+
+/** A page of the outbox with versionstamps (for the check that rewrites one), oldest first. */
+export async function listOutboxEntries<E>(kv: Deno.Kv, options: PageOptions = {}): Promise<Page<Deno.KvEntry<E>>> {
+  return await listEntries<E>(kv, keys.outbox(), options);
+}
+
+/**
+ * Rewrites an outbox mail checked unchanged since read, to expire in `ttlMs`; one whose time is up
+ * is deleted instead. False when it changed first.
+ */
+export async function replaceOutboxMail<E>(
+  kv: Deno.Kv,
+  held: Deno.AtomicCheck,
+  updated: E,
+  ttlMs: number,
+): Promise<boolean> {
+  const op = kv.atomic().check(held);
+  if (ttlMs > 0) op.set(held.key, updated, { expireIn: ttlMs });
+  else op.delete(held.key);
+  return (await op.commit()).ok;
+}

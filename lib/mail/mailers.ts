@@ -1,7 +1,7 @@
 // @ts-types="@types/nodemailer"
 import nodemailer from "nodemailer";
 import { monotonicFactory } from "ulid";
-import { listOutboxPage, saveOutboxMail } from "../db/mail.ts";
+import { listOutboxEntries, listOutboxPage, replaceOutboxMail, saveOutboxMail } from "../db/mail.ts";
 import type { Page, PageOptions } from "../db/kv.ts";
 import type { Mailer, OutgoingMail } from "./types.ts";
 
@@ -37,39 +37,82 @@ export function createSmtpMailer(smtpUrl: string, from: string, options: { ignor
   };
 }
 
-export interface OutboxEntry extends OutgoingMail {
+/** A mail in the outbox. `text` and `html` are kept only in development. */
+export interface OutboxEntry extends Omit<OutgoingMail, "text" | "html"> {
   id: string;
   createdAt: string;
+  text?: string;
+  html?: string;
 }
 
 const OUTBOX_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Increasing even within one millisecond, so the outbox lists in sending order. */
 const nextOutboxId = monotonicFactory();
 
+/** An entry as production keeps it: recipient, kind and subject; never a body or a link. */
+function headersOnly(entry: OutboxEntry): OutboxEntry {
+  const { id, createdAt, to, kind, subject } = entry;
+  return { id, createdAt, to, kind, subject };
+}
+
 /**
- * The development outbox: mail is kept in KV for a week (listed on /email-test) and announced
- * on the console. Bodies, which hold single-use links, are printed only when `printBodies`
- * (development mode): tokens never reach production logs.
+ * The outbox, for when no SMTP server is configured: mail is kept in KV for a week (listed on
+ * /email-test). In development (`withBodies`) a mail is kept and printed whole, so a newcomer can
+ * click its link. In production only its recipient, kind and subject are stored, before anything
+ * is written (the queue does not even open the body for it), and the console gets its kind and
+ * id: the outbox, the page and the logs hold no single-use link and no address.
  */
 export function createOutboxMailer(
   kv: Deno.Kv,
-  options: { printBodies: boolean; log?: (line: string) => void; now?: () => Date },
+  options: { withBodies: boolean; log?: (line: string) => void; now?: () => Date },
 ): Mailer {
   const log = options.log ?? console.log;
   const now = options.now ?? (() => new Date());
   return {
     name: "outbox",
+    headersOnly: !options.withBodies,
     async send(mail) {
       const sentAt = now();
       const entry: OutboxEntry = { ...mail, id: nextOutboxId(sentAt.getTime()), createdAt: sentAt.toISOString() };
+      if (!options.withBodies) {
+        await saveOutboxMail(kv, headersOnly(entry), OUTBOX_TTL_MS);
+        log(`[outbox] ${mail.kind} mail ${entry.id} kept in the outbox, not sent (SMTP_URL is not set)`);
+        return;
+      }
       await saveOutboxMail(kv, entry, OUTBOX_TTL_MS);
       log(`[outbox] ${mail.kind} mail to ${mail.to.address}: ${mail.subject}`);
-      if (options.printBodies) log(mail.text);
+      log(mail.text);
     },
   };
 }
 
-/** A page of outbox mail, newest first. */
-export async function listOutbox(kv: Deno.Kv, options: PageOptions = {}): Promise<Page<OutboxEntry>> {
-  return await listOutboxPage<OutboxEntry>(kv, options);
+/**
+ * A page of outbox mail, newest first. Without `withBodies` (production) an entry comes with no
+ * body even if one was stored (by development mode, or before production stopped keeping them).
+ */
+export async function listOutbox(
+  kv: Deno.Kv,
+  options: PageOptions & { withBodies?: boolean } = {},
+): Promise<Page<OutboxEntry>> {
+  const page = await listOutboxPage<OutboxEntry>(kv, options);
+  return options.withBodies ? page : { ...page, values: page.values.map(headersOnly) };
+}
+
+/**
+ * Removes the bodies of stored outbox mail (kept by development mode, or by production before
+ * it stopped keeping them), keeping each entry's expiry. Returns how many were stripped.
+ */
+export async function stripOutboxBodies(kv: Deno.Kv, now = new Date()): Promise<number> {
+  let stripped = 0;
+  let cursor = "";
+  do {
+    const page = await listOutboxEntries<OutboxEntry>(kv, { cursor, limit: 100 });
+    for (const entry of page.values) {
+      if (entry.value.text === undefined && entry.value.html === undefined) continue;
+      const expiresAt = Date.parse(entry.value.createdAt) + OUTBOX_TTL_MS;
+      if (await replaceOutboxMail(kv, entry, headersOnly(entry.value), expiresAt - now.getTime())) stripped++;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return stripped;
 }

@@ -1,16 +1,40 @@
 import type { Config } from "../config.ts";
-import { createOutboxMailer, createSmtpMailer } from "./mailers.ts";
-import { deliverQueuedMail, type MailQueueOptions, redactFailedMail, sweepPendingMail } from "./queue.ts";
+import { createOutboxMailer, createSmtpMailer, stripOutboxBodies } from "./mailers.ts";
+import {
+  deliverQueuedMail,
+  type MailQueueOptions,
+  redactFailedMail,
+  sealLegacyPendingMail,
+  sweepPendingMail,
+} from "./queue.ts";
 import { isMailQueueMessage, listenToQueue } from "../db/mail.ts";
 import type { Mailer } from "./types.ts";
 
 export type { MailContent, Mailer, OutgoingMail, Recipient } from "./types.ts";
 export { queueMail, stageMail } from "./queue.ts";
+export { listOutbox, type OutboxEntry } from "./mailers.ts";
+export { useMailQueueKey } from "./sealing.ts";
 
-/** SMTP when `SMTP_URL` is set, otherwise the development outbox. */
+/** Whether the outbox keeps and shows whole mails, links included: in development only. */
+export function outboxKeepsBodies(config: Config): boolean {
+  return config.env === "development";
+}
+
+/** SMTP when `SMTP_URL` is set, otherwise the outbox (in production: recipient and subject only). */
 export function createMailer(config: Config, kv: Deno.Kv): Mailer {
   if (config.smtpUrl) return createSmtpMailer(config.smtpUrl, config.mailFrom);
-  return createOutboxMailer(kv, { printBodies: config.env === "development" });
+  return createOutboxMailer(kv, { withBodies: outboxKeepsBodies(config) });
+}
+
+/** The one line the start prints about mail; a warning when production mail goes nowhere. */
+export function mailStartNotice(config: Config): { warning: boolean; line: string } {
+  if (config.smtpUrl) return { warning: false, line: "Mail: SMTP" };
+  if (outboxKeepsBodies(config)) return { warning: false, line: "Mail: development outbox (KV and console)" };
+  return {
+    warning: true,
+    line: "Warning: SMTP_URL is not set; e-mail is not being sent " +
+      "(recipients and subjects are kept in the outbox at /email-test)",
+  };
 }
 
 export interface QueueWorkerOptions extends MailQueueOptions {
@@ -50,9 +74,8 @@ export async function startQueueWorker(kv: Deno.Kv, mailer: Mailer, options: Que
   let sweeping: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setInterval> | undefined;
   if (every !== null) {
-    sweeping = redactFailedMail(kv).then(
-      (n) => void (n > 0 && console.warn(`[mail] removed the links from ${n} failed mail(s)`)),
-      (error) => void (!stopped && console.error("[mail] redacting failed mail failed:", error)),
+    sweeping = cleanUpStoredMail(kv, mailer).catch(
+      (error) => void (!stopped && console.error("[mail] cleaning up stored mail failed:", error)),
     ).then(sweep);
     timer = setInterval(() => sweeping = sweeping.then(sweep), every);
   }
@@ -63,4 +86,18 @@ export async function startQueueWorker(kv: Deno.Kv, mailer: Mailer, options: Que
     clearInterval(timer);
     await sweeping;
   }
+}
+
+/**
+ * At start, links stored by older versions go: failed mail loses its links, pending mail is
+ * sealed, and the outbox keeps bodies only while it is the development outbox.
+ */
+async function cleanUpStoredMail(kv: Deno.Kv, mailer: Mailer): Promise<void> {
+  const redacted = await redactFailedMail(kv);
+  if (redacted > 0) console.warn(`[mail] removed the links from ${redacted} failed mail(s)`);
+  const sealed = await sealLegacyPendingMail(kv);
+  if (sealed > 0) console.warn(`[mail] sealed the bodies of ${sealed} pending mail(s)`);
+  const keepsBodies = mailer.name === "outbox" && !mailer.headersOnly;
+  const stripped = keepsBodies ? 0 : await stripOutboxBodies(kv);
+  if (stripped > 0) console.warn(`[mail] removed the bodies of ${stripped} outbox mail(s)`);
 }

@@ -8,8 +8,12 @@
  *   dies mid-send (the in-flight job is redelivered only much later, and would see the lease
  *   anyway), the watchdog finds its lease still there and sends again;
  * - failed: the record with its backoff and a job due then;
- * - sent: the record is deleted (with its raw token); after the last attempt it moves to
- *   `mail_failed` with the links cut out of its body.
+ * - sent: the record is deleted; after the last attempt it moves to `mail_failed` with the
+ *   links cut out of its body.
+ *
+ * The record keeps the body, with its single-use links, only sealed (lib/mail/sealing.ts): it is
+ * opened in memory for each attempt. A body that cannot be opened (sealed under another key)
+ * fails that attempt like a refused send, so it is retried and finally set aside, never dropped.
  *
  * A job that finds the lease held by someone else enqueues a watchdog for that lease's end;
  * a job that comes early (a duplicate, a stale watchdog) does nothing. `sweepPendingMail`,
@@ -35,11 +39,21 @@ import {
   stagePendingMail,
 } from "../db/mail.ts";
 import { beginChange } from "../db/kv.ts";
-import type { Mailer, OutgoingMail } from "./types.ts";
+import { openBody, sealBody } from "./sealing.ts";
+import type { Mailer, OutgoingMail, Recipient } from "./types.ts";
+
+/** A mail as the queue stores it: recipient, kind and subject in the clear, the body sealed. */
+export interface QueuedMail {
+  to: Recipient;
+  kind: string;
+  subject: string;
+  sealedBody: string;
+}
 
 export interface PendingMail {
   id: string;
-  mail: OutgoingMail;
+  /** Sealed; a plain `OutgoingMail` only in records queued before bodies were sealed. */
+  mail: QueuedMail | OutgoingMail;
   attempts: number;
   lastError: string | null;
   /** While set and in the future, one worker is sending this message. */
@@ -95,9 +109,10 @@ export interface MailQueueOptions {
  * else `op` does (a claim decision and its e-mail are one commit). Returns the queue id.
  */
 export function stageMail(op: Deno.AtomicOperation, mail: OutgoingMail, now = new Date()): string {
+  const id = nextMailId(now.getTime());
   const pending: PendingMail = {
-    id: nextMailId(now.getTime()),
-    mail,
+    id,
+    mail: sealMail(id, mail),
     attempts: 0,
     lastError: null,
     leaseUntil: null,
@@ -124,6 +139,38 @@ export async function queueMail(kv: Deno.Kv, mail: OutgoingMail, now = new Date(
  */
 export type DeliveryOutcome = "sent" | "retry" | "failed" | "gone" | "busy" | "waiting" | "stale";
 
+/** The record's form of `mail`: its body sealed for this record and recipient. */
+export function sealMail(id: string, mail: OutgoingMail): QueuedMail {
+  const { to, kind, subject } = mail;
+  return { to, kind, subject, sealedBody: sealBody(mail, id, to.address) };
+}
+
+const isSealed = (mail: QueuedMail | OutgoingMail): mail is QueuedMail => "sealedBody" in mail;
+
+/** The mail of a record, its body opened; throws UnreadableMailError when it cannot be. */
+export function openQueuedMail(pending: Pick<PendingMail, "id" | "mail">): OutgoingMail {
+  const mail = pending.mail;
+  if (!isSealed(mail)) return mail;
+  const { to, kind, subject } = mail;
+  return { to, kind, subject, ...openBody(mail.sealedBody, pending.id, to.address) };
+}
+
+/** Recipient, kind and subject with an empty body: all a headers-only mailer gets. */
+function headersOf(mail: QueuedMail | OutgoingMail): OutgoingMail {
+  return { to: mail.to, kind: mail.kind, subject: mail.subject, text: "", html: "" };
+}
+
+const UNREADABLE_BODY = "[body unreadable: sealed with another MAIL_QUEUE_KEY]";
+
+/** What `mail_failed` keeps of a record: the body opened and its links cut, or a note that it could not be. */
+function redactedMailOf(pending: PendingMail): OutgoingMail {
+  try {
+    return redactMail(openQueuedMail(pending));
+  } catch {
+    return { ...headersOf(pending.mail), text: UNREADABLE_BODY, html: UNREADABLE_BODY };
+  }
+}
+
 const LINK = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
 export const LINK_REMOVED = "[link removed]";
 
@@ -135,7 +182,7 @@ export function redactMail(mail: OutgoingMail): OutgoingMail {
 function failedRecord(pending: PendingMail, attempts: number, lastError: string | null, at: number): FailedMail {
   return {
     id: pending.id,
-    mail: redactMail(pending.mail),
+    mail: redactedMailOf(pending),
     attempts,
     lastError,
     createdAt: pending.createdAt,
@@ -216,7 +263,8 @@ export async function deliverQueuedMail(
   const held = { key: entry.key, versionstamp: leasedAt };
 
   try {
-    await withDeadline(mailer.send(pending.mail), sendTimeoutMs);
+    const outgoing = mailer.headersOnly ? headersOf(pending.mail) : openQueuedMail(pending);
+    await withDeadline(mailer.send(outgoing), sendTimeoutMs);
   } catch (error) {
     const failedAt = clock();
     const tries = attempts + 1;
@@ -291,4 +339,25 @@ export async function redactFailedMail(kv: Deno.Kv): Promise<number> {
     cursor = page.cursor;
   } while (cursor);
   return redacted;
+}
+
+/**
+ * Seals the body of pending mail queued before bodies were sealed, so its links wait no longer
+ * in the clear. A record leased right now is left to its sender (a rewrite would void the check
+ * it deletes the record with); it is delivered plain as before. Returns how many were sealed.
+ */
+export async function sealLegacyPendingMail(kv: Deno.Kv, options: { clock?: () => number } = {}): Promise<number> {
+  const clock = options.clock ?? Date.now;
+  let sealed = 0;
+  let cursor = "";
+  do {
+    const page = await listPendingMailEntries<PendingMail>(kv, { cursor, limit: 100 });
+    for (const entry of page.values) {
+      const pending = entry.value;
+      if (isSealed(pending.mail) || (pending.leaseUntil !== null && pending.leaseUntil > clock())) continue;
+      if (await replacePendingMail(kv, entry, { ...pending, mail: sealMail(pending.id, pending.mail) })) sealed++;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return sealed;
 }

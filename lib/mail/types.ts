@@ -19,5 +19,10 @@ export interface OutgoingMail extends MailContent {
 /** Delivers one message or throws; retrying is the queue's job. */
 export interface Mailer {
   readonly name: string;
+  /**
+   * Keeps only recipient, kind and subject (the outbox in production): the queue hands it the
+   * mail with an empty body and never opens the sealed one.
+   */
+  readonly headersOnly?: boolean;
   send(mail: OutgoingMail): Promise<void>;
 }

@@ -2,8 +2,8 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
-import { cursorQuery } from "../http.ts";
-import { listOutbox } from "../../lib/mail/mailers.ts";
+import { cursorQuery, readForm } from "../http.ts";
+import { listOutbox, outboxKeepsBodies } from "../../lib/mail/mod.ts";
 import { AppError } from "../../lib/errors.ts";
 import { httpStatusOf } from "../errors.ts";
 import { sendTestEmail, testToolsAllowed } from "../api/test_email.ts";
@@ -14,9 +14,11 @@ const DEFAULT_PLAYER_NAME = "Test Player";
 
 async function sendEmailTestPage(c: Context<AppEnv>, form: EmailTestProps, status = 200) {
   const { kv, assets, config } = c.var.deps;
-  // The outbox holds live sign-in links: it is listed only where mail is not really sent.
-  const outbox = config.smtpUrl ? null : await listOutbox(kv, { cursor: cursorQuery(c) });
-  const page = renderPage(assets, <EmailTestPage form={form} outbox={outbox} appUrl={config.appUrl} />, {
+  // Listed only where mail is not really sent; with its links in development only.
+  const withBodies = outboxKeepsBodies(config);
+  const outbox = config.smtpUrl ? null : await listOutbox(kv, { cursor: cursorQuery(c), withBodies });
+  const view = <EmailTestPage form={form} outbox={outbox} withBodies={withBodies} appUrl={config.appUrl} />;
+  const page = renderPage(assets, view, {
     title: "Email Test",
     status,
     noindex: true,
@@ -33,7 +35,7 @@ export const emailTestPageRoutes = new Hono<AppEnv>()
   // Without JavaScript the form posts here; the result shows at the top of the list.
   .post("/email-test", async (c) => {
     if (!(await testToolsAllowed(c))) return c.notFound();
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const type: TestEmailType = form.type === "magic-link" ? "magic-link" : "verification";
     const email = typeof form.email === "string" ? form.email.trim() : "";
     const playerName = typeof form.playerName === "string" ? form.playerName.trim() : "";

@@ -263,7 +263,11 @@ Deno.test("[admin home] Activity tab: the audit log newest first, filtered by te
 
 Deno.test("[admin home] Settings tab: the installation's facts, never a secret", async () => {
   await using t = await createTestApp({
-    env: { SMTP_URL: "smtp://mailer:very-secret@mail.example.com:2525", MAIL_FROM: "Team <team@example.com>" },
+    env: {
+      SMTP_URL: "smtp://mailer:very-secret@mail.example.com:2525",
+      MAIL_FROM: "Team <team@example.com>",
+      MAIL_QUEUE_KEY: "c2VjcmV0LXF1ZXVlLWtleS1mb3ItdGVzdHMtMDEyMzQ=",
+    },
   });
   const w = await world(t);
   const html = text(await (await get(t.app, "/admin?tab=settings", w.cookies.sysadmin)).text());
@@ -278,6 +282,7 @@ Deno.test("[admin home] Settings tab: the installation's facts, never a secret",
   assert.equal(fact("Public address"), TEST_ORIGIN);
   assert.equal(fact("Version"), `GoalMates build test on Deno ${Deno.version.deno}`);
   assert.ok(!html.includes("very-secret") && !html.includes("mailer:"), "no SMTP credentials");
+  assert.ok(!html.includes("c2VjcmV0LXF1ZXVlLWtleS1mb3ItdGVzdHMtMDEyMzQ"), "no mail queue key");
 
   await using dev = await createTestApp({ env: { GOALMATES_ENV: "development" } });
   const devWorld = await adminWorld(dev);

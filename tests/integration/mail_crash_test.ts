@@ -12,21 +12,27 @@ import { SMTPServer } from "smtp-server";
 import { queueMail } from "../../lib/mail/queue.ts";
 import { signInMail } from "../../lib/mail/templates.ts";
 import { keys } from "../../lib/db/keys.ts";
+import { useMailQueueKey } from "../../lib/mail/sealing.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const WORKER = fileURLToPath(new URL("../mail_crash_worker.ts", import.meta.url));
 
+/** The key this test queues with and its workers send with (MAIL_QUEUE_KEY). */
+const QUEUE_KEY = crypto.getRandomValues(new Uint8Array(32));
+
 /** An SMTP server that accepts the first `acceptFirst` messages and then, while `holding`, never answers. */
 async function startHoldingSink(acceptFirst: number) {
   const accepted: string[] = [];
+  const messages: string[] = []; // the accepted messages as received, soft line breaks joined
   const held = new Map<string, string>(); // session id → recipient, answer withheld
-  const sink = { accepted, held, holding: true, url: "" };
+  const sink = { accepted, messages, held, holding: true, url: "" };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
-      stream.on("data", () => {});
+      let data = "";
+      stream.on("data", (chunk: Uint8Array) => data += new TextDecoder().decode(chunk));
       stream.on("end", () => {
         const to = session.envelope.rcptTo.map((r) => r.address).join(",");
         if (sink.holding && accepted.length >= acceptFirst) {
@@ -34,6 +40,7 @@ async function startHoldingSink(acceptFirst: number) {
           return;
         }
         accepted.push(to);
+        messages.push(data.replaceAll("=\r\n", ""));
         callback();
       });
     },
@@ -51,7 +58,7 @@ function startWorker(kvPath: string, smtpUrl: string, options: Record<string, nu
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--config", `${ROOT}/deno.json`, WORKER, kvPath, smtpUrl, JSON.stringify(options)],
     cwd: ROOT,
-    env: { NODE_ENV: "production" },
+    env: { NODE_ENV: "production", MAIL_QUEUE_KEY: btoa(String.fromCharCode(...QUEUE_KEY)) },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -86,15 +93,22 @@ Deno.test("[mail crash] SIGKILL mid-send, restart: every mail delivered exactly 
   const { sink, close } = await startHoldingSink(3);
   const timing = { leaseMs: 3000, sendTimeoutMs: 2500, sweepEveryMs: 500, sweepGraceMs: 1000 };
   const recipients = Array.from({ length: 8 }, (_, i) => `parent${i}@example.com`);
+  const tokens = new Map(recipients.map((address) => [address, crypto.randomUUID()]));
+  const restoreKey = useMailQueueKey(QUEUE_KEY);
   try {
     const queued = await Deno.openKv(kvPath);
     try {
       for (const address of recipients) {
-        const link = `http://localhost:8000/edit?token=${crypto.randomUUID()}`;
+        const link = `http://localhost:8000/edit?token=${tokens.get(address)}`;
         await queueMail(queued, { kind: "sign-in", to: { address }, ...signInMail({ link }) });
       }
     } finally {
       queued.close();
+    }
+    // The bodies wait sealed: no token anywhere in the database's files.
+    for (const file of await Array.fromAsync(Deno.readDir(dir))) {
+      const bytes = new TextDecoder("latin1").decode(await Deno.readFile(`${dir}/${file.name}`));
+      for (const token of tokens.values()) assert.ok(!bytes.includes(token), `a token in ${file.name}`);
     }
 
     const first = startWorker(kvPath, sink.url, timing);
@@ -120,6 +134,8 @@ Deno.test("[mail crash] SIGKILL mid-send, restart: every mail delivered exactly 
       await second.stop("SIGTERM");
     }
     assert.deepEqual([...sink.accepted].sort(), [...recipients].sort(), "each mail exactly once");
+    // The workers opened what this process sealed: each mail went out with its own link.
+    sink.accepted.forEach((to, i) => assert.ok(sink.messages[i].includes(tokens.get(to)!), to));
     assert.ok(heldAtKill.length > 0 && heldAtKill.every((to) => sink.accepted.includes(to)));
     assert.match(second.output(), /interrupted: the worker stopped during the send/);
 
@@ -127,6 +143,7 @@ Deno.test("[mail crash] SIGKILL mid-send, restart: every mail delivered exactly 
     assert.deepEqual(await Array.fromAsync(kv.list({ prefix: keys.pendingMails() })), [], "mail_pending is empty");
     assert.deepEqual(await Array.fromAsync(kv.list({ prefix: ["mail_failed"] })), [], "nothing failed");
   } finally {
+    restoreKey();
     await close();
     await Deno.remove(dir, { recursive: true });
   }

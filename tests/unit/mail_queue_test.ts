@@ -10,12 +10,15 @@ import {
   type DeliveryOutcome,
   type FailedMail,
   MAX_MAIL_ATTEMPTS,
+  openQueuedMail,
   type PendingMail,
   queueMail,
   redactFailedMail,
   redactMail,
+  sealLegacyPendingMail,
   sweepPendingMail,
 } from "../../lib/mail/queue.ts";
+import { UnreadableMailError, useMailQueueKey } from "../../lib/mail/sealing.ts";
 import { startQueueWorker } from "../../lib/mail/mod.ts";
 import { isMailQueueMessage, type MailQueueMessage } from "../../lib/db/mail.ts";
 import { keys } from "../../lib/db/keys.ts";
@@ -253,4 +256,110 @@ Deno.test("[mail queue] failed mail keeps recipient, kind, subject, attempts and
     [stored.mail.to.address, stored.mail.kind, stored.mail.subject, stored.attempts, stored.lastError],
     ["parent@example.com", "sign-in", "Your GoalMates sign-in link", MAX_MAIL_ATTEMPTS, "550 mailbox unavailable"],
   );
+});
+
+/** Every value in the database, as text. */
+async function everyValue(kv: Deno.Kv): Promise<string> {
+  const entries = await Array.fromAsync(kv.list({ prefix: [] }));
+  return JSON.stringify(entries.map((e) => [e.key, e.value]));
+}
+
+Deno.test("[mail queue] a queued body is sealed: no token in any KV value until the send opens it", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const id = await queueMail(kv, mail());
+  const raw = (await kv.get<PendingMail>(keys.pendingMail(id))).value!;
+  assert.ok(!JSON.stringify(raw).includes(TOKEN) && !JSON.stringify(raw).includes("token="));
+  assert.ok(!(await everyValue(kv)).includes(TOKEN), "nowhere in KV");
+  // Recipient, kind and subject stay readable for the outbox, the logs and mail_failed.
+  assert.deepEqual([raw.mail.to.address, raw.mail.kind, raw.mail.subject], [
+    "parent@example.com",
+    "sign-in",
+    "Your GoalMates sign-in link",
+  ]);
+  assert.ok(openQueuedMail(raw).text.includes(LINK));
+
+  // Sealed for this record and this recipient: moved to another, it does not open.
+  assert.throws(() => openQueuedMail({ ...raw, id: "01OTHER" }), UnreadableMailError);
+  const redirected = { ...raw, mail: { ...raw.mail, to: { address: "attacker@example.com" } } };
+  assert.throws(() => openQueuedMail(redirected), UnreadableMailError);
+
+  // A failing send keeps it sealed; the send that succeeds gets the working link.
+  const { sent, mailer } = recorder();
+  let calls = 0;
+  const flaky: Mailer = {
+    name: "flaky",
+    send: (m) => ++calls === 1 ? Promise.reject(new Error("down")) : mailer.send(m),
+  };
+  let now = Date.now();
+  assert.equal(await quiet(() => deliverQueuedMail(kv, flaky, id, { clock: () => now })), "retry");
+  assert.ok(!(await everyValue(kv)).includes(TOKEN), "still sealed after a failed attempt");
+  now += 60_000;
+  assert.equal(await deliverQueuedMail(kv, flaky, id, { clock: () => now }), "sent");
+  assert.equal(sent.length, 1);
+  assert.ok(sent[0].mail.text.includes(LINK) && sent[0].mail.html.includes(LINK));
+  assert.equal(sent[0].mail.subject, "Your GoalMates sign-in link");
+});
+
+Deno.test("[mail queue] a body sealed under another key is retried, then set aside with recipient and subject", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const restore = useMailQueueKey(new Uint8Array(32).fill(1));
+  let id: string;
+  try {
+    id = await queueMail(kv, mail());
+  } finally {
+    restore();
+  }
+  const { sent, mailer } = recorder();
+  let now = Date.now();
+  assert.equal(await quiet(() => deliverQueuedMail(kv, mailer, id, { clock: () => now })), "retry");
+  const pending = (await kv.get<PendingMail>(keys.pendingMail(id))).value!;
+  assert.match(pending.lastError!, /sealed with another MAIL_QUEUE_KEY/);
+  let outcome: DeliveryOutcome = "retry";
+  while (outcome === "retry") {
+    now += 3 * 60 * 60 * 1000;
+    outcome = await quiet(() => deliverQueuedMail(kv, mailer, id, { clock: () => now }));
+  }
+  assert.equal(outcome, "failed");
+  assert.equal(sent.length, 0);
+  const failed = (await kv.get<FailedMail>(keys.failedMail(id))).value!;
+  assert.deepEqual([failed.mail.to.address, failed.mail.subject, failed.attempts], [
+    "parent@example.com",
+    "Your GoalMates sign-in link",
+    MAX_MAIL_ATTEMPTS,
+  ]);
+  assert.match(failed.mail.text, /body unreadable/);
+});
+
+Deno.test("[mail queue] pending mail queued before sealing is still sent, and sealed at start unless leased", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const now = Date.now();
+  const legacy = (id: string, leaseUntil: number | null): PendingMail => ({
+    id,
+    mail: mail(id),
+    attempts: 0,
+    lastError: null,
+    leaseUntil,
+    dueAt: leaseUntil ?? now,
+    createdAt: new Date(now).toISOString(),
+  });
+  for (const r of [legacy("01PLAIN", null), legacy("01LEASED", now + 60_000), legacy("01DEAD", now - 1)]) {
+    await kv.set(keys.pendingMail(r.id), r);
+  }
+  assert.equal(await sealLegacyPendingMail(kv, { clock: () => now }), 2);
+  assert.equal(await sealLegacyPendingMail(kv, { clock: () => now }), 0);
+  const stored = new Map((await Array.fromAsync(kv.list<PendingMail>({ prefix: keys.pendingMails() })))
+    .map((e) => [e.value.id, e.value]));
+  for (const id of ["01PLAIN", "01DEAD"]) {
+    assert.ok(!JSON.stringify(stored.get(id)).includes(TOKEN), id);
+    assert.equal(stored.get(id)!.leaseUntil, legacy(id, id === "01DEAD" ? now - 1 : null).leaseUntil, "only the body");
+  }
+  assert.ok(JSON.stringify(stored.get("01LEASED")).includes(TOKEN), "its sender's record is left alone");
+
+  const { sent, mailer } = recorder();
+  assert.equal(await deliverQueuedMail(kv, mailer, "01PLAIN", { clock: () => now }), "sent");
+  assert.equal(await quiet(() => deliverQueuedMail(kv, mailer, "01LEASED", { clock: () => now + 60_000 })), "sent");
+  assert.deepEqual(sent.map((s) => [s.mail.subject, s.mail.text.includes(LINK)]), [
+    ["01PLAIN", true],
+    ["01LEASED", true],
+  ]);
 });

@@ -8,7 +8,7 @@ import {
   testMail,
   verificationMail,
 } from "../../lib/mail/templates.ts";
-import { createOutboxMailer, createSmtpMailer, listOutbox } from "../../lib/mail/mailers.ts";
+import { createOutboxMailer, createSmtpMailer, listOutbox, stripOutboxBodies } from "../../lib/mail/mailers.ts";
 import {
   deliverQueuedMail,
   type FailedMail,
@@ -17,7 +17,8 @@ import {
   queueMail,
   retryDelayMs,
 } from "../../lib/mail/queue.ts";
-import { startQueueWorker } from "../../lib/mail/mod.ts";
+import { mailStartNotice, startQueueWorker } from "../../lib/mail/mod.ts";
+import { loadConfig } from "../../lib/config.ts";
 import { keys } from "../../lib/db/keys.ts";
 import type { Mailer, OutgoingMail } from "../../lib/mail/types.ts";
 
@@ -48,18 +49,56 @@ Deno.test("[mail] templates: text and HTML parts, the link in both, escaped HTML
   assert.match(all[4].subject, /^\[Test\] /);
 });
 
-Deno.test("[mail] outbox: kept in KV newest first; bodies on the console only in development", async () => {
+Deno.test("[mail] outbox: kept in KV newest first; in production recipient and subject only, nowhere a link", async () => {
   using kv = await Deno.openKv(":memory:");
   const devLines: string[] = [];
   const prodLines: string[] = [];
-  const dev = createOutboxMailer(kv, { printBodies: true, log: (l) => devLines.push(l) });
-  const prod = createOutboxMailer(kv, { printBodies: false, log: (l) => prodLines.push(l) });
+  const dev = createOutboxMailer(kv, { withBodies: true, log: (l) => devLines.push(l) });
+  const prod = createOutboxMailer(kv, { withBodies: false, log: (l) => prodLines.push(l) });
+  assert.equal(prod.headersOnly, true, "the queue does not open bodies for it");
   await dev.send(mail({ subject: "first" }));
   await prod.send(mail({ subject: "second" }));
-  assert.deepEqual((await listOutbox(kv)).values.map((m) => m.subject), ["second", "first"]);
+  const whole = (await listOutbox(kv, { withBodies: true })).values;
+  assert.deepEqual(whole.map((m) => m.subject), ["second", "first"]);
+  assert.ok(whole[1].text!.includes(LINK), "development keeps the link");
+  assert.deepEqual(Object.keys(whole[0]).sort(), ["createdAt", "id", "kind", "subject", "to"], "stored without body");
   assert.ok(devLines.some((l) => l.includes(LINK)));
-  assert.ok(!prodLines.some((l) => l.includes("token=")), "no token in production logs");
-  assert.ok(prodLines.some((l) => l.includes("parent@example.com")));
+  assert.ok(!prodLines.some((l) => l.includes("abc123") || l.includes("parent@example.com")), prodLines.join("\n"));
+  assert.match(prodLines.join("\n"), /sign-in mail .* not sent \(SMTP_URL is not set\)/);
+
+  // Production lists every entry without its body, even one development mode stored whole ...
+  const listed = (await listOutbox(kv)).values;
+  assert.deepEqual(listed.map((m) => [m.to.address, m.subject]), [
+    ["parent@example.com", "second"],
+    ["parent@example.com", "first"],
+  ]);
+  assert.ok(!JSON.stringify(listed).includes("abc123"));
+  // ... and a production start strips stored bodies (the worker's start does this).
+  assert.equal(await stripOutboxBodies(kv), 1);
+  assert.equal(await stripOutboxBodies(kv), 0);
+  const stored = await Array.fromAsync(kv.list({ prefix: keys.outbox() }));
+  assert.equal(stored.length, 2);
+  assert.ok(!JSON.stringify(stored.map((e) => e.value)).includes("abc123"));
+});
+
+Deno.test("[mail] start notice: one warning line when production mail goes nowhere, never in other set-ups", () => {
+  const notice = (env: Record<string, string>) => mailStartNotice(loadConfig(env));
+  const production = notice({});
+  assert.equal(production.warning, true);
+  assert.equal(
+    production.line,
+    "Warning: SMTP_URL is not set; e-mail is not being sent (recipients and subjects are kept in the outbox at /email-test)",
+  );
+  assert.ok(!production.line.includes("\n"), "one line");
+  assert.deepEqual(notice({ GOALMATES_ENV: "development" }), {
+    warning: false,
+    line: "Mail: development outbox (KV and console)",
+  });
+  const key = btoa(String.fromCharCode(...new Uint8Array(32).fill(7)));
+  assert.deepEqual(notice({ SMTP_URL: "smtp://127.0.0.1:2525", MAIL_QUEUE_KEY: key }), {
+    warning: false,
+    line: "Mail: SMTP",
+  });
 });
 
 Deno.test("[mail] SMTP: a real server on loopback gets one recipient, UTF-8, both parts, no injected header", async () => {
@@ -184,7 +223,7 @@ Deno.test("[mail] queue: after the last attempt the message is set aside, never 
 
 Deno.test("[mail] worker: a queued mail reaches the outbox through the KV queue", async () => {
   const kv = await Deno.openKv(":memory:");
-  const worker = startQueueWorker(kv, createOutboxMailer(kv, { printBodies: false, log: () => {} }));
+  const worker = startQueueWorker(kv, createOutboxMailer(kv, { withBodies: false, log: () => {} }));
   try {
     await queueMail(kv, mail({ subject: "through the queue" }));
     for (let i = 0; i < 200 && (await listOutbox(kv)).values.length === 0; i++) {

@@ -152,6 +152,7 @@ Deno.test("[config] defaults, every variable honoured, one readable error", () =
     APP_URL: "https://goalmates.example/",
     SMTP_URL: "smtp://127.0.0.1:2525",
     MAIL_FROM: "Team <team@goalmates.example>",
+    MAIL_QUEUE_KEY: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=",
     SYSADMIN_EMAIL: "root@goalmates.example",
     SYSADMIN_PASSWORD: "correct horse battery",
     CALENDAR_ALLOW_PRIVATE_HOSTS: "1",
@@ -165,6 +166,7 @@ Deno.test("[config] defaults, every variable honoured, one readable error", () =
     appOrigin: "https://goalmates.example",
     smtpUrl: "smtp://127.0.0.1:2525",
     mailFrom: "Team <team@goalmates.example>",
+    mailQueueKey: new Uint8Array(32).fill(7),
     sysadminEmail: "root@goalmates.example",
     sysadminPassword: "correct horse battery",
     calendarAllowPrivateHosts: true,
@@ -177,4 +179,27 @@ Deno.test("[config] defaults, every variable honoured, one readable error", () =
     return true;
   });
   assert.throws(() => loadConfig({ APP_URL: "not a url" }), /APP_URL must be an absolute URL/);
+  // The key that seals queued mail: 32 bytes in base64, and required where mail leaves in production.
+  assert.equal(loadConfig({}).mailQueueKey, undefined);
+  assert.deepEqual(
+    loadConfig({ MAIL_QUEUE_KEY: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc" }).mailQueueKey,
+    new Uint8Array(32).fill(7),
+  );
+  for (
+    const bad of [
+      "short",
+      "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBw==",
+      "Bw!HBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=",
+    ]
+  ) {
+    assert.throws(
+      () => loadConfig({ MAIL_QUEUE_KEY: bad }),
+      /Invalid configuration:\n {2}MAIL_QUEUE_KEY: MAIL_QUEUE_KEY must be 32 random bytes in base64/,
+    );
+  }
+  assert.throws(
+    () => loadConfig({ SMTP_URL: "smtp://127.0.0.1:2525" }),
+    /MAIL_QUEUE_KEY is required when SMTP_URL is set in production/,
+  );
+  assert.equal(loadConfig({ SMTP_URL: "smtp://127.0.0.1:2525", GOALMATES_ENV: "development" }).mailQueueKey, undefined);
 });
