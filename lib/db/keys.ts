@@ -125,10 +125,12 @@ export const keys = {
   /** The team feed; post ids are ULIDs, so a reverse list is newest first. */
   post: (teamId: string, postId: string) => ["posts", teamId, postId] as const,
   teamPosts: (teamId: string) => ["posts", teamId] as const,
+  allPosts: () => ["posts"] as const,
 
   /** The Essentials: recommended items. */
   essential: (teamId: string, itemId: string) => ["essentials", teamId, itemId] as const,
   teamEssentials: (teamId: string) => ["essentials", teamId] as const,
+  allEssentials: () => ["essentials"] as const,
 
   /**
    * Calendar events live in sets: a sync writes a whole new set, then one commit moves the
@@ -188,9 +190,13 @@ export const keys = {
   pendingUpload: (teamId: string, blobId: string) => ["pending_uploads", teamId, blobId] as const,
   pendingUploads: () => ["pending_uploads"] as const,
   teamPendingUploads: (teamId: string) => ["pending_uploads", teamId] as const,
+  /** A guardian's consent to show a player's headshot on the public roster (R41): who agreed and when. */
+  headshotConsent: (teamId: string, playerId: string) => ["headshot_consents", teamId, playerId] as const,
+  teamHeadshotConsents: (teamId: string) => ["headshot_consents", teamId] as const,
   /** The team gallery; photo ids are ULIDs (newest first by a reverse list). */
   galleryPhoto: (teamId: string, photoId: string) => ["gallery_photos", teamId, photoId] as const,
   teamGalleryPhotos: (teamId: string) => ["gallery_photos", teamId] as const,
+  allGalleryPhotos: () => ["gallery_photos"] as const,
   /** Every upload ticket (the sweep of expired ones). */
   uploadTickets: () => ["upload_tickets"] as const,
   /** A person's outstanding uploads in a team (at most 3 at once): ids and until when each counts. */
@@ -249,6 +255,7 @@ export const teamScopedPrefixes = (teamId: string): Deno.KvKey[] => [
   keys.teamPendingUploads(teamId),
   keys.teamGalleryPhotos(teamId),
   keys.teamUploadSlots(teamId),
+  keys.teamHeadshotConsents(teamId),
 ];
 
 /** A team's single records (a prefix list does not include the prefix's own key); swept with the team. */

@@ -4,9 +4,10 @@ import type { KvWrite } from "./commit_batches.ts";
 import { stageGuardianRemovals } from "./guardians.ts";
 import { stagePlayerInviteRemovals } from "./parent_emails.ts";
 import { stageFamilyMemberRemoval } from "./families.ts";
-import { countKeys, listAll, listPage, type Page, type PageOptions } from "./kv.ts";
+import { countKeys, getManyValues, listAll, listPage, type Page, type PageOptions } from "./kv.ts";
 import { stageBlobRemovals } from "./blobs.ts";
 import { stagePlayerUploadRemovals } from "./uploads.ts";
+import { stageHeadshotConsentRemoval } from "./headshot_consents.ts";
 
 /** Ids in creation order, even within one millisecond, so a team lists its players as they were added. */
 const nextPlayerId = monotonicFactory();
@@ -68,6 +69,11 @@ export async function getPlayerEntry(kv: Deno.Kv, teamId: string, playerId: stri
   return await kv.get<Player>(keys.player(teamId, playerId));
 }
 
+/** Players of a team by id, in the order asked (null where there is none). */
+export async function getPlayers(kv: Deno.Kv, teamId: string, playerIds: string[]): Promise<(Player | null)[]> {
+  return await getManyValues<Player>(kv, playerIds.map((id) => keys.player(teamId, id)));
+}
+
 /** A page of a team's players, in creation order. */
 export async function listPlayersPage(kv: Deno.Kv, teamId: string, options: PageOptions = {}): Promise<Page<Player>> {
   return await listPage<Player>(kv, { prefix: keys.teamPlayers(teamId) }, options);
@@ -94,8 +100,9 @@ export function stagePlayerUpdate(op: Deno.AtomicOperation, entry: Deno.KvEntry<
 
 /**
  * Adds to `op` the removal of a player (checked unchanged since read) with its guardian links,
- * listed parent e-mails, family membership and photos (the headshot's blobs, and headshot
- * uploads of them under way); returns how many parent links go with it.
+ * listed parent e-mails, family membership and photos (the headshot's blobs, headshot
+ * uploads of them under way, and a guardian's consent to show it publicly); returns how many
+ * parent links go with it.
  */
 export async function stagePlayerRemoval(kv: Deno.Kv, op: Deno.AtomicOperation, entry: Deno.KvEntry<Player>) {
   const { teamId, id } = entry.value;
@@ -107,6 +114,7 @@ export async function stagePlayerRemoval(kv: Deno.Kv, op: Deno.AtomicOperation, 
   }
   await stageBlobRemovals(kv, op, teamId, blobIds);
   await stagePlayerUploadRemovals(kv, op, teamId, id);
+  stageHeadshotConsentRemoval(op, teamId, id);
   await stagePlayerInviteRemovals(kv, op, teamId, id);
   await stageFamilyMemberRemoval(kv, op, teamId, "player", id);
   return await stageGuardianRemovals(kv, op, teamId, id);

@@ -2,7 +2,8 @@
  * Player headshots (SPEC.md: the player photo dialog; only a parent of that player, or a team
  * admin, changes it): setting a processed headshot upload as the player's photo, or removing
  * it. The previous photo's blobs are deleted in the same commit, which also refreshes the
- * team's public pages.
+ * team's public pages. And whether the public sees it (R41): the team's switch and a guardian's
+ * own consent, which only a guardian of the player gives or withdraws.
  */
 import { getPlayerEntry, type Player, stagePlayerUpdate } from "../db/players.ts";
 import { stageBlobRemovals } from "../db/blobs.ts";
@@ -10,7 +11,22 @@ import { getPendingEntry, type PendingUpload, stagePendingRemoval } from "../db/
 import { stageAuditEntry } from "../db/audit.ts";
 import { commitTeamChange } from "../db/team_revisions.ts";
 import { beginChange } from "../db/kv.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import { isGuardian, listGuardianLinks } from "../db/guardians.ts";
+import {
+  getHeadshotConsentEntry,
+  type HeadshotConsent,
+  listHeadshotConsents,
+  stageHeadshotConsent,
+} from "../db/headshot_consents.ts";
+import { getTeam, type Team } from "../db/teams.ts";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { canWrite, type TeamViewer } from "../team_viewer.ts";
+import {
+  consentIsCurrent,
+  HEADSHOT_CONSENT_TEXTS,
+  type HeadshotConsentAnswer,
+  headshotIsPublic,
+} from "./headshot_consent.ts";
 import { objectPath, parseObjectPath } from "./rules.ts";
 import { PHOTO_MESSAGES } from "./texts.ts";
 import { isUploaderOf, mayChangePlayerPhoto, processedIds, type Uploader } from "./uploads.ts";
@@ -109,4 +125,94 @@ export async function setPlayerPhoto(
     if ((await commitTeamChange(kv, op, teamId)).ok) return next;
   }
   throw new ConflictError();
+}
+
+/**
+ * A guardian's choice to show their child's headshot on the public roster (R41). Only a current
+ * parent of the player (a guardian link) decides, as themselves: the team's admin who is not
+ * one, another parent, the player, the team's shared login and a system administrator are
+ * refused (403; 404 for no such player). Agreeing records who and when; withdrawing deletes the
+ * record. The commit rewrites the team's revision, so cached public rosters drop at once, and
+ * carries its audit entry. Saying again what is stored commits nothing.
+ */
+export async function setHeadshotConsent(
+  kv: Deno.Kv,
+  viewer: TeamViewer,
+  playerId: string,
+  wanted: unknown,
+  actor: string,
+  now: Date,
+): Promise<HeadshotConsentAnswer> {
+  const { teamId } = viewer;
+  const [team, player] = await Promise.all([getTeam(kv, teamId), getPlayerEntry(kv, teamId, playerId)]);
+  if (!team || !player.value) throw new NotFoundError(PLAYER_NOT_FOUND);
+  const userId = viewer.userId;
+  const guardian = canWrite(viewer) && viewer.role !== "PLAYER" && userId !== null &&
+    await isGuardian(kv, teamId, playerId, userId);
+  if (!guardian || userId === null) throw new ForbiddenError(HEADSHOT_CONSENT_TEXTS.notGuardian);
+  if (typeof wanted !== "boolean") throw new ValidationError(HEADSHOT_CONSENT_TEXTS.badValue);
+  const answer = (consent: HeadshotConsent | null): HeadshotConsentAnswer => ({
+    playerId,
+    public: consent !== null,
+    consentedAt: consent?.consentedAt ?? null,
+    teamShowsPhotos: team.settings.showPhotos,
+  });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [entry, playerEntry, links] = await Promise.all([
+      getHeadshotConsentEntry(kv, teamId, playerId),
+      getPlayerEntry(kv, teamId, playerId),
+      listGuardianLinks(kv, teamId, playerId),
+    ]);
+    if (!playerEntry.value) throw new NotFoundError(PLAYER_NOT_FOUND);
+    const current = consentIsCurrent(entry.value?.userId, links.map((l) => l.userId)) ? entry.value : null;
+    // Nothing to change: already agreed by a current guardian, or nothing stored to withdraw.
+    if (wanted && current) return answer(current);
+    if (!wanted && !entry.value) return answer(null);
+    const next: HeadshotConsent | null = wanted ? { teamId, playerId, userId, consentedAt: now.toISOString() } : null;
+    // The player is checked too, so a consent is never left behind by a player removed meanwhile.
+    const op = stageHeadshotConsent(beginChange(kv).check(playerEntry), entry, next);
+    stageAuditEntry(op, {
+      teamId,
+      action: "player.photo_consent",
+      targetId: playerId,
+      actor,
+      detail: wanted ? "Photo on the public roster: agreed" : "Photo on the public roster: withdrawn",
+    }, now);
+    if ((await commitTeamChange(kv, op, teamId)).ok) return answer(next);
+  }
+  throw new ConflictError();
+}
+
+/**
+ * The players of a team whose headshot the public may see (R41): none while the team hides
+ * photos; else those with a current guardian's consent.
+ */
+export async function publicHeadshotPlayerIds(kv: Deno.Kv, team: Team): Promise<Set<string>> {
+  if (!team.settings.showPhotos) return new Set();
+  const [consents, links] = await Promise.all([listHeadshotConsents(kv, team.id), listGuardianLinks(kv, team.id)]);
+  const guardiansOf = new Map<string, string[]>();
+  for (const link of links) guardiansOf.set(link.playerId, [...guardiansOf.get(link.playerId) ?? [], link.userId]);
+  return new Set(
+    consents.filter((c) =>
+      headshotIsPublic({
+        teamShowsPhotos: team.settings.showPhotos,
+        consentBy: c.userId,
+        guardianIds: guardiansOf.get(c.playerId) ?? [],
+      })
+    ).map((c) => c.playerId),
+  );
+}
+
+/** Whether the public may see one player's headshot (the same rule, for serving its images). */
+export async function headshotIsPublicFor(kv: Deno.Kv, team: Team, playerId: string): Promise<boolean> {
+  if (!team.settings.showPhotos) return false;
+  const [consent, links] = await Promise.all([
+    getHeadshotConsentEntry(kv, team.id, playerId),
+    listGuardianLinks(kv, team.id, playerId),
+  ]);
+  return headshotIsPublic({
+    teamShowsPhotos: team.settings.showPhotos,
+    consentBy: consent.value?.userId,
+    guardianIds: links.map((l) => l.userId),
+  });
 }

@@ -31,11 +31,19 @@ export {
   listGalleryPhotos,
   uploaderTypeOf,
 } from "./gallery.ts";
-export { type PlayerPhoto, setPlayerPhoto } from "./headshots.ts";
+export { type PlayerPhoto, publicHeadshotPlayerIds, setHeadshotConsent, setPlayerPhoto } from "./headshots.ts";
+export {
+  consentIsCurrent,
+  HEADSHOT_CONSENT_TEXTS,
+  type HeadshotConsentAnswer,
+  headshotConsentPaths,
+  headshotIsPublic,
+  type PublicPhotoChoice,
+} from "./headshot_consent.ts";
 export { findObject, readObjectBytes } from "./objects.ts";
 export { objectPath, parseObjectPath } from "./rules.ts";
 export { GALLERY_LIMITS, PHOTO_MESSAGES, UPLOAD_TEXTS } from "./texts.ts";
-export type { GalleryPhoto, UploaderType } from "../db/gallery.ts";
+export type { GalleryPhoto, UploaderType } from "./types.ts";
 export type { BlobManifest } from "../db/blobs.ts";
 
 /** How often the server sweeps expired uploads (main.ts). */

@@ -1,13 +1,15 @@
 /**
  * Who may see a stored image: `/objects/<teamId>/<blobId>` is a re-encoded size of a team's
  * photo. The team's members and a system administrator see every one; anyone else only a
- * player's current headshot, and only while the team shows photos publicly. A raw upload is
- * never shown to anyone. Everything else is "not found", the same answer as for no image.
+ * player's current headshot, and only while the team shows photos publicly and a guardian of
+ * the player agreed (R41: withdrawing the consent revokes the public URL at once). A raw upload
+ * is never shown to anyone. Everything else is "not found", the same answer as for no image.
  */
 import { type BlobManifest, getBlob, readBlobBytes } from "../db/blobs.ts";
 import { getPlayer } from "../db/players.ts";
 import { getTeam } from "../db/teams.ts";
 import type { TeamViewer } from "../team_viewer.ts";
+import { headshotIsPublicFor } from "./headshots.ts";
 import { objectPath } from "./rules.ts";
 
 export type { BlobManifest };
@@ -30,7 +32,7 @@ export async function findObject(
   if (!team?.settings.showPhotos || !player) return null;
   const path = objectPath(teamId, blobId);
   const current = [player.photoUrl, player.photoUrlSmall, player.photoUrlMedium].includes(path);
-  return current ? manifest : null;
+  return current && await headshotIsPublicFor(kv, team, player.id) ? manifest : null;
 }
 
 /** The image's bytes (null if its chunks are not all there). */

@@ -2,9 +2,15 @@
  * The photo calls' shapes (the contract of /work/plan/issue13_plan.md), for islands and
  * components to `import type`. Types only.
  */
-import type { GalleryPhoto } from "../db/gallery.ts";
+import type { PhotoRecord } from "../db/gallery.ts";
 
-export type { GalleryPhoto, UploaderType } from "../db/gallery.ts";
+export type { UploaderType } from "../db/gallery.ts";
+
+/** SPEC.md section 3's Gallery photo as the API and the pages give it. */
+export interface GalleryPhoto extends PhotoRecord {
+  /** The uploader's name now (read from their account when shown, never stored): see lib/families/display_name.ts. */
+  uploaderName: string;
+}
 
 /** `GET /api/teams/:teamId/photos?limit=&offset=`. */
 export interface GalleryPage {

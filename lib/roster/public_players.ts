@@ -4,7 +4,8 @@ import type { TeamSettings } from "../db/teams.ts";
 /**
  * A player as anyone may see them on the public roster (DECISIONS.md privacy rules): last
  * name as an initial ("R.") unless the team shows full names; age instead of birth year;
- * parents' first names only when the team shows parent names (the key is absent otherwise).
+ * parents' first names only when the team shows parent names (the key is absent otherwise);
+ * the photo only when the team shows photos and a guardian agreed (R41).
  */
 export type PublicPlayer =
   & Pick<
@@ -32,13 +33,19 @@ export type RosterMode = typeof MODES[number];
 export const NO_POSITION = "No Position";
 export const ALL_PLAYERS = "All Players";
 
+/**
+ * `headshotPublic`: whether the public may see this player's photo (lib/photos' rule: the
+ * team's switch and a current guardian's consent). Off unless said; the switch is asked again
+ * here, so the team hiding photos always wins.
+ */
 export function toPublicPlayer(
   p: Player,
   settings: TeamSettings,
   now = new Date(),
   parentFirstNames: string[] = [],
+  headshotPublic = false,
 ): PublicPlayer {
-  const photos = settings.showPhotos;
+  const photos = settings.showPhotos && headshotPublic;
   const shown: PublicPlayer = {
     id: p.id,
     firstName: p.firstName,

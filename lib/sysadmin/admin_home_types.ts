@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS: readonly string[] = [
   "player.created",
   "player.deleted",
   "player.photo_changed",
+  "player.photo_consent",
   "player.photo_removed",
   "player.updated",
   "players.imported",

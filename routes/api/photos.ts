@@ -27,6 +27,7 @@ import {
   processUpload,
   receiveUpload,
   requestUpload,
+  setHeadshotConsent,
   setPlayerPhoto,
   type Uploader,
   UploadError,
@@ -181,4 +182,12 @@ export const photoApiRoutes = new Hono<AppEnv>()
     const uploader = { viewer, sessionId: await sessionIdOf(c) };
     const photo = await setPlayerPhoto(kv, uploader, playerId, body, await actorOf(c), now());
     return c.json(photo, 200, NO_STORE);
+  })
+  // 9. A guardian shows or hides their child's photo on the public roster (R41): that player's parents only.
+  .put("/api/teams/:teamId/players/:playerId/headshot-consent", requireTeamMember, async (c) => {
+    const { kv, now } = c.var.deps;
+    const body = await readJsonFields(c, ["public"]);
+    const viewer = teamViewer(c);
+    const answer = await setHeadshotConsent(kv, viewer, c.req.param("playerId"), body.public, await actorOf(c), now());
+    return c.json(answer, 200, NO_STORE);
   });

@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { actorOf, getSessionUser, requireTeamMember, teamViewer } from "../auth_middleware.ts";
 import { getTeam } from "../../lib/db/teams.ts";
-import { deleteGalleryPhoto, listGalleryPhotos } from "../../lib/photos/mod.ts";
-import { formText } from "../http.ts";
+import { deleteGalleryPhoto, listGalleryPhotos, setHeadshotConsent } from "../../lib/photos/mod.ts";
+import { familyHref } from "../../lib/families/mod.ts";
+import { formText, readForm } from "../http.ts";
 import { canWrite } from "../../lib/team_viewer.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { renderPage } from "../../lib/render/page.tsx";
@@ -57,7 +58,16 @@ export const familyPhotoPageRoutes = new Hono<AppEnv>()
   })
   // Deleting without JavaScript: the uploader or an admin, back to the same page of View All.
   .post("/family-dashboard/:teamId/photos/:photoId/delete", requireTeamMember, async (c) => {
-    const offset = parseOffset(formText(await c.req.parseBody(), "offset")) ?? 0;
+    const offset = parseOffset(formText(await readForm(c), "offset")) ?? 0;
     await deleteGalleryPhoto(c.var.deps.kv, teamViewer(c), c.req.param("photoId"), await actorOf(c), c.var.deps.now());
     return c.redirect(viewAllHref(teamViewer(c).teamId, offset), 303);
+  })
+  // A guardian's public-photo choice without JavaScript (R41): an unticked box is absent from the
+  // post, so the form is the whole choice. Back to the child's dialog, which shows what is stored.
+  .post("/family-dashboard/:teamId/players/:playerId/headshot-consent", requireTeamMember, async (c) => {
+    const viewer = teamViewer(c);
+    const playerId = c.req.param("playerId");
+    const wanted = formText(await c.req.parseBody(), "public") === "on";
+    await setHeadshotConsent(c.var.deps.kv, viewer, playerId, wanted, await actorOf(c), c.var.deps.now());
+    return c.redirect(`/family-dashboard/${viewer.teamId}${familyHref.member(`player:${playerId}`)}`, 303);
   });

@@ -264,6 +264,14 @@ Deno.test("[admin settings] the public roster API and page honour every visibili
   assert.ok(!(await cardPage()).includes("/objects/maya"));
 
   await patch({ showPhotos: true });
+  // R41: the team's switch alone shows no photo; a guardian of Maya must also agree.
+  assert.equal((await apiMaya()).photoUrl, null, "the switch alone");
+  assert.ok(!(await cardPage()).includes("/objects/maya"));
+  const consent = await call(t.app, "PUT", `/api/teams/${w.team.id}/players/${maya.id}/headshot-consent`, {
+    cookie: await signIn(t, "ana.parent@example.com"),
+    body: { public: true },
+  });
+  assert.equal(consent.status, 200, await consent.clone().text());
   shown = await apiMaya();
   assert.equal(shown.photoUrl, "/objects/maya.jpg");
   assert.ok((await cardPage()).includes('src="/objects/maya-m.jpg"'));

@@ -5,7 +5,8 @@
  * for another parent, the player's own account or a system administrator reading the page), and
  * on every row of the admin roster — and the page carries the PlayerPhoto island (woken on
  * interaction) only then. A player's photo shows in its small size on cards and rows and its
- * medium size in the dialog, with an `alt` naming the player.
+ * medium size in the dialog, with an `alt` naming the player — inside the team always, while the
+ * public roster shows it only once a guardian agreed too (R41; tests/integration/headshot_consent_test.ts).
  */
 import assert from "node:assert/strict";
 import { createTestApp, requestJson, TEST_ORIGIN, type TestContext } from "../helpers.ts";
@@ -170,4 +171,24 @@ Deno.test("[headshots] a player's photo: small on the card and the roster row, m
   );
   assert.match(roster, /<dt>With photos<\/dt><dd>1<\/dd>/);
   assert.ok(roster.includes(`"photoUrlMedium":"${photo.photoUrlMedium}"`), "the roster's dialog gets the medium one");
+
+  // The team's 'Show photos' switch alone does not put it on the public roster: the family must agree.
+  const shown = await call(t.app, "PATCH", `/api/admin/${w.team.id}/settings`, {
+    cookie: w.cookies.admin,
+    body: { showPhotos: true },
+  });
+  assert.equal(shown.status, 200);
+  const publicCard = await (await t.app.request(`${TEST_ORIGIN}/t/${w.team.slug}/roster?player=${maya.id}`)).text();
+  assert.ok(!publicCard.includes(`/objects/${w.team.id}/`), "not public without a guardian's consent");
+  assert.ok(
+    (await get(t, dialogOf(w, maya), w.cookies.parent)).includes(`src="${photo.photoUrlMedium}"`),
+    "inside: as ever",
+  );
+  const consent = await call(t.app, "PUT", `/api/teams/${w.team.id}/players/${maya.id}/headshot-consent`, {
+    cookie: w.cookies.parent,
+    body: { public: true },
+  });
+  assert.equal(consent.status, 200);
+  const agreed = await (await t.app.request(`${TEST_ORIGIN}/t/${w.team.slug}/roster?player=${maya.id}`)).text();
+  assert.ok(agreed.includes(`src="${photo.photoUrlMedium}"`), "public once Maya's parent agreed");
 });

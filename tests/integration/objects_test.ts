@@ -3,7 +3,7 @@
  * bytes with their type, an ETag (304 on If-None-Match), `private, immutable` caching, nosniff,
  * a sandboxing CSP and a fixed Content-Disposition; only to the team's members and a system
  * administrator; a player's current headshot also to anyone while the team shows photos
- * publicly; everything else (another team's member, a visitor, a raw upload, a name the blob
+ * publicly and a guardian of the player agreed (R41); everything else (another team's member, a visitor, a raw upload, a name the blob
  * store does not hold) the same 404. Image processing runs on the process's shared image pool,
  * closed by the last test.
  */
@@ -11,6 +11,8 @@ import assert from "node:assert/strict";
 import { createTestApp, TEST_ORIGIN, type TestContext } from "../helpers.ts";
 import { type AdminWorld, adminWorld, call } from "../admin_helpers.ts";
 import { imagePool, sniffImage } from "../../lib/images/mod.ts";
+import { stageGuardian } from "../../lib/db/guardians.ts";
+import { getUserByEmail } from "../../lib/db/users.ts";
 
 const SMALL_PNG = Deno.readFileSync(new URL("../fixtures/small.png", import.meta.url));
 
@@ -140,9 +142,19 @@ Deno.test("[objects] a member of another team, a visitor, or any name the store 
   for (const path of names) await assertNotFound(await get(w, "admin", path), path);
 });
 
-Deno.test("[objects] a player's headshot is public only while it is their photo and the team shows photos", async () => {
+Deno.test("[objects] a player's headshot is public only while it is their photo, the team shows photos and a guardian agreed", async () => {
   await using w = await world();
   const maya = w.players[0];
+  const parent = (await getUserByEmail(w.t.kv, "parent@example.com"))!;
+  assert.ok((await stageGuardian(w.t.kv.atomic(), w.team.id, maya.id, parent.id).commit()).ok);
+  const consent = async (on: boolean) => {
+    const res = await call(w.t.app, "PUT", `/api/teams/${w.team.id}/players/${maya.id}/headshot-consent`, {
+      cookie: w.cookies.parent,
+      body: { public: on },
+    });
+    assert.equal(res.status, 200);
+    await res.body?.cancel();
+  };
   const first = await headshot(w, maya.id);
   const gallery = await galleryPhoto(w, "admin");
   const setPhoto = (body: unknown) =>
@@ -158,6 +170,8 @@ Deno.test("[objects] a player's headshot is public only while it is their photo 
   assert.equal((await setPhoto(first)).status, 200);
   for (const path of Object.values(first)) await assertNotFound(await get(w, "anonymous", path), "photos hidden");
   await showPhotos(true);
+  for (const path of Object.values(first)) await assertNotFound(await get(w, "anonymous", path), "no guardian consent");
+  await consent(true);
   for (const path of Object.values(first)) {
     const res = await get(w, "anonymous", path);
     assert.equal(res.status, 200, path);
@@ -178,6 +192,13 @@ Deno.test("[objects] a player's headshot is public only while it is their photo 
   const now = await get(w, "otherAdmin", next.photoUrlMedium);
   assert.equal(now.status, 200);
   await now.body?.cancel();
+  // The guardian withdraws: the public URL is revoked at once; members still see it.
+  await consent(false);
+  await assertNotFound(await get(w, "anonymous", next.photoUrlMedium), "consent withdrawn");
+  const stillMember = await get(w, "parent", next.photoUrlMedium);
+  assert.equal(stillMember.status, 200);
+  await stillMember.body?.cancel();
+  await consent(true);
   await showPhotos(false);
   await assertNotFound(await get(w, "anonymous", next.photoUrl), "photos hidden again");
 });

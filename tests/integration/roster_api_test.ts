@@ -3,6 +3,9 @@ import { createPlayer, createTestApp, requestJson, seedTeam } from "../helpers.t
 import { keys } from "../../lib/db/keys.ts";
 import type { Team } from "../../lib/db/teams.ts";
 import { commitTeamChange } from "../../lib/db/team_revisions.ts";
+import { stageGuardian } from "../../lib/db/guardians.ts";
+import { getHeadshotConsentEntry, stageHeadshotConsent } from "../../lib/db/headshot_consents.ts";
+import { createAccount } from "../auth_helpers.ts";
 
 Deno.test("[api] roster: public fields only — first name, last initial, jersey, position", async () => {
   await using t = await createTestApp({ now: () => new Date("2026-11-22T12:00:00Z") });
@@ -42,13 +45,26 @@ Deno.test("[api] roster: public fields only — first name, last initial, jersey
 
 Deno.test("[api] roster: visibility settings decide last names, positions and photos", async () => {
   await using t = await createTestApp();
-  const { team } = await seedTeam(t.kv, {
+  const { team, players } = await seedTeam(t.kv, {
     settings: { showLastNames: true, showPositions: false, showPhotos: true },
   }, [{ firstName: "Ana", lastName: "Lopez", jerseyNumber: 3, position: "Forward", photoUrl: "/objects/a.jpg" }]);
-  const [ana] = (await (await requestJson(t.app, `/api/teams/${team.id}/roster`)).json()).players;
+  const roster = async () => (await (await requestJson(t.app, `/api/teams/${team.id}/roster`)).json()).players;
+  const [ana] = await roster();
   assert.equal(ana.lastName, "Lopez");
   assert.equal(ana.position, null);
-  assert.equal(ana.photoUrl, "/objects/a.jpg");
+  assert.equal(ana.photoUrl, null, "R41: the team's switch alone shows no photo");
+  // With a guardian's consent (and the revision rewritten in the same commit, as the app does).
+  const mom = await createAccount(t.kv, { email: "mom@example.com", teamId: team.id });
+  const op = stageGuardian(t.kv.atomic(), team.id, players[0].id, mom.id);
+  const none = await getHeadshotConsentEntry(t.kv, team.id, players[0].id);
+  stageHeadshotConsent(op, none, {
+    teamId: team.id,
+    playerId: players[0].id,
+    userId: mom.id,
+    consentedAt: new Date().toISOString(),
+  });
+  assert.ok((await commitTeamChange(t.kv, op, team.id)).ok);
+  assert.equal((await roster())[0].photoUrl, "/objects/a.jpg");
 });
 
 Deno.test("[api] roster: unknown team → 404 { message }", async () => {

@@ -2,7 +2,9 @@
  * The headshot dialog's pure parts (lib/client/headshot.ts): which files it accepts (SPEC.md
  * section 5: one image, at most 10 MB), the size the browser shrinks a photo to (long edge
  * 2048, proportions kept), and the order of the four calls of section 7 with section 8's text
- * for each one that fails (through a stand-in for `api`, so no server is needed).
+ * for each one that fails (through a stand-in for `api`, so no server is needed). And R41's rule
+ * (lib/photos/headshot_consent.ts): a headshot is public only with the team's switch on AND a
+ * current guardian's consent.
  */
 import assert from "node:assert/strict";
 import {
@@ -15,6 +17,43 @@ import {
   shrinkSize,
 } from "../../lib/client/headshot.ts";
 import type { api, ApiResult } from "../../lib/client/api.ts";
+import { consentIsCurrent, HEADSHOT_CONSENT_TEXTS, headshotIsPublic } from "../../lib/photos/headshot_consent.ts";
+
+Deno.test("[headshot] public only with the team's switch AND a current guardian's consent (R41)", () => {
+  const guardianIds = ["mom", "dad"];
+  const matrix: [boolean, string | null, boolean][] = [
+    [false, null, false],
+    [false, "mom", false], // A family's consent alone: the team hides photos.
+    [true, null, false], // The team's switch alone is not enough.
+    [true, "mom", true],
+    [true, "dad", true],
+  ];
+  for (const [teamShowsPhotos, consentBy, shown] of matrix) {
+    assert.equal(
+      headshotIsPublic({ teamShowsPhotos, consentBy, guardianIds }),
+      shown,
+      `switch ${teamShowsPhotos}, consent by ${consentBy}`,
+    );
+  }
+  // A consent given by someone who is no longer (or never was) a guardian counts for nothing.
+  assert.equal(headshotIsPublic({ teamShowsPhotos: true, consentBy: "stepdad", guardianIds }), false);
+  assert.equal(
+    headshotIsPublic({ teamShowsPhotos: true, consentBy: "mom", guardianIds: [] }),
+    false,
+    "no guardian left",
+  );
+  assert.equal(headshotIsPublic({ teamShowsPhotos: true, consentBy: "", guardianIds: [""] }), false);
+  assert.equal(headshotIsPublic({ teamShowsPhotos: true, consentBy: undefined, guardianIds }), false);
+  assert.equal(consentIsCurrent("dad", new Set(guardianIds)), true, "any iterable of guardians");
+  assert.equal(consentIsCurrent(null, guardianIds), false);
+});
+
+Deno.test("[headshot] the guardian's choice in words: off by default, and what the team's switch adds", () => {
+  assert.equal(HEADSHOT_CONSENT_TEXTS.label("Maya"), "Show Maya's photo on the public roster");
+  assert.equal(HEADSHOT_CONSENT_TEXTS.status("Maya", false, true), "Maya's photo is hidden from the public roster.");
+  assert.equal(HEADSHOT_CONSENT_TEXTS.status("Maya", true, true), "Maya's photo is shown on the public roster.");
+  assert.match(HEADSHOT_CONSENT_TEXTS.status("Maya", true, false), /stays hidden until the team shows photos/);
+});
 
 Deno.test("[headshot] file checks: images only, at most 10 MB, the spec's texts", () => {
   assert.equal(MAX_HEADSHOT_BYTES, 10 * 1024 * 1024);

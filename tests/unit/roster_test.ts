@@ -54,14 +54,13 @@ Deno.test("[roster] public projection hides what the team has not opted into", (
   assert.equal(hidden.photoUrl, null);
   assert.equal(hidden.position, "Defender");
   assert.equal(hidden.age, 11);
-  const open = toPublicPlayer(source, {
-    ...DEFAULT_TEAM_SETTINGS,
-    showLastNames: true,
-    showPhotos: true,
-    showPositions: false,
-  }, now);
+  const openSettings = { ...DEFAULT_TEAM_SETTINGS, showLastNames: true, showPhotos: true, showPositions: false };
+  const open = toPublicPlayer(source, openSettings, now, [], true);
   assert.equal(open.lastName, "ölund");
   assert.equal(open.photoUrl, "/objects/p.jpg");
   assert.equal(open.position, null);
+  // R41: the team's switch alone is not enough; a guardian's consent alone neither.
+  assert.equal(toPublicPlayer(source, openSettings, now).photoUrl, null, "no guardian consent");
+  assert.equal(toPublicPlayer(source, DEFAULT_TEAM_SETTINGS, now, [], true).photoUrl, null, "the team hides photos");
   assert.equal(lastInitial("  "), "");
 });

@@ -11,7 +11,11 @@ export const SETTINGS_SWITCHES = [
     label: "Allow surname fallback",
     hint: "Parents who do not know the jersey number can claim by the child's surname.",
   },
-  { name: "showPhotos", label: "Show photos", hint: "Player photos appear on the public roster." },
+  {
+    name: "showPhotos",
+    label: "Show photos",
+    hint: "Player photos appear on the public roster. Each family must also agree for their own child.",
+  },
   { name: "showPositions", label: "Show positions", hint: "Positions appear on the public roster." },
   { name: "showParentNames", label: "Show parent names", hint: "Linked parents' first names appear on player cards." },
   { name: "showLastNames", label: "Show last names", hint: "Full last names instead of an initial." },
