@@ -32,6 +32,17 @@ function withPhotos(family: SoccerFamily, changes: Record<string, PhotoChange>):
   return { ...family, players };
 }
 
+/** The players' cards with the public-photo choices saved on this page since it loaded. */
+function withPublicPhotoChoices(family: SoccerFamily, saved: Record<string, boolean>): SoccerFamily {
+  if (Object.keys(saved).length === 0) return family;
+  const players = family.players.map((card) =>
+    card.publicPhoto && card.id in saved
+      ? { ...card, publicPhoto: { ...card.publicPhoto, consented: saved[card.id] } }
+      : card
+  );
+  return { ...family, players };
+}
+
 /** Opens a dialog as a modal (a dialog the server rendered open becomes one too). */
 function showModal(el: HTMLDialogElement | null) {
   if (!el || el.matches(":modal")) return;
@@ -54,7 +65,11 @@ function forgetMemberQuery() {
  */
 export default function FamilyExplorer({ family: loaded, openMember }: FamilyExplorerProps) {
   const photoChanges = usePhotoChanges();
-  const family = useMemo(() => withPhotos(loaded, photoChanges), [loaded, photoChanges]);
+  const [publicPhotoChoices, setPublicPhotoChoices] = useState<Record<string, boolean>>({});
+  const family = useMemo(
+    () => withPublicPhotoChoices(withPhotos(loaded, photoChanges), publicPhotoChoices),
+    [loaded, photoChanges, publicPhotoChoices],
+  );
   const initial = useMemo(() => {
     const state = parseOpenMember(openMember);
     const card = state.member ? [...family.players, ...family.parents].find((c) => c.key === state.member) : undefined;
@@ -173,6 +188,8 @@ export default function FamilyExplorer({ family: loaded, openMember }: FamilyExp
             onClose={close(memberDialog)}
             onExplore={openExplorer}
             onRelated={switchMember}
+            onPublicPhotoSaved={(playerId, consented) =>
+              setPublicPhotoChoices((all) => ({ ...all, [playerId]: consented }))}
           />
         )}
       </dialog>

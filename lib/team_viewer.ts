@@ -12,7 +12,10 @@ export interface TeamViewer {
   role: TeamRole | "SYSADMIN";
   /** Administers the team (a team admin, the team's shared login or a system administrator). */
   isAdmin: boolean;
-  /** The name shown on what they write (posts, essentials): "First Last", else the e-mail. */
+  /**
+   * The viewer's own label ("First Last", else their e-mail), shown to them alone. What they
+   * write shows the name their account has when read (lib/families/display_name.ts), never this.
+   */
   displayName: string;
 }
 

@@ -7,8 +7,11 @@ import { monotonicFactory, ulid } from "ulid";
 import { keys } from "./keys.ts";
 import { listPage, type Page, type PageOptions } from "./kv.ts";
 
-/** SPEC.md section 3's essential item, with who added it and when. */
-export interface EssentialItem {
+/**
+ * An essential item as stored: SPEC.md section 3's fields but the adder's name, which is read
+ * from their account when shown (lib/essentials' EssentialItem), with who added it and when.
+ */
+export interface EssentialRecord {
   id: string;
   /** One of SPEC.md section 9's categories, and one of that category's subcategories. */
   category: string;
@@ -17,9 +20,7 @@ export interface EssentialItem {
   description: string;
   /** An http(s) address, or null when none was given. */
   link: string | null;
-  /** The adder's name when they added it (a later rename does not change it). */
-  userName: string;
-  /** The adder's account id (null for a team's shared login): who may remove it as its adder. */
+  /** The adder's account id (null for a team's shared login): who added it, and may remove it. */
   userId: string | null;
   createdAt: string;
 }
@@ -35,10 +36,10 @@ export function newEssentialId(time: number): string {
 }
 
 export async function getEssentialEntry(kv: Deno.Kv, teamId: string, itemId: string) {
-  return await kv.get<EssentialItem>(keys.essential(teamId, itemId));
+  return await kv.get<EssentialRecord>(keys.essential(teamId, itemId));
 }
 
-export async function getEssential(kv: Deno.Kv, teamId: string, itemId: string): Promise<EssentialItem | null> {
+export async function getEssential(kv: Deno.Kv, teamId: string, itemId: string): Promise<EssentialRecord | null> {
   return (await getEssentialEntry(kv, teamId, itemId)).value;
 }
 
@@ -47,12 +48,12 @@ export async function listEssentials(
   kv: Deno.Kv,
   teamId: string,
   options: PageOptions = {},
-): Promise<Page<EssentialItem>> {
-  return await listPage<EssentialItem>(kv, { prefix: keys.teamEssentials(teamId) }, { ...options, reverse: true });
+): Promise<Page<EssentialRecord>> {
+  return await listPage<EssentialRecord>(kv, { prefix: keys.teamEssentials(teamId) }, { ...options, reverse: true });
 }
 
 /** Adds a new item to `op`; the commit fails if the id is somehow taken. */
-export function stageEssential(op: Deno.AtomicOperation, teamId: string, item: EssentialItem): Deno.AtomicOperation {
+export function stageEssential(op: Deno.AtomicOperation, teamId: string, item: EssentialRecord): Deno.AtomicOperation {
   const key = keys.essential(teamId, item.id);
   return op.check({ key, versionstamp: null }).set(key, item);
 }
@@ -60,7 +61,7 @@ export function stageEssential(op: Deno.AtomicOperation, teamId: string, item: E
 /** Adds to `op` the removal of an item, checked unchanged since `entry` was read. */
 export function stageEssentialRemoval(
   op: Deno.AtomicOperation,
-  entry: Deno.KvEntry<EssentialItem>,
+  entry: Deno.KvEntry<EssentialRecord>,
 ): Deno.AtomicOperation {
   return op.check(entry).delete(entry.key);
 }

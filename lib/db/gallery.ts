@@ -8,8 +8,11 @@ import { keys } from "./keys.ts";
 
 export type UploaderType = "admin" | "parent" | "player";
 
-/** SPEC.md section 3's Gallery photo, with who uploaded it. */
-export interface GalleryPhoto {
+/**
+ * A gallery photo as stored: SPEC.md section 3's fields but the uploader's name, which is read
+ * from their account when shown (lib/photos' GalleryPhoto), with who uploaded it.
+ */
+export interface PhotoRecord {
   id: string;
   /** `/objects/<teamId>/<blobId>`: the full size (long edge 2048). */
   objectPath: string;
@@ -19,7 +22,6 @@ export interface GalleryPhoto {
   mediumPath: string;
   urls: { thumbnail: string; medium: string; full: string };
   caption: string;
-  uploaderName: string;
   uploaderType: UploaderType;
   /** The uploader's account (null for a team's shared login): who may delete it as its uploader. */
   uploaderId: string | null;
@@ -32,7 +34,7 @@ const nextPhotoId = monotonicFactory();
 export const newPhotoId = (time: number): string => nextPhotoId(time);
 
 export async function getPhotoEntry(kv: Deno.Kv, teamId: string, photoId: string) {
-  return await kv.get<GalleryPhoto>(keys.galleryPhoto(teamId, photoId));
+  return await kv.get<PhotoRecord>(keys.galleryPhoto(teamId, photoId));
 }
 
 /**
@@ -44,11 +46,11 @@ export async function listPhotosAt(
   teamId: string,
   offset: number,
   limit: number,
-): Promise<{ photos: GalleryPhoto[]; hasMore: boolean }> {
-  const photos: GalleryPhoto[] = [];
+): Promise<{ photos: PhotoRecord[]; hasMore: boolean }> {
+  const photos: PhotoRecord[] = [];
   let index = 0;
   let hasMore = false;
-  const iter = kv.list<GalleryPhoto>({ prefix: keys.teamGalleryPhotos(teamId) }, {
+  const iter = kv.list<PhotoRecord>({ prefix: keys.teamGalleryPhotos(teamId) }, {
     reverse: true,
     limit: offset + limit + 1,
     batchSize: Math.min(500, offset + limit + 1),
@@ -65,12 +67,12 @@ export async function listPhotosAt(
 }
 
 /** Adds a new photo to `op`; the commit fails if the id is somehow taken. */
-export function stagePhoto(op: Deno.AtomicOperation, teamId: string, photo: GalleryPhoto): Deno.AtomicOperation {
+export function stagePhoto(op: Deno.AtomicOperation, teamId: string, photo: PhotoRecord): Deno.AtomicOperation {
   const key = keys.galleryPhoto(teamId, photo.id);
   return op.check({ key, versionstamp: null }).set(key, photo);
 }
 
 /** Adds to `op` the removal of a photo record, checked unchanged since `entry` was read. */
-export function stagePhotoRemoval(op: Deno.AtomicOperation, entry: Deno.KvEntry<GalleryPhoto>) {
+export function stagePhotoRemoval(op: Deno.AtomicOperation, entry: Deno.KvEntry<PhotoRecord>) {
   return op.check(entry).delete(entry.key);
 }

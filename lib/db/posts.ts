@@ -8,14 +8,15 @@ import { listPage, type Page, type PageOptions } from "./kv.ts";
 
 export type PostType = "kudos" | "news" | "advice";
 
-/** SPEC.md section 3's team post, with who wrote it and, for a kudos, the player it names. */
-export interface TeamPost {
+/**
+ * A team post as stored: SPEC.md section 3's fields but the author's name, which is read from
+ * their account when shown (lib/feed's TeamPost), and, for a kudos, the player it names.
+ */
+export interface PostRecord {
   id: string;
   postType: PostType;
   content: string;
-  /** The author's name when they posted (a later rename does not change it). */
-  authorName: string;
-  /** The author's account id (null for a team's shared login): who may delete it as its author. */
+  /** The author's account id (null for a team's shared login): who wrote it, and may delete it. */
   authorId: string | null;
   /** A kudos may name a player of the team: their id and name as the picker showed it. */
   playerId: string | null;
@@ -37,25 +38,25 @@ export function newPostId(time: number): string {
 }
 
 export async function getPostEntry(kv: Deno.Kv, teamId: string, postId: string) {
-  return await kv.get<TeamPost>(keys.post(teamId, postId));
+  return await kv.get<PostRecord>(keys.post(teamId, postId));
 }
 
-export async function getPost(kv: Deno.Kv, teamId: string, postId: string): Promise<TeamPost | null> {
+export async function getPost(kv: Deno.Kv, teamId: string, postId: string): Promise<PostRecord | null> {
   return (await getPostEntry(kv, teamId, postId)).value;
 }
 
 /** One page of a team's posts, newest first. */
-export async function listPosts(kv: Deno.Kv, teamId: string, options: PageOptions = {}): Promise<Page<TeamPost>> {
-  return await listPage<TeamPost>(kv, { prefix: keys.teamPosts(teamId) }, { ...options, reverse: true });
+export async function listPosts(kv: Deno.Kv, teamId: string, options: PageOptions = {}): Promise<Page<PostRecord>> {
+  return await listPage<PostRecord>(kv, { prefix: keys.teamPosts(teamId) }, { ...options, reverse: true });
 }
 
 /** Adds a new post to `op`; the commit fails if the id is somehow taken. */
-export function stagePost(op: Deno.AtomicOperation, teamId: string, post: TeamPost): Deno.AtomicOperation {
+export function stagePost(op: Deno.AtomicOperation, teamId: string, post: PostRecord): Deno.AtomicOperation {
   const key = keys.post(teamId, post.id);
   return op.check({ key, versionstamp: null }).set(key, post);
 }
 
 /** Adds to `op` the removal of a post, checked unchanged since `entry` was read. */
-export function stagePostRemoval(op: Deno.AtomicOperation, entry: Deno.KvEntry<TeamPost>): Deno.AtomicOperation {
+export function stagePostRemoval(op: Deno.AtomicOperation, entry: Deno.KvEntry<PostRecord>): Deno.AtomicOperation {
   return op.check(entry).delete(entry.key);
 }

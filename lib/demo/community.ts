@@ -59,10 +59,7 @@ async function seedParents(kv: Deno.Kv, team: Team, players: Player[], now: Date
 }
 
 async function seedPosts(kv: Deno.Kv, team: Team, people: Map<string, User>, players: Player[], now: Date) {
-  const author = (email: string) => {
-    const user = people.get(email);
-    return { userId: user?.id ?? null, name: user ? `${user.firstName} ${user.lastName}` : "A parent" };
-  };
+  const author = (email: string) => ({ userId: people.get(email)?.id ?? null });
   const maya = players.find((p) => p.jerseyNumber === 7);
   const at = (ago: number) => new Date(now.getTime() - ago);
   const posts = [
@@ -95,10 +92,7 @@ async function seedPosts(kv: Deno.Kv, team: Team, people: Map<string, User>, pla
 }
 
 async function seedEssentials(kv: Deno.Kv, team: Team, people: Map<string, User>, now: Date) {
-  const adder = (email: string) => {
-    const user = people.get(email);
-    return { userId: user?.id ?? null, name: user ? `${user.firstName} ${user.lastName}` : "A parent" };
-  };
+  const adder = (email: string) => ({ userId: people.get(email)?.id ?? null });
   const items = [
     {
       by: "coach@example.com",

@@ -5,7 +5,7 @@
  */
 import { beginChange, type Page, type PageOptions } from "../db/kv.ts";
 import {
-  type EssentialItem,
+  type EssentialRecord,
   getEssentialEntry,
   listEssentials,
   newEssentialId,
@@ -15,10 +15,11 @@ import {
 import { consumeRateLimits } from "../db/rate_limits.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { canWrite, type TeamViewer } from "../team_viewer.ts";
+import { loadMemberNames } from "../names/member_names.ts";
 import { checkEssential, ESSENTIAL_MESSAGES } from "./rules.ts";
+import type { EssentialItem } from "./types.ts";
 
-export type { EssentialItem } from "../db/essentials.ts";
-export type { EssentialsViewer } from "./types.ts";
+export type { EssentialItem, EssentialsViewer } from "./types.ts";
 export { ESSENTIAL_CATEGORIES, ESSENTIAL_FIELDS, ESSENTIAL_MESSAGES } from "./rules.ts";
 
 /** The page the API answers when no limit is asked for. */
@@ -27,19 +28,26 @@ export const ESSENTIALS_PAGE_SIZE = 50;
 export const ESSENTIALS_PER_HOUR = 30;
 const HOUR_MS = 60 * 60 * 1000;
 
+/** Items with their adders' names as they are now (one batch read for the page). */
+async function withAdderNames(kv: Deno.Kv, teamId: string, items: EssentialRecord[]): Promise<EssentialItem[]> {
+  const nameOf = await loadMemberNames(kv, teamId, items.map((i) => i.userId));
+  return items.map((item) => ({ ...item, userName: nameOf(item.userId) }));
+}
+
 /** One page of a team's essentials, newest first. */
 export async function listTeamEssentials(
   kv: Deno.Kv,
   teamId: string,
   options: PageOptions = {},
 ): Promise<Page<EssentialItem>> {
-  return await listEssentials(kv, teamId, { cursor: options.cursor, limit: options.limit ?? ESSENTIALS_PAGE_SIZE });
+  const limit = options.limit ?? ESSENTIALS_PAGE_SIZE;
+  const page = await listEssentials(kv, teamId, { cursor: options.cursor, limit });
+  return { values: await withAdderNames(kv, teamId, page.values), cursor: page.cursor };
 }
 
-/** Who adds an item: their account id (null for a team's shared login) and the name shown. */
+/** Who adds an item: their account id (null for a team's shared login); their name is read when shown. */
 export interface EssentialAdder {
   userId: string | null;
-  name: string;
 }
 
 /**
@@ -59,14 +67,15 @@ export async function addEssential(
   if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
   await beforeCommit?.();
   for (let attempt = 0; attempt < 3; attempt++) {
-    const item: EssentialItem = {
+    const item: EssentialRecord = {
       id: newEssentialId(now.getTime()),
       ...checked.value,
-      userName: adder.name,
       userId: adder.userId,
       createdAt: now.toISOString(),
     };
-    if ((await stageEssential(beginChange(kv), teamId, item).commit()).ok) return item;
+    if ((await stageEssential(beginChange(kv), teamId, item).commit()).ok) {
+      return (await withAdderNames(kv, teamId, [item]))[0];
+    }
   }
   throw new ConflictError();
 }
@@ -86,7 +95,7 @@ export async function addEssentialAsViewer(
   return await addEssential(
     kv,
     viewer.teamId,
-    { userId: viewer.userId, name: viewer.displayName },
+    { userId: viewer.userId },
     input,
     now,
     () =>
@@ -109,7 +118,7 @@ export async function removeEssential(kv: Deno.Kv, viewer: TeamViewer, itemId: s
     const entry = await getEssentialEntry(kv, viewer.teamId, itemId);
     if (!entry.value) throw new NotFoundError(ESSENTIAL_MESSAGES.notFound);
     if (!canRemoveEssential(viewer, entry.value)) throw new ForbiddenError(ESSENTIAL_MESSAGES.notYours);
-    if ((await stageEssentialRemoval(beginChange(kv), entry as Deno.KvEntry<EssentialItem>).commit()).ok) return;
+    if ((await stageEssentialRemoval(beginChange(kv), entry as Deno.KvEntry<EssentialRecord>).commit()).ok) return;
   }
   throw new ConflictError();
 }

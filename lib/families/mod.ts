@@ -45,7 +45,7 @@ import type {
 } from "./types.ts";
 
 export type * from "./types.ts";
-export { FAMILY_TEXTS, NEW_MEMBER_DAYS } from "./rules.ts";
+export { FAMILY_TEXTS, familyHref, NEW_MEMBER_DAYS } from "./rules.ts";
 
 /** Meet Your Soccer Family for one viewer of the team (the family dashboard's section). */
 export async function loadSoccerFamily(kv: Deno.Kv, viewer: TeamViewer, now: Date): Promise<SoccerFamily> {

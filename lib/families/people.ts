@@ -9,10 +9,13 @@ import { listPlayers, type Player } from "../db/players.ts";
 import { listGuardianLinks } from "../db/guardians.ts";
 import { getUsers, listTeamMembers, type Membership, type User } from "../db/users.ts";
 import { type Family, listFamilies, listTeamFamilyMembers, memberKey } from "../db/families.ts";
+import { listHeadshotConsents } from "../db/headshot_consents.ts";
+import { consentIsCurrent } from "../photos/mod.ts";
 import { DEFAULT_PAGE_SIZE, INVALID_CURSOR_MESSAGE, MAX_PAGE_SIZE, type Page, type PageOptions } from "../db/kv.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import type { TeamViewer } from "../team_viewer.ts";
 import { FAMILY_TEXTS, isNewMember, positionAbbreviation, shortName } from "./rules.ts";
+import { memberDisplayName } from "../names/display_name.ts";
 import type {
   DetailedFamilyMember,
   FamilyCard,
@@ -40,6 +43,8 @@ export interface TeamPeople {
   families: Map<string, Family>;
   /** "player:<id>" / "parent:<id>" → family id. */
   familyOf: Map<string, string>;
+  /** Player id → the account that agreed to show the player's photo on the public roster (R41). */
+  publicPhotoConsentBy: Map<string, string>;
 }
 
 const push = (map: Map<string, string[]>, key: string, value: string) => {
@@ -60,13 +65,14 @@ async function listAllMembers(kv: Deno.Kv, teamId: string): Promise<Membership[]
 }
 
 export async function loadTeamPeople(kv: Deno.Kv, teamId: string): Promise<TeamPeople> {
-  const [team, players, links, memberships, families, familyLinks] = await Promise.all([
+  const [team, players, links, memberships, families, familyLinks, consents] = await Promise.all([
     getTeam(kv, teamId),
     listPlayers(kv, teamId),
     listGuardianLinks(kv, teamId),
     listAllMembers(kv, teamId),
     listFamilies(kv, teamId),
     listTeamFamilyMembers(kv, teamId),
+    listHeadshotConsents(kv, teamId),
   ]);
   if (!team) throw new NotFoundError(FAMILY_TEXTS.teamNotFound);
   const playersById = new Map(players.map((p) => [p.id, p]));
@@ -97,6 +103,7 @@ export async function loadTeamPeople(kv: Deno.Kv, teamId: string): Promise<TeamP
     childrenOf,
     families: new Map(families.map((f) => [f.id, f])),
     familyOf: new Map(familyLinks.map((l) => [memberKey(l.memberType, l.memberId), l.familyId])),
+    publicPhotoConsentBy: new Map(consents.map((c) => [c.playerId, c.userId])),
   };
 }
 
@@ -228,6 +235,15 @@ const byName = (a: { firstName: string; lastName: string }, b: { firstName: stri
   a.firstName.localeCompare(b.firstName, "en", { sensitivity: "base" }) ||
   a.lastName.localeCompare(b.lastName, "en", { sensitivity: "base" });
 
+/** A card's name: the person's own, else (a parent who joined without one) "Leo's parent", never an e-mail. */
+function cardName(people: TeamPeople, detail: DetailedFamilyMember): string {
+  const { firstName, lastName } = detail;
+  if (detail.type === "player") return memberDisplayName({ firstName, lastName });
+  const firstChild = people.playersById.get(people.childrenOf.get(detail.id)?.[0] ?? "");
+  const role = people.members.get(detail.id)?.role;
+  return memberDisplayName({ firstName, lastName, role, childFirstName: firstChild?.firstName });
+}
+
 /** Meet Your Soccer Family for one viewer: every player and parent as a card, with its dialog's fields. */
 export function soccerFamilyOf(people: TeamPeople, viewer: TeamViewer, now: Date): SoccerFamily {
   const ownFamily = viewerFamilyId(people, viewer);
@@ -236,14 +252,20 @@ export function soccerFamilyOf(people: TeamPeople, viewer: TeamViewer, now: Date
     detail: DetailedFamilyMember,
     isYou: boolean,
     related: string[],
-    photo: Pick<FamilyCard, "photoUrlSmall" | "canChangePhoto"> = { photoUrlSmall: null, canChangePhoto: false },
+    photo: Pick<FamilyCard, "photoUrlSmall" | "canChangePhoto" | "publicPhoto"> = {
+      photoUrlSmall: null,
+      canChangePhoto: false,
+      publicPhoto: null,
+    },
   ): FamilyCard => {
     const key = memberKey(detail.type, detail.id);
     const familyId = people.familyOf.get(key) ?? null;
+    const name = cardName(people, detail);
     return {
       ...detail,
       key,
-      shortName: shortName(detail.firstName, detail.lastName),
+      name,
+      shortName: shortName(detail.firstName, detail.lastName) || name,
       positionAbbr: positionAbbreviation(detail.position),
       isYou,
       isFamily: !isYou && familyId !== null && familyId === ownFamily,
@@ -257,6 +279,18 @@ export function soccerFamilyOf(people: TeamPeople, viewer: TeamViewer, now: Date
   const mayChangePhoto = (p: Player) =>
     viewer.role === "TEAM_ADMIN" ||
     (viewer.userId !== null && (people.parentsOf.get(p.id) ?? []).includes(viewer.userId));
+  // Only a guardian of the player, as themselves, chooses whether the photo is on the public roster (R41).
+  const publicPhoto = (p: Player): FamilyCard["publicPhoto"] => {
+    const guardians = people.parentsOf.get(p.id) ?? [];
+    const guardian = viewer.userId !== null && viewer.role !== "PLAYER" && viewer.role !== "SYSADMIN" &&
+      guardians.includes(viewer.userId);
+    if (!guardian) return null;
+    return {
+      teamId: people.team.id,
+      consented: consentIsCurrent(people.publicPhotoConsentBy.get(p.id), guardians),
+      teamShowsPhotos: people.team.settings.showPhotos,
+    };
+  };
   const players = [...people.players]
     .sort((a, b) => a.jerseyNumber - b.jerseyNumber || byName(a, b))
     .map((p) =>
@@ -264,7 +298,11 @@ export function soccerFamilyOf(people: TeamPeople, viewer: TeamViewer, now: Date
         detailedPlayer(p, now),
         p.id === ownPlayer,
         (people.parentsOf.get(p.id) ?? []).map((id) => memberKey("parent", id)),
-        { photoUrlSmall: p.photoUrlSmall ?? p.photoUrl, canChangePhoto: mayChangePhoto(p) },
+        {
+          photoUrlSmall: p.photoUrlSmall ?? p.photoUrl,
+          canChangePhoto: mayChangePhoto(p),
+          publicPhoto: publicPhoto(p),
+        },
       )
     );
   const parents = [...people.parents]

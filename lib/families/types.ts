@@ -2,6 +2,7 @@
  * The shapes of the families domain that pages, islands and the API share (no server code here;
  * SPEC.md section 3: Family, Family member, Detailed family member, Parent).
  */
+import type { PublicPhotoChoice } from "../photos/headshot_consent.ts";
 
 export type MemberType = "player" | "parent";
 export type Relationship = "Child" | "Parent";
@@ -102,7 +103,9 @@ export interface TeamParent {
 export interface FamilyCard extends DetailedFamilyMember {
   /** "player:<id>" or "parent:<id>". */
   key: string;
-  /** First name and last initial ("Maya R."). */
+  /** Their full name, else what the team calls them ("Leo's parent": lib/families/display_name.ts). */
+  name: string;
+  /** First name and last initial ("Maya R."), else `name`. */
   shortName: string;
   /** GK, DEF, MID, FWD… (null without a position). */
   positionAbbr: string | null;
@@ -118,6 +121,8 @@ export interface FamilyCard extends DetailedFamilyMember {
   photoUrlSmall: string | null;
   /** The viewer may change this player's photo: a parent of the player or a team admin. */
   canChangePhoto: boolean;
+  /** Whether this player's photo may be on the public roster: for a guardian of the player only, else null (R41). */
+  publicPhoto: PublicPhotoChoice | null;
 }
 
 /** What the Meet Your Soccer Family section shows one viewer. */

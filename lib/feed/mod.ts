@@ -5,11 +5,12 @@
 import { beginChange, type Page, type PageOptions } from "../db/kv.ts";
 import { stageAuditEntry } from "../db/audit.ts";
 import { getPlayerEntry } from "../db/players.ts";
-import { getPostEntry, listPosts, newPostId, stagePost, stagePostRemoval } from "../db/posts.ts";
+import { getPostEntry, listPosts, newPostId, type PostRecord, stagePost, stagePostRemoval } from "../db/posts.ts";
 import { consumeRateLimits } from "../db/rate_limits.ts";
 import { recordPostActivity } from "../db/team_activity.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { canWrite, type TeamViewer } from "../team_viewer.ts";
+import { loadMemberNames } from "../names/member_names.ts";
 import { checkPost, kudosPlayerName, mayDeletePost, POST_MESSAGES } from "./rules.ts";
 import type { TeamPost } from "./types.ts";
 
@@ -23,15 +24,21 @@ export const FEED_PAGE_SIZE = 20;
 export const POSTS_PER_HOUR = 30;
 const HOUR_MS = 60 * 60 * 1000;
 
-/** One page of a team's posts, newest first. */
-export async function listTeamPosts(kv: Deno.Kv, teamId: string, options: PageOptions = {}): Promise<Page<TeamPost>> {
-  return await listPosts(kv, teamId, { cursor: options.cursor, limit: options.limit ?? FEED_PAGE_SIZE });
+/** Posts with their authors' names as they are now (one batch read for the page). */
+async function withAuthorNames(kv: Deno.Kv, teamId: string, posts: PostRecord[]): Promise<TeamPost[]> {
+  const nameOf = await loadMemberNames(kv, teamId, posts.map((p) => p.authorId));
+  return posts.map((post) => ({ ...post, authorName: nameOf(post.authorId) }));
 }
 
-/** Who writes a post: their account id (null for a team's shared login) and the name shown. */
+/** One page of a team's posts, newest first. */
+export async function listTeamPosts(kv: Deno.Kv, teamId: string, options: PageOptions = {}): Promise<Page<TeamPost>> {
+  const page = await listPosts(kv, teamId, { cursor: options.cursor, limit: options.limit ?? FEED_PAGE_SIZE });
+  return { values: await withAuthorNames(kv, teamId, page.values), cursor: page.cursor };
+}
+
+/** Who writes a post: their account id (null for a team's shared login); their name is read when shown. */
 export interface PostAuthor {
   userId: string | null;
-  name: string;
 }
 
 /** What a caller sends: checked here (type, text, and for a kudos an optional player). */
@@ -50,11 +57,10 @@ async function preparePost(kv: Deno.Kv, teamId: string, author: PostAuthor, inpu
   if (playerEntry && !playerEntry.value) {
     throw new ValidationError(POST_MESSAGES.player, { playerId: POST_MESSAGES.player });
   }
-  const post: TeamPost = {
+  const post: PostRecord = {
     id: newPostId(now.getTime()),
     postType,
     content,
-    authorName: author.name,
     authorId: author.userId,
     playerId: playerEntry?.value ? playerEntry.value.id : null,
     playerName: playerEntry?.value ? kudosPlayerName(playerEntry.value) : null,
@@ -85,7 +91,7 @@ async function addPost(
     if (attempt === 0) await beforeCommit?.();
     if (await commitPost(kv, teamId, prepared)) {
       await recordPostActivity(kv, teamId, now); // Active/Inactive in the system console counts posts.
-      return prepared.post;
+      return (await withAuthorNames(kv, teamId, [prepared.post]))[0];
     }
   }
   throw new ConflictError();
@@ -112,7 +118,7 @@ export async function createPost(
  */
 export async function postAsViewer(kv: Deno.Kv, viewer: TeamViewer, input: PostRequest, now: Date): Promise<TeamPost> {
   if (!canWrite(viewer)) throw new ForbiddenError(POST_MESSAGES.readOnly);
-  const author = { userId: viewer.userId, name: viewer.displayName };
+  const author = { userId: viewer.userId };
   const subject = viewer.userId ?? `team-login:${viewer.teamId}`;
   return await addPost(kv, viewer.teamId, author, input, now, async () => {
     await consumeRateLimits(
@@ -143,11 +149,11 @@ export async function deletePost(
     const entry = await getPostEntry(kv, viewer.teamId, postId);
     if (!entry.value) throw new NotFoundError(POST_MESSAGES.notFound);
     if (!canDeletePost(viewer, entry.value)) throw new ForbiddenError(POST_MESSAGES.notYours);
-    const op = stagePostRemoval(beginChange(kv), entry as Deno.KvEntry<TeamPost>);
+    const op = stagePostRemoval(beginChange(kv), entry as Deno.KvEntry<PostRecord>);
     const byAuthor = viewer.userId !== null && entry.value.authorId === viewer.userId;
     if (!byAuthor) {
-      const { postType, authorName } = entry.value;
-      const detail = `${postType} by ${authorName}`;
+      const { postType, authorId } = entry.value;
+      const detail = `${postType} by ${(await loadMemberNames(kv, viewer.teamId, [authorId]))(authorId)}`;
       stageAuditEntry(op, { teamId: viewer.teamId, action: "post.deleted", targetId: postId, actor, detail }, now);
     }
     if ((await op.commit()).ok) return;

@@ -6,10 +6,10 @@
 import { ulid } from "ulid";
 import { type BlobManifest, stageBlobRemovals, stageNewBlob, writeBlobData } from "../db/blobs.ts";
 import {
-  type GalleryPhoto,
   getPhotoEntry,
   listPhotosAt,
   newPhotoId,
+  type PhotoRecord,
   stagePhoto,
   stagePhotoRemoval,
   type UploaderType,
@@ -20,15 +20,23 @@ import { stageAuditEntry } from "../db/audit.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { processImage } from "../images/mod.ts";
 import { canWrite, type TeamViewer } from "../team_viewer.ts";
+import { loadMemberNames } from "../names/member_names.ts";
 import { checkCaption, objectPath, parseObjectPath } from "./rules.ts";
 import { PHOTO_MESSAGES } from "./texts.ts";
 import { isUploaderOf, processedIds, type Uploader } from "./uploads.ts";
+import type { GalleryPhoto } from "./types.ts";
 
 /** The gallery's page when none is asked for (SPEC.md section 9: first 10, then 10 at a time). */
 export const GALLERY_PAGE_SIZE = 10;
 export const GALLERY_PAGE_MAX = 50;
 /** The furthest offset a list call reads from (offsets are read through, so they are bounded). */
 export const GALLERY_MAX_OFFSET = 10_000;
+
+/** Photos with their uploaders' names as they are now (one batch read for the page). */
+async function withUploaderNames(kv: Deno.Kv, teamId: string, photos: PhotoRecord[]): Promise<GalleryPhoto[]> {
+  const nameOf = await loadMemberNames(kv, teamId, photos.map((p) => p.uploaderId));
+  return photos.map((photo) => ({ ...photo, uploaderName: nameOf(photo.uploaderId) }));
+}
 
 /** `{ photos, hasMore }`: photos `offset`… of a team, newest first. */
 export async function listGalleryPhotos(
@@ -44,7 +52,8 @@ export async function listGalleryPhotos(
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > GALLERY_PAGE_MAX) {
     throw new ValidationError(`limit must be a whole number from 1 to ${GALLERY_PAGE_MAX}`);
   }
-  return await listPhotosAt(kv, teamId, offset, limit);
+  const { photos, hasMore } = await listPhotosAt(kv, teamId, offset, limit);
+  return { photos: await withUploaderNames(kv, teamId, photos), hasMore };
 }
 
 /** How the gallery names who uploaded a photo: from the role in the team, never from the request. */
@@ -61,8 +70,9 @@ export interface GalleryPhotoRequest {
 
 /**
  * Adds the uploader's processed upload to the team gallery. The paths must be the three sizes
- * of one processed, unused gallery upload of this person in this team; the name and type shown
- * come from the session (a request's `uploaderName`/`uploaderType` are ignored).
+ * of one processed, unused gallery upload of this person in this team; who uploaded it comes
+ * from the session (a request's `uploaderName`/`uploaderType` are ignored), the name shown from
+ * their account when the photo is shown.
  */
 export async function addGalleryPhoto(
   kv: Deno.Kv,
@@ -94,7 +104,7 @@ export async function addGalleryPhoto(
     photo,
   );
   if (!(await op.commit()).ok) throw new ConflictError(PHOTO_MESSAGES.alreadyProcessed);
-  return photo;
+  return (await withUploaderNames(kv, viewer.teamId, [photo]))[0];
 }
 
 function buildPhoto(
@@ -102,13 +112,12 @@ function buildPhoto(
   paths: { objectPath: string; mediumPath: string; thumbnailPath: string },
   caption: string,
   now: Date,
-): GalleryPhoto {
+): PhotoRecord {
   return {
     id: newPhotoId(now.getTime()),
     ...paths,
     urls: { thumbnail: paths.thumbnailPath, medium: paths.mediumPath, full: paths.objectPath },
     caption,
-    uploaderName: viewer.displayName,
     uploaderType: uploaderTypeOf(viewer),
     uploaderId: viewer.userId,
     createdAt: now.toISOString(),
@@ -116,11 +125,11 @@ function buildPhoto(
 }
 
 /** Whether the viewer may delete a photo: its uploader, or a team admin (never a read-only viewer). */
-export const canDeletePhoto = (viewer: TeamViewer, photo: Pick<GalleryPhoto, "uploaderId">): boolean =>
+export const canDeletePhoto = (viewer: TeamViewer, photo: Pick<PhotoRecord, "uploaderId">): boolean =>
   canWrite(viewer) && (viewer.isAdmin || (viewer.userId !== null && photo.uploaderId === viewer.userId));
 
 /** The blob ids of a photo's three sizes. */
-function photoBlobIds(teamId: string, photo: GalleryPhoto): string[] {
+function photoBlobIds(teamId: string, photo: PhotoRecord): string[] {
   return [photo.objectPath, photo.mediumPath, photo.thumbnailPath]
     .map(parseObjectPath)
     .filter((parsed) => parsed !== null && parsed.teamId === teamId)
@@ -142,9 +151,10 @@ export async function deleteGalleryPhoto(
     const entry = await getPhotoEntry(kv, viewer.teamId, photoId);
     if (!entry.value) throw new NotFoundError(PHOTO_MESSAGES.photoNotFound);
     if (!canDeletePhoto(viewer, entry.value)) throw new ForbiddenError(PHOTO_MESSAGES.notYours);
-    const op = stagePhotoRemoval(beginChange(kv), entry as Deno.KvEntry<GalleryPhoto>);
-    if (viewer.userId === null || entry.value.uploaderId !== viewer.userId) {
-      const detail = `photo by ${entry.value.uploaderName}`;
+    const op = stagePhotoRemoval(beginChange(kv), entry as Deno.KvEntry<PhotoRecord>);
+    const { uploaderId } = entry.value;
+    if (viewer.userId === null || uploaderId !== viewer.userId) {
+      const detail = `photo by ${(await loadMemberNames(kv, viewer.teamId, [uploaderId]))(uploaderId)}`;
       stageAuditEntry(op, { teamId: viewer.teamId, action: "photo.deleted", targetId: photoId, actor, detail }, now);
     }
     await stageBlobRemovals(kv, op, viewer.teamId, photoBlobIds(viewer.teamId, entry.value));
@@ -203,5 +213,5 @@ export async function addGalleryPhotoFromBytes(
     now,
   );
   if (!(await stagePhoto(op, teamId, photo).commit()).ok) throw new ConflictError();
-  return photo;
+  return (await withUploaderNames(kv, teamId, [photo]))[0];
 }

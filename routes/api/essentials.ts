@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { requireTeamMember, teamViewer } from "../auth_middleware.ts";
-import { formText, pageQuery, readJsonFields } from "../http.ts";
+import { formText, pageQuery, readForm, readJsonFields } from "../http.ts";
 import {
   addEssentialAsViewer,
   ESSENTIAL_FIELDS,
@@ -48,7 +48,7 @@ export const essentialRoutes = new Hono<AppEnv>()
     return c.json({ success: true }, 200, NO_STORE);
   })
   .post("/family-dashboard/:teamId/essentials", requireTeamMember, async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const input = Object.fromEntries(ESSENTIAL_FIELDS.map((name) => [name, formText(form, name)]));
     const values = Object.fromEntries(ESSENTIAL_FIELDS.map((name) => [name, input[name].slice(0, MAX_ECHO)]));
     try {

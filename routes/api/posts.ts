@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { actorOf, requireTeamMember, teamViewer } from "../auth_middleware.ts";
-import { formText, pageQuery, readJsonFields } from "../http.ts";
+import { formText, pageQuery, readForm, readJsonFields } from "../http.ts";
 import { deletePost, listTeamPosts, postAsViewer } from "../../lib/feed/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { sendFamilyDashboard } from "../pages/family_dashboard.tsx";
@@ -42,7 +42,7 @@ export const postRoutes = new Hono<AppEnv>()
     return c.json({ success: true }, 200, NO_STORE);
   })
   .post("/family-dashboard/:teamId/posts", requireTeamMember, async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const values = Object.fromEntries(POST_FIELDS.map((name) => [name, formText(form, name).slice(0, MAX_ECHO)]));
     try {
       await postAsViewer(c.var.deps.kv, teamViewer(c), {

@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { createElement } from "react";
 import type { AppEnv } from "../app_env.ts";
 import { requireTeamMember, teamViewer } from "../auth_middleware.ts";
-import { readJsonFields } from "../http.ts";
+import { readForm, readJsonFields } from "../http.ts";
 import { ForbiddenError } from "../../lib/errors.ts";
 import {
   confirmEmailChange,
@@ -66,7 +66,7 @@ export const profileRoutes = new Hono<AppEnv>()
   })
   .post("/account/email", async (c) => {
     const { kv, assets, config, now } = c.var.deps;
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const token = typeof form.token === "string" ? form.token : "";
     const outcome = await confirmEmailChange({ kv, appUrl: config.appUrl, now: now() }, token);
     const page = outcome.status === "changed"

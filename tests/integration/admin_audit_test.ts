@@ -11,7 +11,7 @@ import { cookiesFrom } from "../auth_helpers.ts";
 import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { type AuditEntry, listAuditWithAction, stageAuditEntry } from "../../lib/db/audit.ts";
 import { INVALID_CURSOR_MESSAGE } from "../../lib/db/kv.ts";
-import { type GalleryPhoto, newPhotoId, stagePhoto } from "../../lib/db/gallery.ts";
+import { newPhotoId, type PhotoRecord, stagePhoto } from "../../lib/db/gallery.ts";
 import { getUserByEmail } from "../../lib/db/users.ts";
 import { ACTIVITY_MESSAGES, AUDIT_ACTIONS } from "../../lib/sysadmin/admin_home_types.ts";
 import { PROJECT_ROOT } from "../../routes/mod.tsx";
@@ -268,7 +268,7 @@ Deno.test("[audit] every team-admin decision is recorded with who, what and when
   await as("DELETE", `/api/teams/${team.id}/posts/${parentPost.id}`);
   await as("DELETE", `/api/teams/${team.id}/posts/${ownPost.id}`, undefined, w.cookies.parent);
   const parent = await getUserByEmail(t.kv, "parent@example.com");
-  const photo = (caption: string): GalleryPhoto => {
+  const photo = (caption: string): PhotoRecord => {
     const id = newPhotoId(clock.now.getTime());
     const path = `/objects/${team.id}/${id}`;
     return {
@@ -278,7 +278,6 @@ Deno.test("[audit] every team-admin decision is recorded with who, what and when
       mediumPath: path,
       urls: { thumbnail: path, medium: path, full: path },
       caption,
-      uploaderName: "Test Person",
       uploaderType: "parent",
       uploaderId: parent!.id,
       createdAt: clock.now.toISOString(),

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { createElement } from "react";
 import { adminWorld } from "../admin_helpers.ts";
 import { createTestApp, kvValues, TEST_ASSETS, TEST_ORIGIN, type TestContext } from "../helpers.ts";
-import { type GalleryPhoto, newPhotoId, stagePhoto } from "../../lib/db/gallery.ts";
+import { newPhotoId, type PhotoRecord, stagePhoto } from "../../lib/db/gallery.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { PhotosPage } from "../../components/dashboard/photos/PhotosPage.tsx";
 import { PhotoGallerySection } from "../../components/dashboard/PhotoGallerySection.tsx";
@@ -18,7 +18,10 @@ type App = TestContext["app"];
 const get = (app: App, path: string, cookie = "") =>
   app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
 
-/** Saves `count` gallery photos through the gallery repository, oldest first (photo 1 is the oldest). */
+/**
+ * Saves `count` gallery photos through the gallery repository, oldest first (photo 1 is the
+ * oldest); by the team's shared login unless `uploaderId` names an account.
+ */
 async function savePhotos(
   kv: Deno.Kv,
   teamId: string,
@@ -26,19 +29,18 @@ async function savePhotos(
   caption = (n: number) => `Caption ${n}`,
   uploaderId = (_n: number): string | null => null,
 ) {
-  const saved: GalleryPhoto[] = [];
+  const saved: PhotoRecord[] = [];
   const start = Date.UTC(2026, 0, 1);
   for (let n = 1; n <= count; n++) {
     const id = newPhotoId(start + n * 1000);
     const path = (size: string) => `/objects/${teamId}/${id}${size}`;
-    const photo: GalleryPhoto = {
+    const photo: PhotoRecord = {
       id,
       objectPath: path(""),
       thumbnailPath: path("t"),
       mediumPath: path("m"),
       urls: { thumbnail: path("t"), medium: path("m"), full: path("") },
       caption: caption(n),
-      uploaderName: `Uploader ${n}`,
       uploaderType: "parent",
       uploaderId: uploaderId(n),
       createdAt: new Date(start + n * 1000).toISOString(),
@@ -205,14 +207,14 @@ Deno.test("[gallery pages] View All: members only, private, 24 a page newest fir
   assert.ok(html.includes("Photos 1–24, newest first"));
   const shown = [...html.matchAll(/<a class="photo-tile__link" href="([^"]+)"/g)].map((m) => m[1]);
   assert.deepEqual(shown, newest.slice(0, 24).map((p) => p.urls.medium), "links to the medium images, newest first");
-  // Each with its caption and uploader, describing the link.
+  // Each with its caption and uploader (the shared login's photos: "Team admin"), describing the link.
   const first = newest[0];
   assert.match(html, new RegExp(`aria-describedby="photo-${first.id}-caption"`));
   assert.match(
     html,
     new RegExp(
       `<figcaption class="photo-tile__caption" id="photo-${first.id}-caption"><span class="photo-tile__text">Caption 30</span>` +
-        `<span class="photo-tile__by">Shared by Uploader 30</span></figcaption>`,
+        `<span class="photo-tile__by">Shared by Team admin</span></figcaption>`,
     ),
   );
   assert.match(html, /alt="Photo 1"/);
@@ -312,7 +314,7 @@ Deno.test("[gallery pages] View All without JavaScript: the uploader or an admin
   const refused = await post(theirs.id, world.cookies.parent);
   assert.equal(refused.status, 403);
   await refused.body?.cancel();
-  const photos = () => kvValues<GalleryPhoto>(t.kv, { prefix: ["gallery_photos", world.team.id] });
+  const photos = () => kvValues<PhotoRecord>(t.kv, { prefix: ["gallery_photos", world.team.id] });
   assert.equal((await photos()).length, 2, "a refused delete changes nothing");
 
   const deleted = await post(mine.id, world.cookies.parent);

@@ -4,6 +4,7 @@ import type { FamilyCard } from "../../../lib/families/types.ts";
 import { FAMILY_TEXTS, familyHref } from "../../../lib/families/rules.ts";
 import { Avatar, Badges } from "./FamilyCards.tsx";
 import { ChangePhotoButton } from "../../photos/ChangePhotoButton.tsx";
+import { HeadshotConsentForm } from "../../photos/HeadshotConsentForm.tsx";
 
 type Click = (event: MouseEvent<HTMLAnchorElement>) => void;
 
@@ -50,16 +51,23 @@ export interface MemberDetailsProps {
   onClose?: Click;
   onExplore?: Click;
   onRelated?: (key: string, event: MouseEvent<HTMLAnchorElement>) => void;
+  /** A guardian saved whether the player's photo is on the public roster. */
+  onPublicPhotoSaved?: (playerId: string, consented: boolean) => void;
 }
 
-/** The family-member dialog's body: who they are, their details, their family, Explore Family and Close. */
-export function MemberDetails({ card, related, onClose, onExplore, onRelated }: MemberDetailsProps) {
+/**
+ * The family-member dialog's body: who they are, their details, for a guardian of a player the
+ * public-photo choice, their family, Explore Family and Close.
+ */
+export function MemberDetails(
+  { card, related, onClose, onExplore, onRelated, onPublicPhotoSaved }: MemberDetailsProps,
+) {
   return (
     <div className="dialog__body family-member">
       <div className="family-member__top">
-        <Avatar person={card} size="lg" alt={`Photo of ${card.firstName} ${card.lastName}`} />
+        <Avatar person={card} size="lg" alt={`Photo of ${card.name}`} />
         <div className="family-member__who">
-          <h2 id="family-dialog-title" className="dialog__title">{`${card.firstName} ${card.lastName}`}</h2>
+          <h2 id="family-dialog-title" className="dialog__title">{card.name}</h2>
           <p className="family-member__role">
             {card.relationship}
             {card.familyName && ` · ${card.familyName}`}
@@ -67,12 +75,21 @@ export function MemberDetails({ card, related, onClose, onExplore, onRelated }: 
           <Badges card={card} />
           {card.type === "player" && card.canChangePhoto && (
             <ChangePhotoButton
-              target={{ playerId: card.id, name: `${card.firstName} ${card.lastName}`, photoUrl: card.photoUrl }}
+              target={{ playerId: card.id, name: card.name, photoUrl: card.photoUrl }}
             />
           )}
         </div>
       </div>
       <Facts card={card} />
+      {card.type === "player" && card.publicPhoto && (
+        <HeadshotConsentForm
+          key={card.id}
+          playerId={card.id}
+          firstName={card.firstName}
+          choice={card.publicPhoto}
+          onSaved={onPublicPhotoSaved}
+        />
+      )}
       <List title="Interests" items={card.interests} />
       <List title="Fun facts" items={card.funFacts} />
       {related.length > 0 && (
@@ -82,7 +99,7 @@ export function MemberDetails({ card, related, onClose, onExplore, onRelated }: 
             {related.map((r) => (
               <li key={r.key}>
                 <a href={familyHref.member(r.key)} onClick={onRelated && ((e) => onRelated(r.key, e))}>
-                  {`${r.firstName} ${r.lastName}`}
+                  {r.name}
                 </a>
               </li>
             ))}
@@ -134,7 +151,7 @@ export function ExplorerBody(
         onPointerUp={onPointerUp}
       >
         <Avatar person={card} size="lg" />
-        <p className="family-explorer__name">{`${card.firstName} ${card.lastName}`}</p>
+        <p className="family-explorer__name">{card.name}</p>
         <p className="family-member__role">
           {card.relationship}
           {card.jerseyNumber !== null && ` · #${card.jerseyNumber}`}
@@ -158,7 +175,7 @@ export function ExplorerBody(
               <a
                 className="family-explorer__dot"
                 href={familyHref.explore(m.key)}
-                aria-label={`Show ${m.firstName} ${m.lastName}`}
+                aria-label={`Show ${m.name}`}
                 aria-current={i === index ? "true" : undefined}
                 onClick={go(i)}
               />
