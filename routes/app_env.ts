@@ -14,10 +14,12 @@ export interface AppDeps {
   now?: () => Date;
   /** Follow team changes made by other instances (production: yes; tests: no). */
   watchTeamChanges?: boolean;
+  /** The render caches, when the caller builds them (tests look at their bounds). */
+  caches?: Pick<Deps, "rosterPages" | "rosterJson">;
 }
 
 /** The dependencies every route reads from `c.var.deps`. */
-export interface Deps extends Required<Omit<AppDeps, "watchTeamChanges">> {
+export interface Deps extends Required<Omit<AppDeps, "watchTeamChanges" | "caches">> {
   rosterPages: TeamCache<RenderedPage>;
   rosterJson: TeamCache<string>;
 }

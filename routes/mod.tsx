@@ -7,7 +7,9 @@ import { jsonOnly, originGuard, pathParamGuard } from "./http.ts";
 import { securityHeaders } from "./security_headers.ts";
 import { renderPage } from "../lib/render/page.tsx";
 import { sendPage } from "./security_headers.ts";
+import { signOutRoutes } from "./pages/sign_out.tsx";
 import { TeamCache } from "../lib/render/team_cache.ts";
+import { renderedPageBytes } from "../lib/render/page.tsx";
 import { ErrorPage } from "../components/ErrorPage.tsx";
 import { staticRoutes } from "./static.ts";
 import { marketingRoutes } from "./pages/marketing.tsx";
@@ -64,8 +66,10 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     config: appDeps.config,
     assets: appDeps.assets,
     now: appDeps.now ?? (() => new Date()),
-    rosterPages: new TeamCache(appDeps.kv, { watch: appDeps.watchTeamChanges }),
-    rosterJson: new TeamCache(appDeps.kv, { watch: appDeps.watchTeamChanges }),
+    ...(appDeps.caches ?? {
+      rosterPages: new TeamCache(appDeps.kv, { watch: appDeps.watchTeamChanges, sizeOf: renderedPageBytes }),
+      rosterJson: new TeamCache(appDeps.kv, { watch: appDeps.watchTeamChanges }),
+    }),
   };
   const { config, assets } = deps;
   const allowedOrigins = new Set([config.appOrigin]);
@@ -106,6 +110,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route("/", rosterPageRoutes);
   app.route("/", teamApiRoutes);
   app.route("/", authApiRoutes);
+  app.route("/", signOutRoutes);
   app.route("/", sysadminAuthApiRoutes);
   app.route("/", signupApiRoutes);
   app.route("/", devApiRoutes);

@@ -171,6 +171,18 @@ export async function getTeamBySlug(kv: Deno.Kv, slug: string): Promise<Team | n
 
 const TEAM_KEY = /^[A-Za-z0-9-]{1,64}$/;
 
+/** A team id as this app makes them: a ULID, upper case. */
+const TEAM_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/**
+ * The one spelling of a path's team key: an id as it is, anything else in lower case, as
+ * slugs are stored. Slugs are found whatever their case, so caches and redirects key on this,
+ * never on the spelling a request happened to use (R25).
+ */
+export function canonicalTeamKey(idOrSlug: string): string {
+  return TEAM_ID.test(idOrSlug) ? idOrSlug : idOrSlug.toLowerCase();
+}
+
 /** Resolves an API path's `{teamId}`/`{slug}` to a team id: by id first, then by slug. */
 export async function resolveTeamId(kv: Deno.Kv, idOrSlug: string): Promise<string | null> {
   if (!TEAM_KEY.test(idOrSlug)) return null;

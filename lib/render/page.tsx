@@ -16,6 +16,10 @@ export class RenderedPage {
   }
 }
 
+/** The estimated memory a rendered page holds (UTF-16 strings), for the caches' byte bounds. */
+export const renderedPageBytes = (page: RenderedPage): number =>
+  page.segments.reduce((bytes, segment) => bytes + segment.length * 2, 0);
+
 export interface PageOptions extends DocumentMeta {
   status?: number;
 }

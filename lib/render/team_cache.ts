@@ -1,18 +1,27 @@
 import { onTeamChange, watchRevision } from "../db/team_revisions.ts";
+import { LruMap } from "../lru.ts";
 
 interface TeamEntry<T> {
   /** The team revision the values were built from. */
   revision: string | null;
-  values: Map<string, T>;
+  /** Variant → value, least recently used first. */
+  values: LruMap<string, T>;
+  /** The request keys (id, slug) that name this team here, oldest first. */
   aliases: Set<string>;
   stopWatching?: () => void;
 }
 
-export interface TeamCacheOptions {
-  /** Teams kept in memory; the least recently filled is dropped first. */
+export interface TeamCacheOptions<T> {
+  /** Teams kept in memory; the least recently used is dropped first. */
   maxTeams?: number;
-  /** Variants kept per team (views × selected player). */
+  /** Variants kept per team (views × selected player); the least recently used goes first. */
   maxVariants?: number;
+  /** Estimated bytes of every value of every team; least recently used teams go first. */
+  maxBytes?: number;
+  /** Request keys kept per team: its id and its slug, with room for a slug just renamed. */
+  maxAliasesPerTeam?: number;
+  /** The estimated bytes of one value (default: a string's UTF-16 size). */
+  sizeOf?: (value: T) => number;
   /**
    * Also follow each cached team's revision with `kv.watch`, so a change committed by another
    * instance sharing the database drops this instance's copy too.
@@ -20,26 +29,47 @@ export interface TeamCacheOptions {
   watch?: boolean;
 }
 
+const DEFAULT_SIZE_OF = (value: unknown) => typeof value === "string" ? value.length * 2 : 1024;
+
 /**
  * Rendered output of a team's public pages, kept until the team's data changes. Changes in
  * this process drop entries at once (`onTeamChange`); with `watch`, changes anywhere do.
+ *
+ * R25/R46: everything here is bounded by count and bytes, whatever the requests. Callers pass
+ * a canonical request key (`canonicalTeamKey`), and a team keeps only its few most recent keys,
+ * so spelling a slug in ever new ways cannot add entries.
  */
 export class TeamCache<T> {
-  #teams = new Map<string, TeamEntry<T>>();
-  /** Request key (team id or slug) → team id. */
+  #teams: LruMap<string, TeamEntry<T>>;
+  /** Request key (team id or slug) → team id; only keys of teams in `#teams`. */
   #aliases = new Map<string, string>();
   /** Bumped by every invalidation; a fill that overlapped one is not stored. */
   #epoch = 0;
   #unsubscribe: () => void;
-  #maxTeams: number;
   #maxVariants: number;
+  #maxAliasesPerTeam: number;
+  #sizeOf: (value: T) => number;
   #watch: boolean;
 
-  constructor(private readonly kv: Deno.Kv, options: TeamCacheOptions = {}) {
-    this.#maxTeams = options.maxTeams ?? 500;
+  constructor(private readonly kv: Deno.Kv, options: TeamCacheOptions<T> = {}) {
     this.#maxVariants = options.maxVariants ?? 200;
+    this.#maxAliasesPerTeam = options.maxAliasesPerTeam ?? 4;
+    this.#sizeOf = options.sizeOf ?? DEFAULT_SIZE_OF;
     this.#watch = options.watch ?? false;
+    this.#teams = new LruMap({
+      maxEntries: options.maxTeams ?? 500,
+      maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
+      sizeOf: (entry) => entry.values.bytes,
+      onEvict: (_teamId, entry) => this.#forget(entry),
+    });
     this.#unsubscribe = onTeamChange(kv, (teamId) => this.invalidate(teamId));
+  }
+
+  /** What is held now: for tests and for operators' diagnostics. */
+  stats(): { teams: number; variants: number; aliases: number; bytes: number } {
+    let variants = 0;
+    for (const entry of this.#teams.values()) variants += entry.values.size;
+    return { teams: this.#teams.size, variants, aliases: this.#aliases.size, bytes: this.#teams.bytes };
   }
 
   /** The cached value for a team key and variant, if fresh. */
@@ -68,34 +98,51 @@ export class TeamCache<T> {
 
   invalidate(teamId: string): void {
     this.#epoch++;
-    const entry = this.#teams.get(teamId);
-    if (!entry) return;
-    entry.stopWatching?.();
-    for (const alias of entry.aliases) this.#aliases.delete(alias);
     this.#teams.delete(teamId);
   }
 
   close(): void {
     this.#unsubscribe();
-    for (const teamId of [...this.#teams.keys()]) this.invalidate(teamId);
+    this.#teams.clear();
+  }
+
+  /** Called for every team that leaves, whatever the reason. */
+  #forget(entry: TeamEntry<T>): void {
+    entry.stopWatching?.();
+    for (const alias of entry.aliases) this.#aliases.delete(alias);
   }
 
   #store(key: string, variant: string, teamId: string, revision: string | null, value: T): void {
-    let entry = this.#teams.get(teamId);
+    let entry = this.#teams.peek(teamId);
     if (entry && entry.revision !== revision) {
       this.invalidate(teamId);
       entry = undefined;
     }
     if (!entry) {
-      if (this.#teams.size >= this.#maxTeams) this.invalidate(this.#teams.keys().next().value!);
-      entry = { revision, values: new Map(), aliases: new Set() };
-      this.#teams.set(teamId, entry);
+      entry = {
+        revision,
+        values: new LruMap({ maxEntries: this.#maxVariants, sizeOf: this.#sizeOf }),
+        aliases: new Set(),
+      };
       if (this.#watch) entry.stopWatching = this.#follow(teamId, revision);
     }
-    if (entry.values.size >= this.#maxVariants) entry.values.clear();
     entry.values.set(variant, value);
+    this.#addAlias(entry, key, teamId);
+    // Set (again) after the value is in, so the team's bytes are counted and its use is recent.
+    if (!this.#teams.set(teamId, entry)) this.#forget(entry); // Larger than the whole budget.
+  }
+
+  #addAlias(entry: TeamEntry<T>, key: string, teamId: string): void {
+    const holder = this.#aliases.get(key);
+    if (holder !== undefined && holder !== teamId) this.#teams.peek(holder)?.aliases.delete(key);
+    entry.aliases.delete(key);
     entry.aliases.add(key);
     this.#aliases.set(key, teamId);
+    while (entry.aliases.size > this.#maxAliasesPerTeam) {
+      const [oldest] = entry.aliases;
+      entry.aliases.delete(oldest);
+      this.#aliases.delete(oldest);
+    }
   }
 
   /** Watches the revision key; the first differing versionstamp drops the team. */

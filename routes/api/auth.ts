@@ -1,14 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
-import {
-  getSessionUser,
-  getUserSession,
-  requireUser,
-  signInPerson,
-  signInUser,
-  signOutSysadmin,
-  signOutUser,
-} from "../auth_middleware.ts";
+import { getSessionUser, getUserSession, requireUser, signInPerson, signInUser } from "../auth_middleware.ts";
 import {
   AUTH_MESSAGES,
   type AuthContext,
@@ -38,12 +30,6 @@ async function magicLink(c: Context<AppEnv>, scope: MagicLinkScope) {
   const email = parseLoginEmail(body.email);
   await requestMagicLink(authContext(c), email, scope, safeLocalPath(body.next, ""));
   return c.json({ success: true, message: AUTH_MESSAGES.magicLinkSent }, 200, NO_STORE);
-}
-
-async function logout(c: Context<AppEnv>) {
-  await signOutUser(c);
-  await signOutSysadmin(c);
-  return c.redirect("/", 303);
 }
 
 /** Session, sign-in and sign-out calls of SPEC.md section 7 and DECISIONS.md. */
@@ -76,8 +62,6 @@ export const authApiRoutes = new Hono<AppEnv>()
     c.set("sessionUser", undefined);
     return c.json({ isAuthenticated: true, user: await getSessionUser(c) }, 200, NO_STORE);
   })
-  .get("/api/v2/auth/logout", logout)
-  .get("/api/logout", logout)
   .post("/api/team/magic-link", (c) => magicLink(c, { kind: "any" }))
   .post("/api/team-admin/magic-link", (c) => magicLink(c, { kind: "admin" }))
   .post("/api/teams/:teamId/magic-link", async (c) => {

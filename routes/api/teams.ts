@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
-import { publicTeam, resolveTeam } from "../../lib/db/teams.ts";
+import { canonicalTeamKey, publicTeam, resolveTeam } from "../../lib/db/teams.ts";
 import { loadPublicRoster } from "../../lib/roster/mod.ts";
 import { acceptClaim, parseClaimInput } from "../../lib/claims/mod.ts";
 import { CLAIM_MESSAGES } from "../../lib/claims/mod.ts";
@@ -19,7 +19,8 @@ export const teamApiRoutes = new Hono<AppEnv>()
   })
   .get("/api/teams/:teamKey/roster", async (c) => {
     const { kv, now, rosterJson } = c.var.deps;
-    const key = c.req.param("teamKey");
+    // Keyed by the canonical spelling (R25): a slug in any case is one cache entry.
+    const key = canonicalTeamKey(c.req.param("teamKey"));
     const json = await rosterJson.getOrLoad(key, "roster", async () => {
       const roster = await loadPublicRoster(kv, key, now());
       if (!roster) return null;

@@ -7,12 +7,12 @@ import { ClaimFormPage, type ClaimFormValues } from "../../components/roster/Cla
 import { rosterHref, type RosterView } from "../../components/roster/links.ts";
 import { loadPublicRoster } from "../../lib/roster/mod.ts";
 import { GROUPINGS, MODES, pick, SORTS } from "../../lib/roster/mod.ts";
-import { resolveTeam, type Team } from "../../lib/db/teams.ts";
+import { canonicalTeamKey, resolveTeam, type Team } from "../../lib/db/teams.ts";
 import { checkClaim } from "../../lib/claims/mod.ts";
 import { acceptClaim } from "../../lib/claims/mod.ts";
 import { AppError } from "../../lib/errors.ts";
 import { httpStatusOf, retryAfterHeader } from "../errors.ts";
-import { clientIp, formText } from "../http.ts";
+import { clientIp, formText, readForm } from "../http.ts";
 import { getSessionUser, getSysadmin } from "../auth_middleware.ts";
 import { headerAccount } from "../../components/SiteLayout.tsx";
 
@@ -51,6 +51,13 @@ export const rosterPageRoutes = new Hono<AppEnv>()
       c.header("Cache-Control", "no-store");
       c.header("Referrer-Policy", "no-referrer");
       return c.redirect(`/edit?token=${encodeURIComponent(token)}`, 303);
+    }
+    // One spelling per team (R25): "/t/Demo/roster" moves to "/t/demo/roster", so the cache
+    // below never holds a page per way of writing a slug.
+    const canonical = canonicalTeamKey(slug);
+    if (canonical !== slug) {
+      const { search } = new URL(c.req.url);
+      return c.redirect(`/t/${encodeURIComponent(canonical)}/roster${search}`, 301);
     }
     const view = readView(c.req.query());
     const claimed = c.req.query("claimed") === "1";
@@ -92,7 +99,7 @@ export const rosterPageRoutes = new Hono<AppEnv>()
     const { kv, now } = c.var.deps;
     const team = await resolveTeam(kv, c.req.param("slug"));
     if (!team) return c.notFound();
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const values: ClaimFormValues = {
       mode: formText(form, "mode") === "surname" ? "surname" : "jersey",
       jerseyNumber: formText(form, "jerseyNumber"),

@@ -76,7 +76,7 @@ Deno.test("[auth] sessions rotate at sign-in; logout ends them on the server (bo
 
   for (const path of ["/api/v2/auth/logout", "/api/logout"]) {
     const { cookie } = await magicSignIn(t, "ana@example.com");
-    const out = await t.app.request(`${TEST_ORIGIN}${path}`, { headers: { cookie } });
+    const out = await t.app.request(`${TEST_ORIGIN}${path}`, { headers: { cookie, "sec-fetch-site": "same-origin" } });
     assert.equal(out.status, 303);
     assert.equal(out.headers.get("location"), "/");
     assert.ok(out.headers.getSetCookie().some((c) => c.startsWith("gm_session=;")));
@@ -153,4 +153,54 @@ Deno.test("[auth] dev auto-login: 404 in production; by team slug, e-mail or id 
   assert.equal((await byId.json()).user.email, "coach@example.com");
   const unknown = await requestJson(t.app, "/api/dev/auto-login", { body: { email: "nobody@example.com" } });
   assert.equal(unknown.status, 404);
+});
+
+Deno.test("[auth] R19: a sign-out link opened from another site asks first; only its POST signs out", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  await createAccount(t.kv, { email: "ana@example.com", teamId: team.id });
+  const { cookie } = await magicSignIn(t, "ana@example.com");
+  for (const path of ["/api/v2/auth/logout", "/api/logout"]) {
+    for (const site of ["cross-site", "same-site", undefined]) {
+      const headers: Record<string, string> = { cookie, ...(site ? { "sec-fetch-site": site } : {}) };
+      const res = await t.app.request(`${TEST_ORIGIN}${path}`, { headers });
+      assert.equal(res.status, 303, `${path} from ${site ?? "an unnamed site"}`);
+      assert.equal(res.headers.get("location"), "/sign-out");
+      assert.equal(res.headers.getSetCookie().length, 0, "no cookie is cleared");
+      assert.equal(res.headers.get("cache-control"), "no-store");
+      assert.match(res.headers.get("vary") ?? "", /Sec-Fetch-Site/i);
+      assert.equal((await sessionOf(t.app, cookie)).status, 200, "still signed in");
+    }
+  }
+  const asked = await t.app.request(`${TEST_ORIGIN}/sign-out`, { headers: { cookie } });
+  assert.equal(asked.status, 200);
+  assert.equal(asked.headers.get("cache-control"), "no-store");
+  const html = await asked.text();
+  assert.match(html, /<h1>Sign out\?<\/h1>/);
+  assert.match(html, /<form action="\/sign-out" method="post">/);
+  assert.equal((await sessionOf(t.app, cookie)).status, 200, "showing the question ends nothing");
+  // A forged cross-site POST of the confirmation is refused by the origin check.
+  const forged = await t.app.request(`${TEST_ORIGIN}/sign-out`, {
+    method: "POST",
+    headers: { cookie, origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+    body: "",
+  });
+  assert.equal(forged.status, 403);
+  assert.equal((await sessionOf(t.app, cookie)).status, 200, "still signed in after a forged POST");
+
+  const typed = await t.app.request(`${TEST_ORIGIN}/api/logout`, { headers: { "sec-fetch-site": "none" } });
+  assert.equal(typed.status, 303, "a typed address with no session just leaves");
+  const noCookieSeen = await t.app.request(`${TEST_ORIGIN}/sign-out`);
+  assert.equal(noCookieSeen.status, 200, "asked all the same: a Strict cookie is not sent cross-site");
+  assert.match(await noCookieSeen.text(), /Sign out\?/);
+
+  const confirmed = await t.app.request(`${TEST_ORIGIN}/sign-out`, {
+    method: "POST",
+    headers: { cookie, origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    body: "",
+  });
+  assert.equal(confirmed.status, 303);
+  assert.equal(confirmed.headers.get("location"), "/");
+  assert.ok(confirmed.headers.getSetCookie().some((c) => c.startsWith("gm_session=;")));
+  assert.equal((await sessionOf(t.app, cookie)).status, 401, "signed out");
 });

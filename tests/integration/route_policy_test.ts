@@ -30,7 +30,9 @@ type Policy =
    */
   | "member-of-record"
   /** A stored photo: the team's members (and a system administrator); anyone else gets 404, as for no photo. */
-  | "object";
+  | "object"
+  /** A current parent (guardian link) of the path's player, as themselves: anonymous 401; anyone else 403 or 404. */
+  | "guardian";
 
 const POLICY: Record<string, Policy> = {
   "GET /": "public",
@@ -80,6 +82,8 @@ const POLICY: Record<string, Policy> = {
   "GET /api/v2/auth/session": "public", // 401 means "no user" (SPEC.md).
   "GET /api/v2/auth/logout": "public",
   "GET /api/logout": "public",
+  "GET /sign-out": "public",
+  "POST /sign-out": "public", // Ends only the caller's own sessions; the origin check guards it.
   "GET /api/edit": "public", // The edit link's token is the credential.
   "GET /edit": "public",
 
@@ -214,6 +218,8 @@ const POLICY: Record<string, Policy> = {
   "DELETE /api/teams/:teamId/photos/:photoId": "member", // Then the uploader or a team admin.
   "POST /api/players/process-headshot": "member-of-record",
   "PUT /api/players/:playerId/photo": "player-editor", // That player's parents or a team admin; others 404.
+  "PUT /api/teams/:teamId/players/:playerId/headshot-consent": "guardian", // R41: not even the team's admin.
+  "POST /family-dashboard/:teamId/players/:playerId/headshot-consent": "guardian",
   "GET /objects/:teamId/:blobId": "object",
   // gallery
   "GET /family-dashboard/:teamId/photos": "member",
@@ -302,6 +308,8 @@ Deno.test("[policy] protected routes refuse anonymous visitors and a parent of t
     // A member route lets the team's parent through; a person of another team is the outsider.
     const callers = policy === "member" || policy === "member-of-record"
       ? ["anonymous", "otherAdmin"] as const
+      : policy === "guardian"
+      ? ["anonymous", "parent", "otherAdmin"] as const
       : ["anonymous", "parent"] as const;
     for (const who of callers) {
       const res = await call(t.app, method, path, { cookie: world.cookies[who], body, headers: form });
@@ -320,6 +328,10 @@ Deno.test("[policy] protected routes refuse anonymous visitors and a parent of t
         ? who === "anonymous" ? res.status === 401 : res.status === 403 || res.status === 404
         : policy === "object"
         ? res.status === 404
+        : policy === "guardian"
+        ? who === "anonymous"
+          ? res.status === 401 || (res.status === 303 && /\/team-login/.test(res.headers.get("location")!))
+          : res.status === 403 || res.status === 404
         : policy === "member"
         ? who === "anonymous"
           ? res.status === 401 || (res.status === 303 && /\/team-login/.test(res.headers.get("location")!))

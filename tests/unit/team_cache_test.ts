@@ -69,3 +69,49 @@ Deno.test("[cache] bounded: the oldest team is dropped past maxTeams", async () 
   assert.equal(cache.get("c", "v"), "c");
   cache.close();
 });
+
+Deno.test("[cache] bounded: the least recently used team goes first, not the first filled", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const cache = new TeamCache<string>(kv, { maxTeams: 2 });
+  for (const id of ["a", "b"]) await cache.getOrLoad(id, "v", loader(kv, id, () => id));
+  assert.equal(cache.get("a", "v"), "a");
+  await cache.getOrLoad("c", "v", loader(kv, "c", () => "c"));
+  assert.equal(cache.get("b", "v"), undefined);
+  assert.equal(cache.get("a", "v"), "a");
+  cache.close();
+});
+
+Deno.test("[cache] bounded: variants per team, least recently used first", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const cache = new TeamCache<string>(kv, { maxVariants: 3 });
+  for (let i = 0; i < 50; i++) await cache.getOrLoad("t", `v${i}`, loader(kv, "t", () => `value ${i}`));
+  assert.deepEqual(cache.stats(), { teams: 1, variants: 3, aliases: 1, bytes: 3 * "value 49".length * 2 });
+  assert.equal(cache.get("t", "v49"), "value 49");
+  assert.equal(cache.get("t", "v0"), undefined);
+  cache.close();
+});
+
+Deno.test("[cache] bounded: bytes across teams; a value larger than the budget is served, not kept", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const cache = new TeamCache<string>(kv, { maxBytes: 1000 });
+  for (let i = 0; i < 20; i++) await cache.getOrLoad(`t${i}`, "v", loader(kv, `t${i}`, () => "x".repeat(200)));
+  const { teams, bytes, aliases } = cache.stats();
+  assert.ok(bytes <= 1000, `${bytes} bytes`);
+  assert.equal(teams, 2, "two 400-byte teams fit in 1000 bytes");
+  assert.equal(aliases, 2, "the dropped teams' keys went with them");
+  const huge = await cache.getOrLoad("big", "v", loader(kv, "big", () => "y".repeat(600)));
+  assert.equal(huge, "y".repeat(600));
+  assert.equal(cache.get("big", "v"), undefined);
+  assert.ok(cache.stats().bytes <= 1000);
+  cache.close();
+});
+
+Deno.test("[cache] bounded: however many keys name one team, it keeps only its newest few", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const cache = new TeamCache<string>(kv, { maxAliasesPerTeam: 4 });
+  for (let i = 0; i < 5_000; i++) await cache.getOrLoad(`spelling-${i}`, "v", loader(kv, "t1", () => "page"));
+  assert.deepEqual(cache.stats(), { teams: 1, variants: 1, aliases: 4, bytes: 8 });
+  assert.equal(cache.get("spelling-4999", "v"), "page");
+  assert.equal(cache.get("spelling-0", "v"), undefined);
+  cache.close();
+});

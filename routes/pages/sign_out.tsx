@@ -1,0 +1,46 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../app_env.ts";
+import { getSessionUser, getSysadmin, signOutSysadmin, signOutUser } from "../auth_middleware.ts";
+import { headerAccount } from "../../components/SiteLayout.tsx";
+import { renderPage } from "../../lib/render/page.tsx";
+import { sendPage } from "../security_headers.ts";
+import { SignOutConfirmPage } from "../../components/auth/SignOutPage.tsx";
+
+/**
+ * R19: a GET that ends a session is a cross-site logout for any page that links to it. The
+ * browser says who started the navigation: `same-origin` for the app's own Sign out link and
+ * `none` for a typed address or a bookmark. Anything else (another site, a sibling subdomain,
+ * or a client that does not say) is sent to a page that asks, whose button posts.
+ */
+const SIGN_OUT_AT_ONCE = new Set(["same-origin", "none"]);
+
+async function signOutBoth(c: Context<AppEnv>) {
+  await signOutUser(c);
+  await signOutSysadmin(c);
+  c.header("Cache-Control", "no-store");
+  return c.redirect("/", 303);
+}
+
+function signOutLink(c: Context<AppEnv>) {
+  if (SIGN_OUT_AT_ONCE.has(c.req.header("sec-fetch-site") ?? "")) return signOutBoth(c);
+  c.header("Cache-Control", "no-store");
+  c.header("Vary", "Sec-Fetch-Site");
+  return c.redirect("/sign-out", 303);
+}
+
+/** The spec's sign-out links (GET), the page that asks, and its POST. */
+export const signOutRoutes = new Hono<AppEnv>()
+  .get("/api/v2/auth/logout", signOutLink)
+  .get("/api/logout", signOutLink)
+  .get("/sign-out", async (c) => {
+    const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
+    // Asked even when no session is visible here: an admin's Strict cookie is not sent on a
+    // navigation another site started, yet the POST from this page will carry it.
+    const account = headerAccount(user, sysadmin?.email ?? null);
+    const page = renderPage(c.var.deps.assets, <SignOutConfirmPage account={account} />, {
+      title: "Sign out?",
+      noindex: true,
+    });
+    return sendPage(c, page, [["cache-control", "no-store"]]);
+  })
+  .post("/sign-out", signOutBoth);
