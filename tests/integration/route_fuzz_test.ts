@@ -390,16 +390,7 @@ const shorten = (value: unknown) =>
 
 Deno.test("[fuzz] every route, anonymous and as the team's admin, answers random input without a 5xx", async () => {
   await using t = await createTestApp();
-  const world = await adminWorld(t);
-  const { code } = await regenerateJoinLink(t.kv, world.team.id, "admin@example.com", TEST_ORIGIN);
-  const claim = await submitClaim(t.kv, world.team, {
-    mode: "surname",
-    childSurname: "Okafor",
-    email: "claimant@example.com",
-    note: "",
-  });
-  const admin = await getUserByEmail(t.kv, "admin@example.com");
-  const ids = { code, claimId: claim.id, userId: admin!.id };
+  const { world, ids } = await fuzzWorld(t);
   const routes = registeredRoutes(t.app);
   const ordered = routes.toSorted((a, b) => rank(a) - rank(b));
   const failures: string[] = [];
@@ -606,8 +597,8 @@ function malformedAnswerProblem(path: string, status: number, body: string): str
   }
 }
 
-/** A world with a claim and an invite code, and the routes that take a body (session-ending ones last). */
-async function bodyRoutes(t: Awaited<ReturnType<typeof createTestApp>>) {
+/** The admin world with a claim and an invite code, and the ids that fill the routes' parameters. */
+async function fuzzWorld(t: Awaited<ReturnType<typeof createTestApp>>) {
   const world = await adminWorld(t);
   const { code } = await regenerateJoinLink(t.kv, world.team.id, "admin@example.com", TEST_ORIGIN);
   const claim = await submitClaim(t.kv, world.team, {
@@ -617,7 +608,12 @@ async function bodyRoutes(t: Awaited<ReturnType<typeof createTestApp>>) {
     note: "",
   });
   const admin = await getUserByEmail(t.kv, "admin@example.com");
-  const ids = { code, claimId: claim.id, userId: admin!.id };
+  return { world, ids: { code, claimId: claim.id, userId: admin!.id } };
+}
+
+/** That world, and the routes that take a body (session-ending ones last). */
+async function bodyRoutes(t: Awaited<ReturnType<typeof createTestApp>>) {
+  const { world, ids } = await fuzzWorld(t);
   const routes = registeredRoutes(t.app).filter((route) => /^(POST|PUT|PATCH|DELETE) /.test(route))
     .toSorted((a, b) => rank(a) - rank(b))
     .map((route) => {
