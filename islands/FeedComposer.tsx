@@ -27,6 +27,8 @@ export interface FeedComposerProps {
   form: SectionForm | null;
   /** The server's time of rendering (ISO), so the relative times hydrate as rendered. */
   now: string;
+  /** The team's time zone: posts' dates are on its calendar whatever the reader's zone. */
+  timeZone: string;
 }
 
 /** What the polite live region says about the counter: nothing until the limit is near. */
@@ -53,7 +55,7 @@ const failed = (description: string, title: string = FEED_TEXTS.postFailed) =>
  * The server renders both from these props, as plain forms that work before hydration.
  */
 export default function FeedComposer(
-  { teamId, posts: initial, players, viewer, form, now: rendered }: FeedComposerProps,
+  { teamId, posts: initial, players, viewer, form, now: rendered, timeZone }: FeedComposerProps,
 ) {
   const [posts, setPosts] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>(form?.errors ?? {});
@@ -149,6 +151,7 @@ export default function FeedComposer(
         teamId={teamId}
         posts={posts}
         now={now}
+        timeZone={timeZone}
         canDelete={(post) => mayDeletePost(viewer, post)}
         onDelete={remove}
       />

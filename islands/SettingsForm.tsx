@@ -8,7 +8,10 @@ import {
   type SettingsField,
   type SettingsFormValues,
   settingsPatchFromForm,
+  timeZoneGroups,
+  timeZoneHint,
 } from "../components/admin/settings/settings_form.ts";
+import type { TimeZoneSource } from "../lib/time_zone.ts";
 
 export interface SettingsFormProps {
   teamId: string;
@@ -16,6 +19,9 @@ export interface SettingsFormProps {
   teamName: string;
   publicRosterUrl: string;
   values: SettingsFormValues;
+  /** The zones the server accepts (IANA names and UTC), and who set the team's current one. */
+  timeZones: string[];
+  timeZoneSource: TimeZoneSource;
   /** A refused post without JavaScript: the save's or the deletion's message. */
   saveError: string | null;
   deleteError: string | null;
@@ -28,6 +34,7 @@ const inputIds: Record<SettingsField | "confirm", string> = {
   name: "settings-name",
   season: "settings-season",
   orgName: "settings-orgName",
+  timeZone: "settings-timeZone",
   claimInstructions: "settings-instructions",
   allowedEmailDomains: "settings-domain-list",
   confirm: "settings-confirm",
@@ -43,6 +50,7 @@ export default function SettingsForm(props: SettingsFormProps) {
   const { values } = props;
   const hydrated = useHydrated();
   const [teamName, setTeamName] = useState(props.teamName);
+  const [zoneSource, setZoneSource] = useState(props.timeZoneSource);
   const [typed, setTyped] = useState("");
   const [pending, setPending] = useState(false);
   /** Field → message of the last refused save; `_` is a message about no one field. */
@@ -59,7 +67,7 @@ export default function SettingsForm(props: SettingsFormProps) {
     const patch = settingsPatchFromForm(fields);
     setPending(true);
     setSummary(null);
-    const reply = await api("PATCH", `${teamApi}/settings`, patch);
+    const reply = await api<{ settings?: { timeZoneSource?: TimeZoneSource } }>("PATCH", `${teamApi}/settings`, patch);
     setPending(false);
     if (!reply.ok) {
       const found = reply.status === 400 ? settingsErrors(reply.message, reply.fields) : {};
@@ -70,6 +78,7 @@ export default function SettingsForm(props: SettingsFormProps) {
     }
     setErrors({});
     setTeamName(patch.name.trim());
+    setZoneSource(reply.data.settings?.timeZoneSource ?? zoneSource);
     toast({ title: "Settings saved" });
   }
 
@@ -137,6 +146,23 @@ export default function SettingsForm(props: SettingsFormProps) {
           {text("name", "Team name")}
           {text("season", "Season")}
           {text("orgName", "Organization")}
+          <div className="field">
+            <label htmlFor={inputIds.timeZone}>Time zone</label>
+            <select
+              id={inputIds.timeZone}
+              name="timeZone"
+              defaultValue={values.timeZone}
+              {...invalid("timeZone", errors.timeZone, "settings-timeZone-hint")}
+            >
+              {timeZoneGroups(props.timeZones).map((group) => (
+                <optgroup key={group.label} label={group.label}>
+                  {group.options.map((zone) => <option key={zone.value} value={zone.value}>{zone.label}</option>)}
+                </optgroup>
+              ))}
+            </select>
+            <p className="field__hint" id="settings-timeZone-hint">{timeZoneHint(zoneSource)}</p>
+            {fieldError("timeZone", errors.timeZone)}
+          </div>
           <div className="field">
             <label htmlFor="settings-url">Public roster URL</label>
             <div className="field__with-addon">

@@ -15,6 +15,8 @@ export interface FeedSectionProps {
   /** The plain Create Post form the server refused, sent back with its errors. */
   form?: SectionForm;
   now: Date;
+  /** The team's time zone, the posts' dates' and times'. */
+  timeZone: string;
   /** This is a later page (`?feed=` was given): offer the way back to the newest posts. */
   olderPage?: boolean;
 }
@@ -23,7 +25,9 @@ export interface FeedSectionProps {
  * Team Feed: Create Post and the posts, newest first (the FeedComposer island, rendered on the
  * server and hydrated on first interaction), and the link to older posts (`?feed=<cursor>`).
  */
-export function FeedSection({ teamId, posts, players, viewer, form, now, olderPage = false }: FeedSectionProps) {
+export function FeedSection(
+  { teamId, posts, players, viewer, form, now, timeZone, olderPage = false }: FeedSectionProps,
+) {
   const page = `/family-dashboard/${encodeURIComponent(teamId)}`;
   return (
     <section className="card dash-section feed" id="feed" aria-labelledby="feed-title">
@@ -38,6 +42,7 @@ export function FeedSection({ teamId, posts, players, viewer, form, now, olderPa
           viewer: { userId: viewer.userId, isAdmin: viewer.isAdmin, canWrite: canWrite(viewer) },
           form: form ?? null,
           now: now.toISOString(),
+          timeZone,
         }}
       />
       {(posts.cursor || olderPage) && (

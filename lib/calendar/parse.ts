@@ -12,18 +12,27 @@
  * feed's VTIMEZONE for it is left out: its rules may be stale, Outlook's start in 1601 (1,700
  * iterator steps to expand), and a hostile one never ends (ical.js#318). Any other
  * TZID resolves to the feed's VTIMEZONE through ical.js, else to a Windows zone name's IANA
- * zone. Floating times are read in the feed's X-WR-TIMEZONE, else America/New_York (the
- * app's zone); an all-day event starts at midnight New York time of its date. ical.js then
- * iterates recurrences in wall-clock time, as RFC 5545 defines them.
+ * zone. Floating times are read in the feed's X-WR-TIMEZONE, else in the team's zone; an
+ * all-day event starts at midnight of its date in the team's zone. ical.js then iterates
+ * recurrences in wall-clock time, as RFC 5545 defines them.
+ *
+ * The feed's own zone (its X-WR-TIMEZONE, else the zone most of its events' DTSTARTs name) is
+ * reported, so the sync can give it to a team whose admin never chose one; such a team's
+ * all-day events are then placed in that zone already.
  */
 import ICAL from "ical.js";
 import { deriveEventDetails } from "./derive.ts";
 import { CalendarSyncError, type FeedEvent } from "./types.ts";
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "../time_zone.ts";
 
 export interface ParseOptions {
   now: Date;
   /** The team's name, to tell its side from the opponent's in 'Hawks vs Tigers'. */
   teamName?: string;
+  /** The team's zone (America/New_York when absent): all-day dates and floating times without X-WR-TIMEZONE. */
+  timeZone?: string;
+  /** The team takes the feed's own zone at this sync (no one chose one yet): its all-day dates are in that zone. */
+  adoptFeedZone?: boolean;
 }
 
 export interface ParseResult {
@@ -31,6 +40,11 @@ export interface ParseResult {
   events: FeedEvent[];
   /** The feed held more than the limits let through (events, occurrences, or expansion work). */
   truncated: boolean;
+  /**
+   * The feed's own zone, as a team may have it: X-WR-TIMEZONE, else the zone its events'
+   * DTSTARTs name most often; null when it names none (or none a team may have).
+   */
+  timeZone?: string | null;
 }
 
 export const PARSE_LIMITS = {
@@ -55,7 +69,8 @@ export const PARSE_MESSAGES = {
 export const PARSE_BUDGET_MS = 2_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const NEW_YORK = "America/New_York";
+/** A TZID longer than this names no zone (and is not counted). */
+const MAX_TZID_LENGTH = 200;
 /** Zone offsets stay within ±26 hours of UTC, so a wall-clock time this far outside the window is outside it. */
 const OFFSET_SLACK_MS = 2 * DAY_MS;
 /** Longer UIDs are replaced by a hash of themselves: the sync keeps them, they stay stable. */
@@ -212,20 +227,45 @@ function ianaZone(tzid: string | null | undefined): string | null {
 const wallMs = (time: ICAL.Time) =>
   utcFromFields(time.year, time.month, time.day, time.isDate ? 0 : time.hour, time.minute, time.second);
 
-/** Midnight in New York of the date `days` after the date of `time`. */
-function newYorkMidnight(time: ICAL.Time, days = 0): number {
-  return wallClockInstant(utcFromFields(time.year, time.month, time.day + days), NEW_YORK);
+/** The zones of one parse: floating times' (X-WR-TIMEZONE, else the team's) and all-day dates' (the team's). */
+interface Zones {
+  floating: string;
+  day: string;
+}
+
+/** Midnight in `zone` of the date `days` after the date of `time`. */
+function midnight(time: ICAL.Time, zone: string, days = 0): number {
+  return wallClockInstant(utcFromFields(time.year, time.month, time.day + days), zone);
 }
 
 /**
- * The instant of `time`: UTC as is; a zone from the feed's VTIMEZONE through ical.js; a TZID
- * ical.js could not resolve (no VTIMEZONE) or a floating time through the IANA zone.
+ * The instant of `time`: a date at the team's midnight; UTC as is; a zone from the feed's
+ * VTIMEZONE through ical.js; a TZID ical.js could not resolve (no VTIMEZONE) or a floating time
+ * through the IANA zone.
  */
-function instantOf(time: ICAL.Time, tzid: string | null, floatingZone: string): number {
-  if (time.isDate) return newYorkMidnight(time);
+function instantOf(time: ICAL.Time, tzid: string | null, zones: Zones): number {
+  if (time.isDate) return midnight(time, zones.day);
   if (time.zone === ICAL.Timezone.utcTimezone) return wallMs(time);
   if (time.zone && time.zone !== ICAL.Timezone.localTimezone) return time.toUnixTime() * 1000;
-  return wallClockInstant(wallMs(time), ianaZone(tzid) ?? floatingZone);
+  return wallClockInstant(wallMs(time), ianaZone(tzid) ?? zones.floating);
+}
+
+/**
+ * The feed's own zone as a team may have it: X-WR-TIMEZONE, else the zone its events' DTSTARTs
+ * name most often (TZIDs that name the same zone count together; one that names no IANA zone,
+ * such as a VTIMEZONE's own name, is passed over).
+ */
+function feedZoneOf(calendarZone: string | null, tzidCounts: Map<string, number>): string | null {
+  const named = canonicalTimeZone(ianaZone(calendarZone));
+  if (named) return named;
+  const uses = new Map<string, number>();
+  for (const [tzid, count] of tzidCounts) {
+    const zone = canonicalTimeZone(ianaZone(tzid));
+    if (zone) uses.set(zone, (uses.get(zone) ?? 0) + count);
+  }
+  let best: string | null = null;
+  for (const [zone, count] of uses) if (best === null || count > uses.get(best)!) best = zone;
+  return best;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -245,6 +285,8 @@ interface Prepared {
   calendarLines: string[];
   blocks: Block[];
   truncated: boolean;
+  /** How many kept VEVENTs' DTSTARTs name each TZID (the feed's own zone is the most named). */
+  tzidCounts: Map<string, number>;
 }
 
 const notCalendar = () => new CalendarSyncError(PARSE_MESSAGES.notCalendar);
@@ -267,7 +309,7 @@ function prepare(text: string): Prepared {
   const firstLine = logical.find((line) => line.trim() !== "")?.trim().toUpperCase();
   if (firstLine !== "BEGIN:VCALENDAR") throw notCalendar();
 
-  const prepared: Prepared = { calendarLines: [], blocks: [], truncated: false };
+  const prepared: Prepared = { calendarLines: [], blocks: [], truncated: false, tzidCounts: new Map() };
   let events = 0;
   /** Components open inside the current top-level block (empty between blocks). */
   const open: string[] = [];
@@ -315,6 +357,13 @@ function prepare(text: string): Prepared {
     } else {
       if (name === "TZID" && open.length === 1 && block.name === "vtimezone") {
         block.tzid = line.slice(line.indexOf(":") + 1).trim();
+      }
+      if (name === "DTSTART" && open.length === 1 && block.name === "vevent") {
+        const match = /;TZID=(?:"([^"]*)"|([^;:]*))/i.exec(line);
+        const tzid = (match?.[1] ?? match?.[2])?.trim();
+        if (tzid && tzid.length <= MAX_TZID_LENGTH) {
+          prepared.tzidCounts.set(tzid, (prepared.tzidCounts.get(tzid) ?? 0) + 1);
+        }
       }
       if (name === "RRULE" && open.length === 1 && block.name === "vevent") {
         const interval = /(?:^|;)INTERVAL=([^;]*)/.exec(value)?.[1];
@@ -432,10 +481,10 @@ const roughLengthMs = (entry: Entry) =>
     : entry.durationProperty ?? 0;
 
 /** The exact length of a timed entry (DTEND and DTSTART may be in different zones). */
-function lengthMs(entry: Entry, floatingZone: string): number {
+function lengthMs(entry: Entry, zones: Zones): number {
   if (entry.lengthMs === undefined) {
     const length = entry.end
-      ? instantOf(entry.end, entry.endTzid, floatingZone) - instantOf(entry.start, entry.startTzid, floatingZone)
+      ? instantOf(entry.end, entry.endTzid, zones) - instantOf(entry.start, entry.startTzid, zones)
       : entry.durationProperty ?? 0;
     entry.lengthMs = Number.isFinite(length) ? Math.max(0, length) : 0;
   }
@@ -474,7 +523,7 @@ class Collector {
   readonly windowStart: number;
   readonly windowEnd: number;
 
-  constructor(now: Date, readonly floatingZone: string) {
+  constructor(now: Date, readonly zones: Zones) {
     this.windowStart = now.getTime() - PARSE_LIMITS.pastDays * DAY_MS;
     this.windowEnd = now.getTime() + PARSE_LIMITS.futureDays * DAY_MS;
   }
@@ -497,7 +546,7 @@ class Collector {
 
   /** When the occurrence of `entry` starting at `time` (`startMs`) ends. */
   endOf(entry: Entry, time: ICAL.Time, startMs: number): number {
-    return entry.allDay ? newYorkMidnight(time, entry.days) : startMs + lengthMs(entry, this.floatingZone);
+    return entry.allDay ? midnight(time, this.zones.day, entry.days) : startMs + lengthMs(entry, this.zones);
   }
 
   /** The occurrence of `entry` starting at `time`, kept when it overlaps the window. */
@@ -520,7 +569,7 @@ class Collector {
   /** An entry on its own (a single event, or an override): its own start, when near the window. */
   addSingle(entry: Entry, uid: string): void {
     if (this.roughly(entry.start, roughLengthMs(entry)) !== "near") return;
-    this.add(entry, uid, entry.start, instantOf(entry.start, entry.startTzid, this.floatingZone));
+    this.add(entry, uid, entry.start, instantOf(entry.start, entry.startTzid, this.zones));
   }
 }
 
@@ -532,7 +581,7 @@ interface Series {
 }
 
 /** Exclusions of a series: EXDATE instants, and dates for EXDATEs given as dates. */
-function exclusionsOf(entry: Entry, floatingZone: string): { instants: Set<number>; dates: Set<string> } {
+function exclusionsOf(entry: Entry, zones: Zones): { instants: Set<number>; dates: Set<string> } {
   const instants = new Set<number>();
   const dates = new Set<string>();
   for (const property of entry.component.getAllProperties("exdate")) {
@@ -541,7 +590,7 @@ function exclusionsOf(entry: Entry, floatingZone: string): { instants: Set<numbe
     for (const value of property.getValues()) {
       if (!validTime(value)) continue;
       if (value.isDate) dates.add(`${value.year}-${value.month}-${value.day}`);
-      else instants.add(instantOf(value, tzid, floatingZone));
+      else instants.add(instantOf(value, tzid, zones));
     }
   }
   return { instants, dates };
@@ -552,12 +601,12 @@ function exclusionsOf(entry: Entry, floatingZone: string): { instants: Set<numbe
  * not by ical.js) must be compared in the same wall clock, or the last date is off by the
  * zone's offset.
  */
-function untilInWallClock(rule: ICAL.Recur, master: Entry, floatingZone: string): void {
+function untilInWallClock(rule: ICAL.Recur, master: Entry, zones: Zones): void {
   const until = rule.until;
   if (!until || until.isDate || until.zone !== ICAL.Timezone.utcTimezone) return;
   if (master.start.isDate || master.start.zone !== ICAL.Timezone.localTimezone) return;
   const untilMs = wallMs(until);
-  const zone = ianaZone(master.startTzid) ?? floatingZone;
+  const zone = ianaZone(master.startTzid) ?? zones.floating;
   const wall = new Date(untilMs + zoneOffsetMs(zone, untilMs));
   rule.until = ICAL.Time.fromData({
     year: wall.getUTCFullYear(),
@@ -577,14 +626,14 @@ function untilInWallClock(rule: ICAL.Recur, master: Entry, floatingZone: string)
  * budget runs out (then `truncated`).
  */
 function originalStarts(master: Entry, collector: Collector): Map<number, ICAL.Time> {
-  const { floatingZone } = collector;
+  const { zones } = collector;
   const starts = new Map<number, ICAL.Time>();
-  const excluded = exclusionsOf(master, floatingZone);
+  const excluded = exclusionsOf(master, zones);
   const span = roughLengthMs(master);
   const consider = (time: ICAL.Time, tzid: string | null): "before" | "inside" | "after" => {
     const rough = collector.roughly(time, span);
     if (rough !== "near") return rough;
-    const startMs = instantOf(time, tzid, floatingZone);
+    const startMs = instantOf(time, tzid, zones);
     if (startMs > collector.windowEnd) return "after";
     if (!collector.overlaps(startMs, collector.endOf(master, time, startMs))) return "before";
     const excludedHere = excluded.instants.has(startMs) || excluded.dates.has(`${time.year}-${time.month}-${time.day}`);
@@ -610,7 +659,7 @@ function originalStarts(master: Entry, collector: Collector): Map<number, ICAL.T
     const rule = property.getFirstValue();
     if (!(rule instanceof ICAL.Recur)) continue;
     try {
-      untilInWallClock(rule, master, floatingZone);
+      untilInWallClock(rule, master, zones);
       const iterator = rule.iterator(master.start);
       for (let time = iterator.next(); time; time = iterator.next()) {
         activeBudget?.spend();
@@ -679,7 +728,12 @@ export function parseCalendarText(text: string, options: ParseOptions): ParseRes
   }
   (calendarJcal[2] as unknown[]).push(...children);
   const calendar = new ICAL.Component(calendarJcal);
-  const collector = new Collector(options.now, ianaZone(textValue(calendar, "x-wr-timezone")) ?? NEW_YORK);
+  const calendarZone = textValue(calendar, "x-wr-timezone");
+  const feedZone = feedZoneOf(calendarZone, prepared.tzidCounts);
+  const teamZone = options.adoptFeedZone && feedZone
+    ? feedZone
+    : canonicalTimeZone(options.timeZone) ?? DEFAULT_TIME_ZONE;
+  const collector = new Collector(options.now, { floating: ianaZone(calendarZone) ?? teamZone, day: teamZone });
   collector.truncated = prepared.truncated;
 
   const budget = new ExpansionBudget();
@@ -719,7 +773,7 @@ export function parseCalendarText(text: string, options: ParseOptions): ParseRes
         const property = entry.component.getFirstProperty("recurrence-id");
         const recurrenceId = property?.getFirstValue();
         if (owner && validTime(recurrenceId)) {
-          owner.overrides.set(instantOf(recurrenceId, tzidOf(property), collector.floatingZone), entry);
+          owner.overrides.set(instantOf(recurrenceId, tzidOf(property), collector.zones), entry);
         } else {
           orphans.push({ uid, entry });
         }
@@ -738,7 +792,7 @@ export function parseCalendarText(text: string, options: ParseOptions): ParseRes
         const property = entry.component.getFirstProperty("recurrence-id");
         const recurrenceId = property?.getFirstValue();
         const id = validTime(recurrenceId)
-          ? `${uid}/${occurrenceStamp(recurrenceId, instantOf(recurrenceId, tzidOf(property), collector.floatingZone))}`
+          ? `${uid}/${occurrenceStamp(recurrenceId, instantOf(recurrenceId, tzidOf(property), collector.zones))}`
           : uid;
         collector.addSingle(entry, id);
       });
@@ -754,7 +808,7 @@ export function parseCalendarText(text: string, options: ParseOptions): ParseRes
   const events = collector.events
     .filter((event) => !seen.has(event.uid) && seen.add(event.uid))
     .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.uid.localeCompare(b.uid));
-  return { events, truncated: collector.truncated };
+  return { events, truncated: collector.truncated, timeZone: feedZone };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -765,6 +819,8 @@ export interface ParseJob {
   text: string;
   nowMs: number;
   teamName?: string;
+  timeZone?: string;
+  adoptFeedZone?: boolean;
 }
 export type ParseReply = { ready: true } | { result: ParseResult } | { error: string };
 
@@ -799,7 +855,13 @@ export class FeedParser {
   parse(text: string, options: ParseOptions & { budgetMs?: number }): Promise<ParseResult> {
     if (this.#closed) return Promise.reject(new Error("This feed parser is closed."));
     return new Promise<ParseResult>((resolve, reject) => {
-      const job: ParseJob = { text, nowMs: options.now.getTime(), teamName: options.teamName };
+      const job: ParseJob = {
+        text,
+        nowMs: options.now.getTime(),
+        teamName: options.teamName,
+        timeZone: options.timeZone,
+        adoptFeedZone: options.adoptFeedZone,
+      };
       this.#queue.push({ job, budgetMs: options.budgetMs ?? PARSE_BUDGET_MS, resolve, reject });
       this.#next();
     });

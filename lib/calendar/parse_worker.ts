@@ -22,7 +22,8 @@ const port = globalThis as unknown as {
 port.onmessage = ({ data: job }) => {
   let reply: ParseReply;
   try {
-    reply = { result: parseCalendarText(job.text, { now: new Date(job.nowMs), teamName: job.teamName }) };
+    const { text, nowMs, ...options } = job;
+    reply = { result: parseCalendarText(text, { ...options, now: new Date(nowMs) }) };
   } catch (error) {
     reply = { error: error instanceof CalendarSyncError ? error.message : PARSE_MESSAGES.unreadable };
   }

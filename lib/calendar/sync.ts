@@ -4,7 +4,8 @@
  * event set swapped in by one commit (lib/db/events.ts) that also records the sync on the
  * calendar, checked against the calendar as the sync found it: a calendar removed or replaced
  * meanwhile gets no events from a sync that started before. A failed sync records its error,
- * keeps the last good events, and waits longer after each failure in a row.
+ * keeps the last good events, and waits longer after each failure in a row. A team whose zone
+ * no one chose takes its calendar's zone at the first sync that finds one.
  */
 import { ulid } from "ulid";
 import { beginChange } from "../db/kv.ts";
@@ -30,6 +31,9 @@ import {
   writeEventSet,
 } from "../db/events.ts";
 import { stageAuditEntry } from "../db/audit.ts";
+import { getTeamEntry, stageTeamUpdate, type Team } from "../db/teams.ts";
+import { commitTeamChange } from "../db/team_revisions.ts";
+import { mayTakeCalendarZone, teamTimeZone, zoneToAdopt } from "../time_zone.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import { sha256Hex } from "../hash.ts";
 import { CalendarSyncError, type FeedEvent } from "./types.ts";
@@ -209,12 +213,38 @@ export async function syncTeamCalendar(kv: Deno.Kv, teamId: string, deps: SyncDe
   }
 }
 
+/**
+ * Gives the team its calendar's zone when no one chose one yet (SPEC.md's New York until then),
+ * in one commit with the team's revision and an audit entry. Read again before writing: an
+ * admin who chose meanwhile keeps the choice.
+ */
+async function takeCalendarZone(kv: Deno.Kv, teamId: string, calendarZone: string, now: Date): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await getTeamEntry(kv, teamId);
+    if (!entry.value) return;
+    const zone = zoneToAdopt(entry.value.settings, calendarZone);
+    if (!zone) return;
+    const team: Team = {
+      ...entry.value,
+      settings: { ...entry.value.settings, timeZone: zone, timeZoneSource: "calendar" },
+    };
+    const op = stageTeamUpdate(beginChange(kv), entry as Deno.KvEntry<Team>, team);
+    stageAuditEntry(
+      op,
+      { teamId, action: "settings.updated", targetId: teamId, actor: "Team calendar", detail: "timeZone" },
+      now,
+    );
+    if ((await commitTeamChange(kv, op, teamId)).ok) return;
+  }
+}
+
 async function runSync(kv: Deno.Kv, entry: Deno.KvEntry<Calendar>, deps: SyncDeps): Promise<SyncOutcome> {
   const calendar = entry.value;
   const fetchOptions: FetchFeedOptions = { allowPrivateHosts: deps.allowPrivateHosts };
   let events: TeamEvent[];
   let validators: Calendar["validators"];
   let truncated: boolean;
+  let feedZone: string | null = null;
   try {
     const fetched = deps.fetchFeed
       ? await deps.fetchFeed(calendar.calendarUrl, calendar, fetchOptions)
@@ -224,10 +254,17 @@ async function runSync(kv: Deno.Kv, entry: Deno.KvEntry<Calendar>, deps: SyncDep
       const ok = (await stageCalendarUpdate(beginChange(kv), entry, unchanged).commit()).ok;
       return ok ? { kind: "not-modified", calendar: unchanged } : { kind: "gone" };
     }
-    const parsed = await (deps.parseFeed ?? parseCalendarFeed)(fetched.body, { now: deps.now() });
+    // All-day dates fall in the team's zone (or in the feed's, when the team takes it now).
+    const team = (await getTeamEntry(kv, calendar.teamId)).value;
+    const parsed = await (deps.parseFeed ?? parseCalendarFeed)(fetched.body, {
+      now: deps.now(),
+      timeZone: team ? teamTimeZone(team) : undefined,
+      adoptFeedZone: team ? mayTakeCalendarZone(team.settings) : false,
+    });
     events = await Promise.all(parsed.events.map((e) => toTeamEvent(calendar, e)));
     validators = fetched.validators;
     truncated = parsed.truncated;
+    feedZone = parsed.timeZone ?? null;
   } catch (error) {
     if (!(error instanceof CalendarSyncError)) console.error("[calendar] sync failed unexpectedly:", error);
     const message = error instanceof CalendarSyncError ? error.message : CALENDAR_MESSAGES.unexpected;
@@ -246,6 +283,7 @@ async function runSync(kv: Deno.Kv, entry: Deno.KvEntry<Calendar>, deps: SyncDep
     return { kind: "gone" };
   }
   if (retired) await deleteEventSet(kv, calendar.teamId, retired);
+  if (feedZone) await takeCalendarZone(kv, calendar.teamId, feedZone, now);
   return { kind: "synced", calendar: synced, events: events.length };
 }
 

@@ -14,7 +14,7 @@ export interface FeedEvent {
   title: string;
   eventType: EventType;
   status: "confirmed" | "cancelled" | "tentative";
-  /** ISO instants; an all-day event starts at midnight America/New_York of its date. */
+  /** ISO instants; an all-day event starts at midnight of its date in the team's zone. */
   startTime: string;
   endTime: string;
   allDay: boolean;

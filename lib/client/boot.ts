@@ -1,6 +1,7 @@
 /**
  * The only script a page with islands loads up front. It finds island markers and imports
- * each island's bundle (and with it React) only when that island must come alive.
+ * each island's bundle (and with it React) only when that island must come alive, and shows
+ * the zone of times in the team's zone to a reader whose own zone is another.
  */
 type Mount = (el: HTMLElement, props: unknown, replay?: HTMLElement) => void;
 
@@ -55,4 +56,20 @@ for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
   } else {
     start(el);
   }
+}
+
+/** A zone's name as this browser resolves it (aliases alike), or "" for one it does not know. */
+function zoneOf(timeZone?: string): string {
+  try {
+    return Intl.DateTimeFormat("en-US", { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return "";
+  }
+}
+
+// Server-rendered hidden (components/TimeZoneLabel.tsx): 'PT' after a time matters only to a
+// reader elsewhere.
+const here = zoneOf();
+for (const label of document.querySelectorAll<HTMLElement>("[data-time-zone]")) {
+  label.hidden = zoneOf(label.dataset.timeZone) === here;
 }

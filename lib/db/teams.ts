@@ -3,6 +3,7 @@ import { keys } from "./keys.ts";
 import { commitTeamChange } from "./team_revisions.ts";
 import { ConflictError } from "../errors.ts";
 import { countKeys, getManyValues, listPage, type Page, type PageOptions } from "./kv.ts";
+import { DEFAULT_TIME_ZONE, type TimeZoneSource } from "../time_zone.ts";
 
 export interface TeamSettings {
   /** When false the public roster takes no new claims. */
@@ -18,6 +19,13 @@ export interface TeamSettings {
   showLastNames: boolean;
   /** Lowercase domains allowed for claims and joins; empty means any. */
   allowedEmailDomains: string[];
+  /**
+   * The IANA zone the team's times are shown in (lib/time_zone.ts: read it with `teamTimeZone`,
+   * since teams made before zones have none), and who set it: the admin's choice is final, a
+   * calendar's first sync sets it once while the admin never chose.
+   */
+  timeZone?: string;
+  timeZoneSource?: TimeZoneSource;
 }
 
 export interface Team {
@@ -41,6 +49,8 @@ export const DEFAULT_TEAM_SETTINGS: TeamSettings = Object.freeze({
   showParentNames: false,
   showLastNames: false,
   allowedEmailDomains: [],
+  timeZone: DEFAULT_TIME_ZONE,
+  timeZoneSource: "default",
 }) as TeamSettings;
 
 export type NewTeam =

@@ -1,31 +1,18 @@
 /**
  * SPEC.md section 2: a post's time relative to now: 'just now', 'N minutes ago', 'N hours
- * ago', 'N days ago' within a week, otherwise its date ('Nov 3, 2026'). Pure, so the server
- * and the island render the same text.
+ * ago', 'N days ago' within a week, otherwise its date ('Nov 3, 2026') on the team's calendar.
+ * Pure, so the server and the island render the same text.
  */
+import { dateTime, shortDate, zoneAbbreviation } from "../time_zone.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Dates are shown in the team's time zone, the one the events use (SPEC.md section 2). */
-export const FEED_TIME_ZONE = "America/New_York";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: FEED_TIME_ZONE,
-});
-const fullFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: FEED_TIME_ZONE,
-});
-
 const ago = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"} ago`;
 
-export function relativeTime(date: Date | string, now: Date | string): string {
+/** How long ago `date` was at `now`; a week or more back, its date in the team's zone. */
+export function relativeTime(date: Date | string, now: Date | string, zone: string): string {
   const then = new Date(date);
   const elapsed = new Date(now).getTime() - then.getTime();
   if (Number.isNaN(elapsed)) return "";
@@ -34,11 +21,11 @@ export function relativeTime(date: Date | string, now: Date | string): string {
   if (elapsed < HOUR) return ago(Math.floor(elapsed / MINUTE), "minute");
   if (elapsed < DAY) return ago(Math.floor(elapsed / HOUR), "hour");
   if (elapsed < 7 * DAY) return ago(Math.floor(elapsed / DAY), "day");
-  return dateFormat.format(then);
+  return shortDate(then, zone);
 }
 
-/** The full date and time, for a tooltip beside the relative time. */
-export function fullTime(date: Date | string): string {
+/** The full date and time in the team's zone, named ('Nov 3, 2026, 5:30 PM PT'), for a tooltip. */
+export function fullTime(date: Date | string, zone: string): string {
   const then = new Date(date);
-  return Number.isNaN(then.getTime()) ? "" : fullFormat.format(then);
+  return Number.isNaN(then.getTime()) ? "" : `${dateTime(then, zone)} ${zoneAbbreviation(zone, then)}`;
 }

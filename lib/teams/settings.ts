@@ -1,5 +1,6 @@
 /**
- * The team settings page's data: the team's names and the claim and public-roster switches.
+ * The team settings page's data: the team's names, its time zone, and the claim and
+ * public-roster switches.
  * A save is one commit through `commitTeamChange` (public pages refresh) with one
  * 'settings.updated' audit entry naming the changed fields. The slug never changes: links
  * already shared keep working when the team is renamed.
@@ -11,6 +12,7 @@ import { stageAuditEntry } from "../db/audit.ts";
 import { commitTeamChange } from "../db/team_revisions.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { cleanText } from "../text.ts";
+import { canonicalTimeZone, MAX_TIME_ZONE_LENGTH, teamTimeZone, teamTimeZoneSource } from "../time_zone.ts";
 
 export const MAX_EMAIL_DOMAINS = 20;
 
@@ -27,6 +29,7 @@ export const SETTINGS_MESSAGES = {
   domains: "Allowed email domains must be a list of domains",
   badDomain: (domain: string) => `Invalid email domain: ${domain}`,
   tooManyDomains: `At most ${MAX_EMAIL_DOMAINS} email domains`,
+  timeZone: "Time zone must be an IANA time zone, such as America/Los_Angeles",
   teamNotFound: "Team not found",
 } as const;
 
@@ -65,6 +68,14 @@ const settingsPatchSchema = z.strictObject({
   showParentNames: toggle("Show parent names"),
   showLastNames: toggle("Show last names"),
   allowedEmailDomains: domainList.optional(),
+  /** Stored under the runtime's name for it ('america/los_angeles' → 'America/Los_Angeles'). */
+  timeZone: z.string({ error: SETTINGS_MESSAGES.timeZone }).max(MAX_TIME_ZONE_LENGTH, SETTINGS_MESSAGES.timeZone)
+    .transform((name, ctx) => {
+      const zone = canonicalTimeZone(name.trim());
+      if (zone) return zone;
+      ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.timeZone });
+      return z.NEVER;
+    }).optional(),
 });
 
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
@@ -94,7 +105,8 @@ export function settingsView(team: Team, appUrl: string) {
       slug: team.slug,
       publicRosterUrl: `${appUrl}/t/${team.slug}/roster`,
     },
-    settings: team.settings,
+    // A team made before zones has none stored: it is in the default zone, chosen by no one.
+    settings: { ...team.settings, timeZone: teamTimeZone(team), timeZoneSource: teamTimeZoneSource(team) },
   };
 }
 
@@ -104,12 +116,24 @@ export async function getTeamOrThrow(kv: Deno.Kv, teamId: string): Promise<Team>
   return team;
 }
 
-/** Applies a patch to a team; returns the new team and the names of the fields that changed. */
+/**
+ * Applies a patch to a team; returns the new team and the names of the fields that changed.
+ * A zone other than the team's is the admin's choice, which a calendar never overrides; the
+ * zone already in effect is no choice (the settings form sends it with every save, and a team
+ * still in the default zone should take its calendar's at the first sync).
+ */
 export function applySettingsPatch(team: Team, patch: SettingsPatch): { team: Team; changed: string[] } {
   const next: Team = { ...team, settings: { ...team.settings } };
   const changed: string[] = [];
   for (const [field, value] of Object.entries(patch)) {
     if (value === undefined) continue;
+    if (field === "timeZone") {
+      if (value === teamTimeZone(team)) continue;
+      next.settings.timeZone = value as string;
+      next.settings.timeZoneSource = "admin";
+      changed.push(field);
+      continue;
+    }
     const isTeamField = (TEAM_FIELDS as readonly string[]).includes(field);
     const target = (isTeamField ? next : next.settings) as unknown as Record<string, unknown>;
     if (JSON.stringify(target[field]) === JSON.stringify(value)) continue;

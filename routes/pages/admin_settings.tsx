@@ -5,6 +5,7 @@ import { actorOf, requireTeamRole } from "../auth_middleware.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
 import { ValidationError } from "../../lib/errors.ts";
+import { teamTimeZone, teamTimeZoneSource, timeZoneChoices } from "../../lib/time_zone.ts";
 import type { Team } from "../../lib/db/teams.ts";
 import { parseSettingsPatch, settingsView, updateTeamSettings } from "../../lib/teams/mod.ts";
 import { deleteTeam } from "../../lib/teams/mod.ts";
@@ -41,6 +42,7 @@ function storedValues(team: Team): SettingsFormValues {
     orgName: team.orgName,
     claimInstructions: s.claimInstructions,
     allowedEmailDomains: s.allowedEmailDomains.join("\n"),
+    timeZone: teamTimeZone(team),
     switches: Object.fromEntries(
       SETTINGS_SWITCHES.map((sw) => [sw.name, s[sw.name]]),
     ) as SettingsFormValues["switches"],
@@ -61,6 +63,8 @@ async function sendSettings(c: Ctx, prefix: AdminPrefix, state: PageState, statu
         teamName={team.name}
         publicRosterUrl={settingsView(team, config.appUrl).team.publicRosterUrl}
         values={state.values ?? storedValues(team)}
+        timeZones={[...timeZoneChoices()]}
+        timeZoneSource={teamTimeZoneSource(team)}
         saveError={state.saveError ?? null}
         deleteError={state.deleteError ?? null}
         notice={state.notice ?? null}

@@ -135,6 +135,9 @@ Deno.test("[admin settings] PATCH saves any subset in one commit with one audit 
       showParentNames: true,
       showLastNames: true,
       allowedEmailDomains: ["school.org", "club.example.com"],
+      // Untouched by this patch: New York, chosen by no one (tests/integration/time_zone_test.ts).
+      timeZone: "America/New_York",
+      timeZoneSource: "default",
     },
   };
   assert.deepEqual(await res.json(), expected);

@@ -258,7 +258,11 @@ Deno.test("[calendar parse] a text that is not a calendar is a sync error", () =
   }
   assert.equal(PARSE_MESSAGES.notCalendar, "This link did not return a calendar (.ics) file");
   // A byte-order mark and blank lines before the calendar are fine; an empty calendar has no events.
-  assert.deepEqual(parse("\uFEFF\r\n\r\nBEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"), { events: [], truncated: false });
+  assert.deepEqual(parse("\uFEFF\r\n\r\nBEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"), {
+    events: [],
+    truncated: false,
+    timeZone: null,
+  });
 });
 
 Deno.test("[calendar parse] one broken entry costs only itself", () => {
@@ -400,6 +404,64 @@ Deno.test("[calendar parse] time zones: IANA names, VTIMEZONEs, Windows names, f
   // The feed's X-WR-TIMEZONE says where its floating times are.
   const pacific = parse(ics([start("floating", "DTSTART:20261201T180000")], ["X-WR-TIMEZONE:America/Los_Angeles"]));
   assert.equal(pacific.events[0].startTime, "2026-12-02T02:00:00.000Z");
+});
+
+Deno.test("[calendar parse] the feed's own zone: X-WR-TIMEZONE, else its events' most named TZID, else none", () => {
+  const event = (uid: string, dtstart: string) => [`UID:${uid}`, dtstart];
+  const denverMostly = [
+    event("a", "DTSTART;TZID=America/Chicago:20261201T180000"),
+    event("b", "DTSTART;TZID=America/Denver:20261202T180000"),
+    event("c", "DTSTART;TZID=/mozilla.org/20050126_1/America/Denver:20261203T180000"),
+    event("d", 'DTSTART;VALUE=DATE-TIME;TZID="Club Time":20261204T180000'),
+    event("e", 'DTSTART;TZID="Club Time":20261205T180000'),
+    event("f", 'DTSTART;TZID="Club Time":20261206T180000'),
+  ];
+  // X-WR-TIMEZONE wins over the events' TZIDs, in the runtime's spelling.
+  assert.equal(parse(ics(denverMostly, ["X-WR-TIMEZONE:america/los_angeles"])).timeZone, "America/Los_Angeles");
+  // Without it (or with one that names no zone), the IANA zone the events name most: 'Club Time'
+  // is named more often but is no IANA zone.
+  assert.equal(parse(ics(denverMostly)).timeZone, "America/Denver");
+  assert.equal(parse(ics(denverMostly, ["X-WR-TIMEZONE:Mars/Olympus_Mons"])).timeZone, "America/Denver");
+  // A Windows name maps to its IANA zone.
+  assert.equal(
+    parse(ics([event("w", "DTSTART;TZID=Pacific Standard Time:20261201T180000")])).timeZone,
+    "America/Los_Angeles",
+  );
+  // Nothing to go by: UTC and floating times, an unknown TZID, a fixed offset.
+  assert.equal(
+    parse(ics([event("u", "DTSTART:20261201T180000Z"), event("f", "DTSTART:20261201T180000")])).timeZone,
+    null,
+  );
+  assert.equal(parse(ics([event("x", "DTSTART;TZID=Nowhere Special:20261201T180000")])).timeZone, null);
+  assert.equal(parse(ics([event("g", "DTSTART:20261201T180000Z")], ["X-WR-TIMEZONE:Etc/GMT+5"])).timeZone, null);
+});
+
+Deno.test("[calendar parse] all-day dates and floating times fall in the team's zone", () => {
+  const LA = "America/Los_Angeles";
+  const feed = (calendarLines: string[] = []) =>
+    ics([
+      ["UID:tournament", "DTSTART;VALUE=DATE:20261219", "DTEND;VALUE=DATE:20261220"],
+      ["UID:floating", "DTSTART:20261201T180000"],
+    ], calendarLines);
+  const read = (text: string, options: { timeZone?: string; adoptFeedZone?: boolean }) => {
+    const events = byUid(parseCalendarText(text, { now: NOW, ...options }));
+    return [events.get("tournament")?.startTime, events.get("floating")?.startTime];
+  };
+  // A Los Angeles team: Dec 19 starts at midnight there (08:00Z), 6 PM floating is 02:00Z.
+  assert.deepEqual(read(feed(), { timeZone: LA }), ["2026-12-19T08:00:00.000Z", "2026-12-02T02:00:00.000Z"]);
+  // No zone given: New York, as before zones.
+  assert.deepEqual(read(feed(), {}), ["2026-12-19T05:00:00.000Z", "2026-12-01T23:00:00.000Z"]);
+  // A team still in the default zone takes the feed's at this sync: its dates are in that zone already.
+  const pacificFeed = feed(["X-WR-TIMEZONE:America/Los_Angeles"]);
+  assert.deepEqual(read(pacificFeed, { timeZone: "America/New_York", adoptFeedZone: true }), [
+    "2026-12-19T08:00:00.000Z",
+    "2026-12-02T02:00:00.000Z",
+  ]);
+  // A team whose admin chose New York keeps New York's dates; the feed's floating times stay Pacific.
+  assert.deepEqual(read(pacificFeed, { timeZone: "America/New_York", adoptFeedZone: false }), [
+    "2026-12-19T05:00:00.000Z",
+    "2026-12-02T02:00:00.000Z",
+  ]);
 });
 
 Deno.test("[calendar parse] UNTIL in UTC ends a series at the right local date", () => {

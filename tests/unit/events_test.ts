@@ -11,6 +11,7 @@ import {
 import { normalizeEvent } from "../../lib/db/events.ts";
 
 const at = (iso: string) => new Date(iso);
+const NY = "America/New_York";
 
 Deno.test("[events] the spec's texts", () => {
   assert.equal(EVENTS_TEXTS.title, "Upcoming Events");
@@ -25,13 +26,13 @@ Deno.test("[events] the spec's texts", () => {
 
 Deno.test("[events] times are New York's, in standard and daylight time", () => {
   // January: EST (UTC-5).
-  assert.equal(timeLabel(at("2026-01-15T22:30:00Z")), "5:30 PM");
+  assert.equal(timeLabel(at("2026-01-15T22:30:00Z"), NY), "5:30 PM");
   // July: EDT (UTC-4).
-  assert.equal(timeLabel(at("2026-07-15T21:30:00Z")), "5:30 PM");
-  assert.equal(timeLabel(at("2026-07-15T04:05:00Z")), "12:05 AM");
+  assert.equal(timeLabel(at("2026-07-15T21:30:00Z"), NY), "5:30 PM");
+  assert.equal(timeLabel(at("2026-07-15T04:05:00Z"), NY), "12:05 AM");
   const now = at("2026-07-15T12:00:00Z"); // 8:00 AM in New York
   assert.equal(
-    formatEventWhen({ startTime: "2026-07-15T21:30:00Z", endTime: "2026-07-15T23:00:00Z" }, now),
+    formatEventWhen({ startTime: "2026-07-15T21:30:00Z", endTime: "2026-07-15T23:00:00Z" }, now, NY),
     "Today · 5:30 PM – 7:00 PM",
   );
 });
@@ -40,22 +41,22 @@ Deno.test("[events] an event across the DST changes keeps its wall-clock times",
   // 2026-03-08 02:00 EST → 03:00 EDT. 1:30 AM EST = 06:30Z; 3:30 AM EDT = 07:30Z (one hour later).
   const now = at("2026-03-07T17:00:00Z"); // Sat Mar 7, noon in New York
   assert.equal(
-    formatEventWhen({ startTime: "2026-03-08T06:30:00Z", endTime: "2026-03-08T07:30:00Z" }, now),
+    formatEventWhen({ startTime: "2026-03-08T06:30:00Z", endTime: "2026-03-08T07:30:00Z" }, now, NY),
     "Tomorrow · 1:30 AM – 3:30 AM",
   );
   // 2026-11-01 02:00 EDT → 01:00 EST: 1:30 AM happens twice (05:30Z and 06:30Z).
   const fallNow = at("2026-11-01T04:30:00Z"); // 12:30 AM EDT on Nov 1
   assert.equal(
-    formatEventWhen({ startTime: "2026-11-01T05:30:00Z", endTime: "2026-11-01T06:30:00Z" }, fallNow),
+    formatEventWhen({ startTime: "2026-11-01T05:30:00Z", endTime: "2026-11-01T06:30:00Z" }, fallNow, NY),
     "Today · 1:30 AM – 1:30 AM",
   );
   assert.equal(
-    formatEventWhen({ startTime: "2026-11-01T14:00:00Z", endTime: "2026-11-01T15:30:00Z" }, fallNow),
+    formatEventWhen({ startTime: "2026-11-01T14:00:00Z", endTime: "2026-11-01T15:30:00Z" }, fallNow, NY),
     "Today · 9:00 AM – 10:30 AM",
   );
   // The week after the spring change: EDT.
   assert.equal(
-    formatEventWhen({ startTime: "2026-03-14T13:00:00Z", endTime: "2026-03-14T14:00:00Z" }, now),
+    formatEventWhen({ startTime: "2026-03-14T13:00:00Z", endTime: "2026-03-14T14:00:00Z" }, now, NY),
     "Sat, Mar 14 · 9:00 AM – 10:00 AM",
   );
 });
@@ -63,30 +64,30 @@ Deno.test("[events] an event across the DST changes keeps its wall-clock times",
 Deno.test("[events] Today and Tomorrow follow New York's midnight, not UTC's", () => {
   // 11:30 PM in New York on Jan 15 is already Jan 16 in UTC.
   const lateEvening = at("2026-01-16T04:30:00Z");
-  assert.equal(dayLabel(at("2026-01-16T04:45:00Z"), lateEvening), "Today", "11:45 PM the same New York day");
-  assert.equal(dayLabel(at("2026-01-16T05:00:00Z"), lateEvening), "Tomorrow", "midnight in New York");
-  assert.equal(dayLabel(at("2026-01-17T04:59:00Z"), lateEvening), "Tomorrow", "11:59 PM the next day");
-  assert.equal(dayLabel(at("2026-01-17T05:00:00Z"), lateEvening), "Sat, Jan 17");
+  assert.equal(dayLabel(at("2026-01-16T04:45:00Z"), lateEvening, NY), "Today", "11:45 PM the same New York day");
+  assert.equal(dayLabel(at("2026-01-16T05:00:00Z"), lateEvening, NY), "Tomorrow", "midnight in New York");
+  assert.equal(dayLabel(at("2026-01-17T04:59:00Z"), lateEvening, NY), "Tomorrow", "11:59 PM the next day");
+  assert.equal(dayLabel(at("2026-01-17T05:00:00Z"), lateEvening, NY), "Sat, Jan 17");
   // Early UTC morning (still the evening before in New York).
   const utcMorning = at("2026-01-16T02:00:00Z"); // Jan 15, 9 PM in New York
-  assert.equal(dayLabel(at("2026-01-16T03:00:00Z"), utcMorning), "Today");
-  assert.equal(dayLabel(at("2026-01-16T15:00:00Z"), utcMorning), "Tomorrow");
+  assert.equal(dayLabel(at("2026-01-16T03:00:00Z"), utcMorning, NY), "Today");
+  assert.equal(dayLabel(at("2026-01-16T15:00:00Z"), utcMorning, NY), "Tomorrow");
   // Month and year ends.
-  assert.equal(dayLabel(at("2026-02-01T15:00:00Z"), at("2026-01-31T15:00:00Z")), "Tomorrow");
-  assert.equal(dayLabel(at("2027-01-01T15:00:00Z"), at("2026-12-31T15:00:00Z")), "Tomorrow");
-  assert.equal(dayLabel(at("2027-01-02T15:00:00Z"), at("2026-12-31T15:00:00Z")), "Sat, Jan 2, 2027");
+  assert.equal(dayLabel(at("2026-02-01T15:00:00Z"), at("2026-01-31T15:00:00Z"), NY), "Tomorrow");
+  assert.equal(dayLabel(at("2027-01-01T15:00:00Z"), at("2026-12-31T15:00:00Z"), NY), "Tomorrow");
+  assert.equal(dayLabel(at("2027-01-02T15:00:00Z"), at("2026-12-31T15:00:00Z"), NY), "Sat, Jan 2, 2027");
   // Across the spring change: Mar 7 11 PM EST, event Mar 8 11 PM EDT.
-  assert.equal(dayLabel(at("2026-03-09T03:00:00Z"), at("2026-03-08T04:00:00Z")), "Tomorrow");
+  assert.equal(dayLabel(at("2026-03-09T03:00:00Z"), at("2026-03-08T04:00:00Z"), NY), "Tomorrow");
 });
 
 Deno.test("[events] an event without an end, and one ending on a later day", () => {
   const now = at("2026-05-01T14:00:00Z");
   assert.equal(
-    formatEventWhen({ startTime: "2026-05-02T13:00:00Z", endTime: "2026-05-02T13:00:00Z" }, now),
+    formatEventWhen({ startTime: "2026-05-02T13:00:00Z", endTime: "2026-05-02T13:00:00Z" }, now, NY),
     "Tomorrow · 9:00 AM",
   );
   assert.equal(
-    formatEventWhen({ startTime: "2026-05-09T13:00:00Z", endTime: "2026-05-10T21:00:00Z" }, now),
+    formatEventWhen({ startTime: "2026-05-09T13:00:00Z", endTime: "2026-05-10T21:00:00Z" }, now, NY),
     "Sat, May 9 · 9:00 AM – Sun, May 10, 5:00 PM",
   );
 });

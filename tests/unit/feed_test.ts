@@ -12,6 +12,8 @@ import {
 } from "../../lib/feed/rules.ts";
 import { relativeTime } from "../../lib/feed/relative_time.ts";
 
+const NY = "America/New_York";
+
 Deno.test("[feed rules] a type, a non-blank text of at most 280 characters", () => {
   assert.deepEqual(checkPost({ postType: "news", content: "  Practice moved to 6pm  " }), {
     ok: true,
@@ -107,10 +109,13 @@ Deno.test("[feed relative time] just now, minutes, hours, days within a week, th
     [7 * DAY, "Nov 3, 2026"],
     [400 * DAY, "Oct 6, 2025"],
   ];
-  for (const [ms, text] of cases) assert.equal(relativeTime(before(ms), now), text, `${ms} ms ago`);
-  assert.equal(relativeTime(new Date(now.getTime() + 30_000), now), "just now", "a clock a little ahead");
-  assert.equal(relativeTime(before(MIN).toISOString(), now.toISOString()), "1 minute ago", "ISO strings");
-  // The date is the team's (America/New_York): 02:00 UTC on Nov 3 is still Nov 2 there.
-  assert.equal(relativeTime("2026-11-03T02:00:00Z", now), "Nov 2, 2026");
-  assert.equal(relativeTime("not a date", now), "");
+  for (const [ms, text] of cases) assert.equal(relativeTime(before(ms), now, NY), text, `${ms} ms ago`);
+  assert.equal(relativeTime(new Date(now.getTime() + 30_000), now, NY), "just now", "a clock a little ahead");
+  assert.equal(relativeTime(before(MIN).toISOString(), now.toISOString(), NY), "1 minute ago", "ISO strings");
+  // The date is the team's: 02:00 UTC on Nov 3 is still Nov 2 in New York; 06:00 UTC is Nov 3
+  // there but still Nov 2 in Los Angeles.
+  assert.equal(relativeTime("2026-11-03T02:00:00Z", now, NY), "Nov 2, 2026");
+  assert.equal(relativeTime("2026-11-03T06:00:00Z", now, NY), "Nov 3, 2026");
+  assert.equal(relativeTime("2026-11-03T06:00:00Z", now, "America/Los_Angeles"), "Nov 2, 2026");
+  assert.equal(relativeTime("not a date", now, NY), "");
 });

@@ -3,6 +3,7 @@
  * SettingsForm island (a PATCH), so both send lib/team_settings.ts the same patch.
  */
 import type { FormFields } from "../roster/roster_forms.ts";
+import type { TimeZoneSource } from "../../../lib/time_zone.ts";
 
 export const SETTINGS_SWITCHES = [
   { name: "openClaims", label: "Open claims", hint: "Parents can claim players on the public roster." },
@@ -31,6 +32,8 @@ export interface SettingsFormValues {
   claimInstructions: string;
   /** One domain per line. */
   allowedEmailDomains: string;
+  /** The team's IANA zone. */
+  timeZone: string;
   switches: Record<SwitchName, boolean>;
 }
 
@@ -42,6 +45,8 @@ export function settingsPatchFromForm(f: FormFields) {
     orgName: f.orgName ?? "",
     claimInstructions: f.claimInstructions ?? "",
     allowedEmailDomains: (f.allowedEmailDomains ?? "").split(/\r?\n/).map((d) => d.trim()).filter(Boolean),
+    // A form without the field (an older page still open) leaves the zone alone.
+    ...(f.timeZone === undefined ? {} : { timeZone: f.timeZone }),
     ...Object.fromEntries(SETTINGS_SWITCHES.map((s) => [s.name, s.name in f])),
   };
 }
@@ -54,6 +59,7 @@ export function formValuesFromPost(f: FormFields): SettingsFormValues {
     orgName: f.orgName ?? "",
     claimInstructions: f.claimInstructions ?? "",
     allowedEmailDomains: f.allowedEmailDomains ?? "",
+    timeZone: f.timeZone ?? "",
     switches: Object.fromEntries(SETTINGS_SWITCHES.map((s) => [s.name, s.name in f])) as Record<SwitchName, boolean>,
   };
 }
@@ -61,7 +67,7 @@ export function formValuesFromPost(f: FormFields): SettingsFormValues {
 export const SETTINGS_NOTICES: Record<string, string> = { saved: "Settings saved" };
 
 /** The text fields a refused save can point at (the switches cannot be wrong from this form). */
-export type SettingsField = "name" | "season" | "orgName" | "claimInstructions" | "allowedEmailDomains";
+export type SettingsField = "name" | "season" | "orgName" | "timeZone" | "claimInstructions" | "allowedEmailDomains";
 
 /**
  * The field a refusal of lib/teams/settings.ts is about, read from its message (the page route
@@ -72,6 +78,7 @@ const FIELD_OF_MESSAGE: [RegExp, SettingsField][] = [
   [/^Team name/, "name"],
   [/^Season/, "season"],
   [/^Organization/, "orgName"],
+  [/^Time zone/, "timeZone"],
   [/^Claim instructions/, "claimInstructions"],
   [/email domain/i, "allowedEmailDomains"],
 ];
@@ -85,4 +92,60 @@ export function settingsErrors(message: string | null, fields: Record<string, st
   if (!message) return {};
   const field = FIELD_OF_MESSAGE.find(([pattern]) => pattern.test(message))?.[1] ?? "_";
   return { [field]: message };
+}
+
+/**
+ * The time zone select's hint: what the zone is for, and while no one chose it, that the
+ * team calendar's first sync may set it.
+ */
+export function timeZoneHint(source: TimeZoneSource): string {
+  const use = "Game times and post dates are shown in this zone.";
+  if (source === "calendar") return `${use} It was taken from your team calendar.`;
+  if (source === "default") {
+    return `${use} Until you choose one, your team calendar's zone is used when it first syncs.`;
+  }
+  return use;
+}
+
+/** The zones most teams are in first, named as people say them; every other zone under its region. */
+const COMMON_ZONES: [string, string][] = [
+  ["America/New_York", "Eastern Time (New York)"],
+  ["America/Chicago", "Central Time (Chicago)"],
+  ["America/Denver", "Mountain Time (Denver)"],
+  ["America/Phoenix", "Mountain Time, no DST (Phoenix)"],
+  ["America/Los_Angeles", "Pacific Time (Los Angeles)"],
+  ["America/Anchorage", "Alaska Time (Anchorage)"],
+  ["Pacific/Honolulu", "Hawaii Time (Honolulu)"],
+];
+
+export interface ZoneGroup {
+  label: string;
+  options: { value: string; label: string }[];
+}
+
+/**
+ * The select's groups: United States first, then each region ('America', 'Europe'…) with its
+ * places ('Argentina / Buenos Aires'), and UTC. Each zone appears once, so the current one is
+ * the one selected option.
+ */
+export function timeZoneGroups(choices: readonly string[]): ZoneGroup[] {
+  const all = new Set(choices);
+  const common = COMMON_ZONES.filter(([zone]) => all.has(zone));
+  const taken = new Set(common.map(([zone]) => zone));
+  const groups: ZoneGroup[] = [{ label: "United States", options: common.map(([value, label]) => ({ value, label })) }];
+  const byRegion = new Map<string, ZoneGroup>();
+  const other: ZoneGroup = { label: "Other", options: [] };
+  for (const zone of [...all].sort()) {
+    if (taken.has(zone)) continue;
+    const slash = zone.indexOf("/");
+    if (slash < 0) {
+      other.options.push({ value: zone, label: zone });
+      continue;
+    }
+    const region = zone.slice(0, slash);
+    let group = byRegion.get(region);
+    if (!group) byRegion.set(region, group = { label: region, options: [] });
+    group.options.push({ value: zone, label: zone.slice(slash + 1).replaceAll("_", " ").replaceAll("/", " / ") });
+  }
+  return [...groups, ...byRegion.values(), other].filter((group) => group.options.length > 0);
 }

@@ -8,6 +8,8 @@ export interface PostItemProps {
   post: TeamPost;
   /** The time the relative times are counted from. */
   now: string;
+  /** The team's time zone: older posts show their date, and the tooltip its time, in it. */
+  timeZone: string;
   canDelete: boolean;
   /** The island's delete (through the API); without it the confirmation posts its plain form. */
   onDelete?: (post: TeamPost, event: FormEvent<HTMLFormElement>) => void;
@@ -18,7 +20,7 @@ export interface PostItemProps {
  * text, and for its author or an admin a Delete that asks for confirmation first (a
  * disclosure, so it works without JavaScript too).
  */
-export function PostItem({ teamId, post, now, canDelete, onDelete }: PostItemProps) {
+export function PostItem({ teamId, post, now, timeZone, canDelete, onDelete }: PostItemProps) {
   const type = POST_TYPE_TEXTS[post.postType] ?? POST_TYPE_TEXTS.news;
   const action = `/family-dashboard/${encodeURIComponent(teamId)}/posts/${encodeURIComponent(post.id)}/delete`;
   return (
@@ -28,8 +30,8 @@ export function PostItem({ teamId, post, now, canDelete, onDelete }: PostItemPro
         <p className="feed-post__meta">
           <span className="feed-post__author">{post.authorName}</span>
           <span aria-hidden="true">·</span>
-          <time className="feed-post__time" dateTime={post.createdAt} title={fullTime(post.createdAt)}>
-            {relativeTime(post.createdAt, now)}
+          <time className="feed-post__time" dateTime={post.createdAt} title={fullTime(post.createdAt, timeZone)}>
+            {relativeTime(post.createdAt, now, timeZone)}
           </time>
         </p>
         {post.playerName && <p className="feed-post__kudos">{`Kudos to ${post.playerName}`}</p>}
