@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.tsx";
 import { signedOut } from "../lib/client/signed_out.ts";
+import { useAdoptedValue } from "../lib/client/adopt_values.ts";
 import type { CalendarView } from "../lib/calendar/view.ts";
 import {
   CALENDAR_TEXTS as T,
@@ -11,6 +12,7 @@ import {
   staleScheduleLabel,
   syncStatusBadge,
 } from "../lib/calendar/display.ts";
+import { DEFAULT_TIME_ZONE } from "../lib/time_zone.ts";
 
 export interface TeamCalendarCardProps {
   teamId: string;
@@ -20,6 +22,8 @@ export interface TeamCalendarCardProps {
   dashboardPath: string;
   /** The server's clock when it rendered the page (ISO): hydration renders the same 'N minutes ago'. */
   now: string;
+  /** The team's time zone: the card's dates and times are in it (America/New_York when absent). */
+  timeZone?: string;
   /** A refused form without JavaScript, shown again with its error. */
   form?: { calendarUrl: string; error: string } | null;
 }
@@ -39,10 +43,11 @@ const URL_HINT = "calendar-url-hint";
  * works as a plain form before the island runs.
  */
 export default function TeamCalendarCard(
-  { teamId, calendar: initial, dashboardPath, now, form }: TeamCalendarCardProps,
+  { teamId, calendar: initial, dashboardPath, now, form, timeZone = DEFAULT_TIME_ZONE }: TeamCalendarCardProps,
 ) {
   const [calendar, setCalendar] = useState(initial);
-  const [url, setUrl] = useState(form?.calendarUrl ?? "");
+  // A link the browser filled (or the admin pasted) before the island woke is kept, not wiped.
+  const [url, setUrl, urlField] = useAdoptedValue(form?.calendarUrl ?? "");
   const [error, setError] = useState(form?.error ?? "");
   const [busy, setBusy] = useState<Busy>(null);
   const [clock, setClock] = useState(() => new Date(now));
@@ -88,8 +93,11 @@ export default function TeamCalendarCard(
 
   async function add(e: FormEvent) {
     e.preventDefault();
+    // The field, not the state: when the click that woke the island is replayed, this handler
+    // is still the hydration render's, from before the field's value was adopted.
+    const calendarUrl = urlField.current?.value ?? url;
     setBusy("add");
-    const reply = await api<Answer>("POST", `${base}/calendar`, { calendarUrl: url });
+    const reply = await api<Answer>("POST", `${base}/calendar`, { calendarUrl });
     setBusy(null);
     if (!reply.ok) {
       if (reply.status === 401) return signedOut();
@@ -145,35 +153,44 @@ export default function TeamCalendarCard(
   }
 
   const badge = calendar && syncStatusBadge(busy === "sync" ? "pending" : calendar.lastSyncStatus);
-  const stale = calendar && staleScheduleLabel(calendar);
+  const stale = calendar && staleScheduleLabel(calendar, timeZone);
+  // A failed calendar is a red card with its reason and 'Try again', never a greyed 'Calendar Connected'.
+  const failed = calendar?.lastSyncStatus === "error";
   return (
-    <section id="team-calendar" className="card admin-card calendar-card" aria-labelledby="calendar-heading">
+    <section
+      id="team-calendar"
+      className={`card admin-card calendar-card${failed ? " calendar-card--error" : ""}`}
+      aria-labelledby="calendar-heading"
+    >
       <h2 id="calendar-heading">{T.title}</h2>
       <p className="muted">{T.intro}</p>
-      <form method="post" action={paths.add} className="calendar-card__add" onSubmit={add} noValidate>
-        <div className="field">
-          <label htmlFor="calendar-url">{T.urlLabel}</label>
-          <input
-            id="calendar-url"
-            name="calendarUrl"
-            type="text"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={T.urlPlaceholder}
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            disabled={calendar !== null}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={[calendar ? "" : URL_HINT, error ? URL_ERROR : ""].join(" ").trim() || undefined}
-          />
-          {!calendar && <p id={URL_HINT} className="field__hint">{T.urlHint}</p>}
-          {error && <p id={URL_ERROR} className="field__error" role="alert">{error}</p>}
-        </div>
-        <button type="submit" className="button button--primary" disabled={calendar !== null || busy === "add"}>
-          {calendar ? T.connected : busy === "add" ? T.adding : T.add}
-        </button>
-      </form>
+      {!failed && (
+        <form method="post" action={paths.add} className="calendar-card__add" onSubmit={add} noValidate>
+          <div className="field">
+            <label htmlFor="calendar-url">{T.urlLabel}</label>
+            <input
+              ref={urlField}
+              id="calendar-url"
+              name="calendarUrl"
+              type="text"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={T.urlPlaceholder}
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              disabled={calendar !== null}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={[calendar ? "" : URL_HINT, error ? URL_ERROR : ""].join(" ").trim() || undefined}
+            />
+            {!calendar && <p id={URL_HINT} className="field__hint">{T.urlHint}</p>}
+            {error && <p id={URL_ERROR} className="field__error" role="alert">{error}</p>}
+          </div>
+          <button type="submit" className="button button--primary" disabled={calendar !== null || busy === "add"}>
+            {calendar ? T.connected : busy === "add" ? T.adding : T.add}
+          </button>
+        </form>
+      )}
       {calendar && badge && (
         <div className="calendar-card__connected">
           <div className="calendar-card__head">
@@ -192,8 +209,8 @@ export default function TeamCalendarCard(
               <dt>{T.lastSync}</dt>
               <dd>
                 {calendar.lastSync
-                  ? <time dateTime={calendar.lastSync}>{lastSyncLabel(calendar.lastSync, clock)}</time>
-                  : lastSyncLabel(null, clock)}
+                  ? <time dateTime={calendar.lastSync}>{lastSyncLabel(calendar.lastSync, clock, timeZone)}</time>
+                  : lastSyncLabel(null, clock, timeZone)}
               </dd>
             </div>
             <div>
@@ -202,16 +219,30 @@ export default function TeamCalendarCard(
             </div>
           </dl>
           {calendar.truncated && <p className="muted">{T.truncated}</p>}
-          {calendar.lastSyncStatus === "error" && calendar.lastSyncError && (
-            <p className="calendar-card__error">
-              <strong>{T.syncError}</strong> {calendar.lastSyncError}
-            </p>
+          {failed && (
+            <div className="calendar-card__error">
+              <svg className="calendar-card__error-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M12 2 1 21h22L12 2Zm1 15h-2v2h2v-2Zm0-7h-2v5h2v-5Z" fill="currentColor" />
+              </svg>
+              <div className="calendar-card__error-text">
+                <p className="calendar-card__error-title">{T.errorHeading}</p>
+                <p>
+                  <strong>{T.syncError}</strong> {calendar.lastSyncError || T.syncFallback}
+                </p>
+                {stale && <p>{stale}</p>}
+                <p>{T.errorHelp}</p>
+              </div>
+            </div>
           )}
-          {stale && <p className="muted">{stale}</p>}
           <div className="admin-actions">
             <form method="post" action={paths.sync} onSubmit={syncNow}>
-              <button id="calendar-sync" type="submit" className="button button--secondary" disabled={busy !== null}>
-                {busy === "sync" ? T.syncing : T.syncNow}
+              <button
+                id="calendar-sync"
+                type="submit"
+                className={`button ${failed ? "button--primary" : "button--secondary"}`}
+                disabled={busy !== null}
+              >
+                {busy === "sync" ? T.syncing : failed ? T.tryAgain : T.syncNow}
               </button>
             </form>
             <form method="post" action={paths.remove} onSubmit={remove}>

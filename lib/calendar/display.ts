@@ -4,6 +4,7 @@
  * card (an island), the dashboard page and the server's form routes share it.
  */
 import type { CalendarType } from "./types.ts";
+import { clockTime, shortDate, zoneAbbreviation } from "../time_zone.ts";
 
 export const CALENDAR_TEXTS = {
   title: "Team Calendar",
@@ -25,6 +26,10 @@ export const CALENDAR_TEXTS = {
   events: "Events",
   truncated: "The calendar has more events than GoalMates keeps; the first ones are shown.",
   syncError: "Sync error:",
+  /** The red card of a calendar whose last sync failed: the reason, and the way out. */
+  errorHeading: "The calendar could not be updated",
+  errorHelp: "Try again, or remove the calendar and add a link that works.",
+  tryAgain: "Try again",
   /** SPEC.md section 8. */
   addError: "Error Adding Calendar",
   addFallback: "Failed to add calendar",
@@ -34,7 +39,7 @@ export const CALENDAR_TEXTS = {
   syncFallback: "Failed to sync calendar",
   /** The answers of the calls (and the notices of the forms without JavaScript). */
   added: "Calendar added",
-  addedNotice: "Calendar added. Its first sync is running: the status shows when it is done.",
+  addedNotice: "Calendar added. Families now see its next events on their dashboard.",
   removed: "Calendar removed",
   synced: "Calendar synced",
   syncFailed: "The calendar could not be synced: the card shows why.",
@@ -46,10 +51,10 @@ export const CALENDAR_TEXTS = {
 const TYPE_LABELS: Record<CalendarType, string> = {
   playmetrics: "PlayMetrics",
   teamsnap: "TeamSnap",
-  generic: "Generic ICS",
+  generic: "Calendar link (ICS)",
 };
 
-/** 'PlayMetrics', 'TeamSnap', else 'Generic ICS'. */
+/** 'PlayMetrics', 'TeamSnap', else 'Calendar link (ICS)' (the stored type stays `generic`). */
 export const calendarTypeLabel = (type: string): string =>
   Object.hasOwn(TYPE_LABELS, type) ? TYPE_LABELS[type as CalendarType] : TYPE_LABELS.generic;
 
@@ -65,19 +70,18 @@ export function syncStatusBadge(status: string): { label: string; tone: StatusTo
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
-const TIME_ZONE = "America/New_York";
-const day = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, month: "short", day: "numeric", year: "numeric" });
-const clock = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, hour: "numeric", minute: "2-digit" });
 
-/** 'Nov 23, 2026' in New York. */
-export const calendarDate = (iso: string): string => day.format(new Date(iso));
+/** 'Nov 23, 2026' in the team's zone. */
+export const calendarDate = (iso: string, zone: string): string => shortDate(new Date(iso), zone);
 
-/** 'Nov 23, 2026, 7:05 AM' in New York (ordinary spaces: ICU's narrow no-break space differs between engines). */
-export const calendarDateTime = (iso: string): string =>
-  `${calendarDate(iso)}, ${clock.format(new Date(iso)).replace(/[\u202f\u00a0]/g, " ")}`;
+/** 'Nov 23, 2026, 7:05 AM PT' in the team's zone, named (the card is read from anywhere). */
+export function calendarDateTime(iso: string, zone: string): string {
+  const at = new Date(iso);
+  return `${shortDate(at, zone)}, ${clockTime(at, zone)} ${zoneAbbreviation(zone, at)}`;
+}
 
-/** 'Never', 'Just now', 'N minutes ago', 'N hours ago', else the date. */
-export function lastSyncLabel(lastSync: string | null, now: Date): string {
+/** 'Never', 'Just now', 'N minutes ago', 'N hours ago', else the date in the team's zone. */
+export function lastSyncLabel(lastSync: string | null, now: Date, zone: string): string {
   if (!lastSync) return "Never";
   const at = Date.parse(lastSync);
   if (Number.isNaN(at)) return "Never";
@@ -91,7 +95,7 @@ export function lastSyncLabel(lastSync: string | null, now: Date): string {
     const hours = Math.floor(ago / HOUR_MS);
     return `${hours} ${hours === 1 ? "hour" : "hours"} ago`;
   }
-  return calendarDate(lastSync);
+  return calendarDate(lastSync, zone);
 }
 
 /**
@@ -100,10 +104,34 @@ export function lastSyncLabel(lastSync: string | null, now: Date): string {
  */
 export function staleScheduleLabel(
   calendar: { lastSyncStatus: string; lastSuccessAt: string | null },
+  zone: string,
 ): string | null {
   if (calendar.lastSyncStatus !== "error" || !calendar.lastSuccessAt) return null;
-  return `Showing the schedule from ${calendarDateTime(calendar.lastSuccessAt)}`;
+  return `Showing the schedule from ${calendarDateTime(calendar.lastSuccessAt, zone)}`;
 }
+
+/**
+ * What the family dashboard's Upcoming Events says about the team's calendar: none connected,
+ * connected, or its last sync failed (the events shown are the last good sync's).
+ */
+export type ScheduleState = "none" | "connected" | "failed";
+
+export function scheduleStateOf(calendar: { lastSyncStatus: string } | null): ScheduleState {
+  if (!calendar) return "none";
+  return calendar.lastSyncStatus === "error" ? "failed" : "connected";
+}
+
+/** Upcoming Events' words for a calendar that is missing, empty or failing (the spec's empty text stays for parents). */
+export const SCHEDULE_TEXTS = {
+  failed: "The schedule could not be updated.",
+  failedEvents: "These are the last events it had.",
+  connectedEmpty: "The team's calendar has no upcoming events.",
+  connectHint: "Add your team's TeamSnap, PlayMetrics or other schedule link and families see the next events here.",
+  connect: "Connect your calendar",
+} as const;
+
+/** The admin's Team Calendar card on the admin dashboard. */
+export const teamCalendarCardPath = (teamId: string): string => `/teams/${encodeURIComponent(teamId)}#team-calendar`;
 
 /** Where the card's forms post without JavaScript, under the dashboard's own path. */
 export function calendarFormPaths(dashboardPath: string, calendarId?: string) {

@@ -21,8 +21,9 @@ export {
 export { runScheduledSync, scheduleCalendarSync } from "./schedule.ts";
 export { maskCalendarUrl, normalizeCalendarUrl } from "./url.ts";
 export { type CalendarView, calendarView } from "./view.ts";
-export { backgroundSyncsSettled, SYNC_NOW_PER_WINDOW, syncCalendarNow, syncInBackground } from "./sync_now.ts";
-export { CALENDAR_TEXTS } from "./display.ts";
+export { SYNC_NOW_PER_WINDOW, syncCalendarNow } from "./sync_now.ts";
+export { CONNECT_MESSAGES, CONNECT_PER_WINDOW, connectCalendar } from "./connect.ts";
+export { CALENDAR_TEXTS, calendarTypeLabel, type ScheduleState, scheduleStateOf } from "./display.ts";
 export {
   createFamilyCalendarLink,
   FAMILY_CALENDAR_MESSAGES,

@@ -39,22 +39,3 @@ export async function syncCalendarNow(
   }
   return outcome;
 }
-
-/** Syncs started by a call that answered before they ended (a new calendar's first sync). */
-const background = new Set<Promise<unknown>>();
-
-/**
- * Starts the team's calendar sync without waiting for it (a new calendar's first sync: the
- * admin's card follows it). Its outcome is recorded on the calendar; nothing is thrown.
- */
-export function syncInBackground(kv: Deno.Kv, teamId: string, deps: SyncDeps): void {
-  const job: Promise<unknown> = syncTeamCalendar(kv, teamId, deps)
-    .catch((error) => console.error("[calendar] the first sync failed unexpectedly:", error))
-    .finally(() => background.delete(job));
-  background.add(job);
-}
-
-/** Resolves once every sync `syncInBackground` started has ended (tests, and a clean shutdown). */
-export async function backgroundSyncsSettled(): Promise<void> {
-  while (background.size > 0) await Promise.allSettled([...background]);
-}

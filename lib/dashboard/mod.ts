@@ -15,6 +15,7 @@ import { type EssentialItem, ESSENTIALS_PAGE_SIZE, listTeamEssentials } from "..
 import { EVENTS_WIDGET_LIMIT, listUpcomingEvents, type TeamEvent } from "../events/mod.ts";
 import { type ActiveCampaign, listActiveCampaigns } from "../campaigns/mod.ts";
 import { GALLERY_PAGE_SIZE, type GalleryPhoto, listGalleryPhotos } from "../photos/mod.ts";
+import { getCalendar, type ScheduleState, scheduleStateOf } from "../calendar/mod.ts";
 
 /** How many active campaigns the page brings; the island asks the API for more as they are answered. */
 export const CAMPAIGNS_PAGE_SIZE = 20;
@@ -31,6 +32,8 @@ export interface FamilyDashboardData {
   kudosPlayers: { id: string; name: string }[];
   essentials: Page<EssentialItem>;
   events: TeamEvent[];
+  /** Whether the team has a calendar and whether its last sync failed; null when it could not be read. */
+  schedule: ScheduleState | null;
   campaigns: ActiveCampaign[];
   /** The gallery's first photos (10, newest first) and whether more follow; null when they could not be read. */
   photos: { photos: GalleryPhoto[]; hasMore: boolean } | null;
@@ -55,6 +58,16 @@ async function upcomingEventsOrNone(kv: Deno.Kv, teamId: string, now: Date) {
   }
 }
 
+/** Upcoming Events words its empty or stale list by the calendar's state; a failed read only loses those words. */
+async function scheduleStateOrNull(kv: Deno.Kv, teamId: string): Promise<ScheduleState | null> {
+  try {
+    return scheduleStateOf(await getCalendar(kv, teamId));
+  } catch (error) {
+    console.error(JSON.stringify({ event: "calendar_load_failed", teamId, error: String(error) }));
+    return null;
+  }
+}
+
 /** SPEC.md section 8: the gallery says 'Failed to load photos' rather than taking the page down. */
 async function firstPhotosOrNull(kv: Deno.Kv, teamId: string) {
   try {
@@ -72,12 +85,13 @@ export async function loadFamilyDashboard(
   cursors: DashboardCursors = {},
 ): Promise<FamilyDashboardData> {
   const teamId = viewer.teamId;
-  const [profile, people, posts, essentials, events, campaigns, photos] = await Promise.all([
+  const [profile, people, posts, essentials, events, schedule, campaigns, photos] = await Promise.all([
     viewer.userId ? loadOwnProfile(kv, viewer.userId, now) : null,
     loadTeamFamilyView(kv, viewer, now),
     listTeamPosts(kv, teamId, { cursor: cursors.feed, limit: FEED_PAGE_SIZE }),
     listTeamEssentials(kv, teamId, { cursor: cursors.essentials, limit: ESSENTIALS_PAGE_SIZE }),
     upcomingEventsOrNone(kv, teamId, now),
+    scheduleStateOrNull(kv, teamId),
     listActiveCampaigns(kv, teamId, viewer.userId, now, { limit: CAMPAIGNS_PAGE_SIZE }),
     firstPhotosOrNull(kv, teamId),
   ]);
@@ -101,6 +115,7 @@ export async function loadFamilyDashboard(
     kudosPlayers,
     essentials,
     events: events.values,
+    schedule,
     campaigns: campaigns.values,
     photos,
   };

@@ -1,22 +1,21 @@
 /**
  * The team calendar calls (SPEC.md section 7, DECISIONS.md 'Sync now'), for the team's admins
- * (and a system administrator): list, connect, remove, sync now. Every answer shows the feed
- * URL masked: it is a secret that reads the team's schedule. The Team Calendar card's forms
- * without JavaScript (routes/pages/admin_calendar.tsx) share the helpers below.
+ * (and a system administrator): list, connect (the link is fetched and read first), remove,
+ * sync now. Every answer shows the feed URL masked: it is a secret that reads the team's
+ * schedule. The Team Calendar card's forms without JavaScript (routes/pages/admin_calendar.tsx) share the helpers below.
  */
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { actorOf, getSessionUser, requireTeamRole } from "../auth_middleware.ts";
 import { readJsonFields } from "../http.ts";
 import {
-  addCalendar,
   CALENDAR_TEXTS,
   calendarView,
+  connectCalendar as connectTeamCalendar,
   getCalendar,
   removeCalendar,
   syncCalendarNow,
   type SyncDeps,
-  syncInBackground,
 } from "../../lib/calendar/mod.ts";
 
 type Ctx = Context<AppEnv>;
@@ -36,14 +35,12 @@ export async function calendarActor(c: Ctx): Promise<{ id: string | null; label:
   return { id: user?.kind === "person" ? user.id : null, label: await actorOf(c) };
 }
 
-/** Connects the team's calendar and starts its first sync after the answer (the card follows it). */
+/**
+ * Connects the team's calendar once its link has been fetched and read (up to the fetch's
+ * 10-second deadline): a link that fails is refused with the reason, and nothing is stored.
+ */
 export async function connectCalendar(c: Ctx, rawUrl: unknown) {
-  const { kv, now, config } = c.var.deps;
-  const teamId = c.var.teamId!;
-  const options = { allowPrivateHosts: config.calendarAllowPrivateHosts };
-  const calendar = await addCalendar(kv, teamId, rawUrl, await calendarActor(c), now(), options);
-  syncInBackground(kv, teamId, syncDepsOf(c));
-  return calendar;
+  return await connectTeamCalendar(c.var.deps.kv, c.var.teamId!, rawUrl, await calendarActor(c), syncDepsOf(c));
 }
 
 export const calendarApiRoutes = new Hono<AppEnv>()

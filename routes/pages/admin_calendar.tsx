@@ -1,13 +1,14 @@
 /**
  * The Team Calendar card without JavaScript: its three forms post here (under both admin
  * prefixes) and come back to the dashboard with a notice (post/redirect/get). A refused URL
- * shows the dashboard again with the admin's text and the error next to the field.
+ * (its rule, a feed that fails the check, too many tries) shows the dashboard again with the
+ * admin's text and the error next to the field.
  */
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { actorOf, requireTeamRole } from "../auth_middleware.ts";
 import { formText, readForm } from "../http.ts";
-import { httpStatusOf } from "../errors.ts";
+import { httpStatusOf, retryAfterHeader } from "../errors.ts";
 import { ConflictError, NotFoundError, RateLimitError, ValidationError } from "../../lib/errors.ts";
 import { removeCalendar, syncCalendarNow } from "../../lib/calendar/mod.ts";
 import { loadDashboard } from "../../lib/teams/mod.ts";
@@ -24,7 +25,7 @@ async function sendRefusedCalendar(
   c: Ctx,
   prefix: AdminPrefix,
   calendarUrl: string,
-  error: ValidationError | ConflictError,
+  error: ValidationError | ConflictError | RateLimitError,
 ) {
   const { kv, config, now } = c.var.deps;
   const ctx = { actor: await actorOf(c), appUrl: config.appUrl, now: now() };
@@ -39,7 +40,7 @@ async function sendRefusedCalendar(
       calendarForm={{ calendarUrl, error: error.message }}
     />
   );
-  return sendAdminPage(c, page, `${data.team.name} Dashboard`, httpStatusOf(error));
+  return sendAdminPage(c, page, `${data.team.name} Dashboard`, httpStatusOf(error), retryAfterHeader(error));
 }
 
 /** The notice code a refused remove or sync leads to. */
@@ -59,7 +60,9 @@ function formRoutes(prefix: AdminPrefix) {
       try {
         await connectCalendar(c, calendarUrl);
       } catch (error) {
-        if (!(error instanceof ValidationError || error instanceof ConflictError)) throw error;
+        const refused = error instanceof ValidationError || error instanceof ConflictError ||
+          error instanceof RateLimitError;
+        if (!refused) throw error;
         return await sendRefusedCalendar(c, prefix, calendarUrl, error);
       }
       return back(c, "done=calendar-added");

@@ -1,11 +1,14 @@
 /**
- * The Team Calendar card in Chromium: the demo admin connects a TeamSnap-shaped feed served on
- * loopback (the app runs with CALENDAR_ALLOW_PRIVATE_HOSTS=1), follows the first sync to
- * 'Active', presses Sync now; the demo parent's Upcoming Events then shows the feed's next five
- * events instead of the demo's own. A failing feed shows 'Error' with the reason and the age of
- * the schedule kept; Remove (confirmed) empties the card; all without a reload, by keyboard
- * and pointer. axe on the card's states at 1280 and 390 px, no sideways scroll. Without
- * JavaScript the plain form connects a calendar and comes back with a notice.
+ * The Team Calendar card in Chromium: the demo admin's link whose host cannot be found is
+ * refused with the reason at the field; a TeamSnap-shaped feed served on loopback (the app runs
+ * with CALENDAR_ALLOW_PRIVATE_HOSTS=1) connects and is Active at once; Sync now; the demo
+ * parent's Upcoming Events then shows the feed's next five events instead of the demo's own. A
+ * failing feed turns the card red with the reason and 'Try again' (which retries), and families
+ * read 'The schedule could not be updated' above the last good events; Remove (confirmed)
+ * empties the card, and the admin's family dashboard then offers to connect a calendar. All
+ * without a reload, by keyboard and pointer; axe at 1280 and 390 px, no sideways scroll. A link
+ * filled in before the island wakes is the one sent. Without JavaScript the plain form
+ * connects a calendar and comes back with a notice.
  */
 import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
@@ -25,7 +28,7 @@ const FEED_TITLES = [
   "E2E Team Photo Day",
   "E2E Season Party",
 ];
-/** A syncing card may take a while on a busy machine: the first sync runs after the answer. */
+/** A sync (and the check of a new link) may take a while on a busy machine. */
 const SYNC_WAIT_MS = 45_000;
 
 /** A TeamSnap-shaped export whose events start from an hour from now (the real clock), a day apart. */
@@ -99,16 +102,36 @@ e2eTest(
       assert.ok(await page.evaluate(() => document.activeElement?.id === "calendar-url"), "focus back on the field");
     });
 
-    await t.step("Add Calendar connects the feed; the card follows the first sync to Active", async () => {
+    await t.step(
+      "a link whose host cannot be found is refused with the reason at the field; nothing connects",
+      async () => {
+        await page.getByLabel("Calendar URL").fill("webcal://no-such-host.invalid/teamsnap/rockets.ics");
+        await card(page).getByRole("button", { name: "Add Calendar" }).click();
+        // The blank link's toast may still be up: this one names the host.
+        const reason = "The calendar host could not be found";
+        await toastWith(page, "Error Adding Calendar").filter({ hasText: reason }).waitFor({ timeout: SYNC_WAIT_MS });
+        assert.equal(await page.locator("#calendar-url-error").textContent(), "The calendar host could not be found");
+        assert.equal(await page.getByLabel("Calendar URL").getAttribute("aria-invalid"), "true");
+        assert.equal(
+          await page.getByLabel("Calendar URL").inputValue(),
+          "webcal://no-such-host.invalid/teamsnap/rockets.ics",
+        );
+        assert.equal(await badge(page).count(), 0, "nothing connected");
+        assert.deepEqual(await (await context.request.get(`/api/teams/${teamId}/calendars`)).json(), []);
+        await assertAccessible(page, axe, "the calendar card with a refused link");
+      },
+    );
+
+    await t.step("Add Calendar reads the feed once and connects it: Active at once", async () => {
       await page.getByLabel("Calendar URL").fill(feedUrl);
       await card(page).getByRole("button", { name: "Add Calendar" }).click();
-      await toastWith(page, "Calendar added").waitFor();
+      await toastWith(page, "Calendar added").waitFor({ timeout: SYNC_WAIT_MS });
       const connected = card(page).getByRole("button", { name: "Calendar Connected" });
       await connected.waitFor();
       assert.equal(await connected.isDisabled(), true);
       assert.equal(await page.getByLabel("Calendar URL").isDisabled(), true);
       assert.equal(await page.locator("#calendar-url-error").count(), 0);
-      await badge(page).filter({ hasText: "Active" }).waitFor({ timeout: SYNC_WAIT_MS });
+      assert.equal(await badge(page).textContent(), "Active", "no Syncing wait: the check was the first sync");
       const text = (await card(page).textContent())!;
       assert.ok(text.includes("TeamSnap"), text);
       assert.ok(text.includes(`127.0.0.1:${new URL(feedUrl).port}/….ics`), "the masked link");
@@ -142,21 +165,65 @@ e2eTest(
       assert.ok(!(await family.locator("#events").textContent())!.includes("Fall Cup tournament"), "demo events gone");
     });
 
-    await t.step("a failing feed: Error, the reason, and the schedule kept from the last good sync", async () => {
+    await t.step("a failing feed: a red card with the reason and Try again; no greyed Calendar Connected", async () => {
       feed.set("/teamsnap/rockets.ics", { body: "down for maintenance", status: 503 });
       await card(page).getByRole("button", { name: "Sync now" }).click();
       const toast = toastWith(page, "Error Syncing Calendar");
       await toast.waitFor({ timeout: SYNC_WAIT_MS });
       assert.ok((await toast.textContent())!.includes("503"));
       assert.equal(await badge(page).textContent(), "Error");
+      assert.match((await card(page).getAttribute("class"))!, /\bcalendar-card--error\b/);
       const text = (await card(page).textContent())!;
-      assert.ok(text.includes("Sync error:") && text.includes("503"), text);
+      assert.ok(text.includes("The calendar could not be updated"), text);
+      assert.ok(text.includes("Sync error:") && text.includes("The calendar server answered 503"), text);
       assert.ok(text.includes("Showing the schedule from"), text);
+      assert.equal(await card(page).getByRole("button", { name: "Calendar Connected" }).count(), 0);
+      assert.equal(await card(page).getByRole("button", { name: "Sync now" }).count(), 0);
+      const tryAgain = card(page).getByRole("button", { name: "Try again" });
+      assert.ok(await page.evaluate(() => document.activeElement?.id === "calendar-sync"), "focus on Try again");
+      assert.equal(await tryAgain.isEnabled(), true);
       await assertAccessible(page, axe, "the calendar card with a sync error");
       await page.setViewportSize(PHONE);
       await noSideScroll(page, "error card at 390");
+      assert.ok(await tryAgain.isVisible());
       await assertAccessible(page, axe, "the calendar card with a sync error at 390 px");
       await page.setViewportSize(DESKTOP);
+    });
+
+    await t.step("families read 'The schedule could not be updated' above the last good events", async () => {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const parent = await newContext({ viewport });
+        await signIn(parent, "parent@example.com");
+        const { page: family } = await newPage({ context: parent });
+        await family.goto(`/family-dashboard/${teamId}`);
+        const status = family.locator("#events").getByRole("status");
+        assert.match((await status.textContent())!, /^The schedule could not be updated\./);
+        const titles = await family.locator("#events .event__name").allTextContents();
+        assert.deepEqual(titles, FEED_TITLES.slice(0, 5), "the last good events");
+        assert.ok(!(await family.locator("#events").textContent())!.includes("Ask your Team Admin"));
+        await noSideScroll(family, `family dashboard with a failed calendar at ${viewport.width}`);
+        await assertAccessible(family, axe, `the family dashboard with a failed calendar at ${viewport.width} px`);
+      }
+    });
+
+    await t.step("Try again retries: still failing it stays red; once the feed is back, Active again", async () => {
+      const before = feed.requests["/teamsnap/rockets.ics"];
+      const synced = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith("/sync"), {
+        timeout: SYNC_WAIT_MS,
+      });
+      await card(page).getByRole("button", { name: "Try again" }).click();
+      assert.equal((await (await synced).json()).calendar.lastSyncStatus, "error");
+      await card(page).getByRole("button", { name: "Try again" }).and(page.locator(":enabled")).waitFor();
+      assert.equal(feed.requests["/teamsnap/rockets.ics"], before + 1, "Try again fetched the feed");
+      assert.equal(await badge(page).textContent(), "Error");
+      feed.set("/teamsnap/rockets.ics", { body: feedText() });
+      await page.keyboard.press("Enter"); // focus stayed on Try again
+      await toastWith(page, "Calendar synced").waitFor({ timeout: SYNC_WAIT_MS });
+      assert.equal(await badge(page).textContent(), "Active");
+      assert.doesNotMatch((await card(page).getAttribute("class"))!, /calendar-card--error/);
+      assert.equal(await card(page).getByRole("button", { name: "Calendar Connected" }).isDisabled(), true);
+      await card(page).getByRole("button", { name: "Sync now" }).waitFor();
+      assert.ok(!(await card(page).textContent())!.includes("Sync error:"));
     });
 
     await t.step("Remove asks first, then empties the card without a reload", async () => {
@@ -178,6 +245,73 @@ e2eTest(
       const listed = await (await context.request.get(`/api/teams/${teamId}/calendars`)).json();
       assert.deepEqual(listed, []);
     });
+
+    await t.step(
+      "no calendar: the admin's family dashboard offers to connect one; a parent reads the spec's text",
+      async () => {
+        const { page: own } = await newPage({ context });
+        await own.goto(`/family-dashboard/${teamId}`);
+        const connect = own.locator("#events").getByRole("link", { name: "Connect your calendar" });
+        assert.ok(!(await own.locator("#events").textContent())!.includes("Ask your Team Admin"));
+        await assertAccessible(own, axe, "the admin's family dashboard without a calendar");
+        await connect.click();
+        await own.waitForURL(`${base}/teams/${teamId}#team-calendar`);
+        await card(own).getByLabel("Calendar URL").waitFor();
+
+        const parent = await newContext({ viewport: PHONE });
+        await signIn(parent, "parent@example.com");
+        const { page: family } = await newPage({ context: parent });
+        await family.goto(`/family-dashboard/${teamId}`);
+        const events = (await family.locator("#events").textContent())!;
+        assert.ok(events.includes("No Events To Display") && events.includes("Ask your Team Admin"), events);
+        assert.equal(await family.locator("#events").getByRole("link", { name: "Connect your calendar" }).count(), 0);
+      },
+    );
+
+    await t.step(
+      "a link filled in before the island wakes is kept by it and is the one Add Calendar sends",
+      async () => {
+        /** The dashboard with the card's bundle held back and `url` filled in meanwhile; resolves once Add was clicked. */
+        async function addBeforeWake(url: string) {
+          const { page: filled } = await newPage({ context, allow: [/status of 400/] });
+          let release!: () => void;
+          const held = new Promise<void>((resolve) => (release = resolve));
+          await filled.route((u) => u.pathname.startsWith("/build/island-TeamCalendarCard-"), async (route) => {
+            await held;
+            await route.continue();
+          });
+          await filled.goto("/teams/demo");
+          // What a password manager or a paste does: the value, and events nobody listens to yet.
+          await filled.evaluate((value) => {
+            const field = document.querySelector<HTMLInputElement>("#calendar-url")!;
+            field.value = value;
+            field.dispatchEvent(new Event("input", { bubbles: true }));
+            field.dispatchEvent(new Event("change", { bubbles: true }));
+          }, url);
+          const answer = filled.waitForResponse((r) => new URL(r.url()).pathname === `/api/teams/${teamId}/calendar`);
+          await card(filled).getByRole("button", { name: "Add Calendar" }).click(); // wakes the island
+          await filled.locator('[data-island="TeamCalendarCard"][aria-busy="true"]').waitFor({ state: "attached" });
+          release();
+          const response = await answer;
+          assert.deepEqual(response.request().postDataJSON(), { calendarUrl: url });
+          return { filled, response };
+        }
+
+        // Refused: the field still holds the link the browser filled, next to the reason.
+        const badLink = "https://no-such-host.invalid/rockets.ics";
+        const refused = await addBeforeWake(badLink);
+        assert.equal(refused.response.status(), 400);
+        await refused.filled.locator("#calendar-url-error").filter({ hasText: "could not be found" }).waitFor();
+        assert.equal(await refused.filled.getByLabel("Calendar URL").inputValue(), badLink, "not wiped by the island");
+
+        const added = await addBeforeWake(feedUrl);
+        assert.equal(added.response.status(), 201);
+        await badge(added.filled).filter({ hasText: "Active" }).waitFor();
+        added.filled.once("dialog", (dialog) => void dialog.accept());
+        await card(added.filled).getByRole("button", { name: "Remove" }).click();
+        await toastWith(added.filled, "Calendar removed").waitFor();
+      },
+    );
 
     await t.step("without JavaScript the plain form connects a calendar and comes back with a notice", async () => {
       feed.set("/teamsnap/rockets.ics", { body: feedText() });

@@ -2,20 +2,16 @@
  * The team calendar calls (list, connect, remove, Sync now) and the Team Calendar card's forms
  * without JavaScript, against a real feed served on loopback (tests/calendar_feed_server.ts;
  * the app runs with CALENDAR_ALLOW_PRIVATE_HOSTS=1): every call's status, body and what it
- * stored; who may call them; bad input changes nothing; the feed URL never leaves unmasked; a
- * sync's events reach the family's `GET /api/teams/:teamId/events`.
+ * stored; who may call them; bad input changes nothing; a link whose feed fails is refused with
+ * the reason before anything is stored; the feed URL never leaves unmasked; a sync's events
+ * reach the family's `GET /api/teams/:teamId/events`, and a failed sync is said on the family
+ * dashboard above the last good events.
  */
 import assert from "node:assert/strict";
 import { createTestApp, dumpKv, kvValues, postForm, TEST_ORIGIN } from "../helpers.ts";
 import { adminWorld, call, type Identity } from "../admin_helpers.ts";
 import { startFeedServer } from "../calendar_feed_server.ts";
-import {
-  backgroundSyncsSettled,
-  type Calendar,
-  CALENDAR_MESSAGES,
-  CALENDAR_TEXTS,
-  type CalendarView,
-} from "../../lib/calendar/mod.ts";
+import { type Calendar, CALENDAR_MESSAGES, CALENDAR_TEXTS, type CalendarView } from "../../lib/calendar/mod.ts";
 import { acquireSyncLease } from "../../lib/db/calendars.ts";
 import type { TeamEvent } from "../../lib/events/mod.ts";
 import type { AuditEntry } from "../../lib/db/audit.ts";
@@ -70,7 +66,6 @@ async function setup(routes: Parameters<typeof startFeedServer>[0] = {}, env: Re
     feed,
     now,
     async [Symbol.asyncDispose]() {
-      await backgroundSyncsSettled();
       await feed.close();
       t.kv.close();
     },
@@ -99,7 +94,7 @@ async function upcomingTitles(app: Parameters<typeof call>[0], w: World, who: Id
 
 const storedCalendar = async (kv: Deno.Kv, teamId: string) => (await kv.get<Calendar>(["calendars", teamId])).value;
 
-Deno.test("[calendar api] connect: 201 with the masked URL, the record stored, the first sync fills the events", async () => {
+Deno.test("[calendar api] connect: the link is read once, then 201 with the masked URL, Active, the events stored", async () => {
   await using s = await setup();
   const { t, w, feed, now } = s;
   feed.set("/teamsnap/rockets.ics", { body: feedOf(now, ["Game vs. Hawks", "Practice", "@ Tigers"]) });
@@ -113,8 +108,11 @@ Deno.test("[calendar api] connect: 201 with the masked URL, the record stored, t
   const added = await addCalendar(t.app, w, `  ${url}  `);
   assert.equal(added.message, "Calendar added");
   assert.equal(added.calendar.calendarType, "teamsnap");
-  assert.equal(added.calendar.lastSyncStatus, "pending");
-  assert.equal(added.calendar.lastSync, null);
+  // The check's fetch is the first sync: Active at once, and the feed was asked once.
+  assert.equal(added.calendar.lastSyncStatus, "success");
+  assert.equal(added.calendar.lastSync, now.toISOString());
+  assert.equal(added.calendar.eventCount, 3);
+  assert.equal(feed.requests["/teamsnap/rockets.ics"], 1);
   assert.equal(
     added.calendar.calendarUrl,
     `http://127.0.0.1:${new URL(url).port}/….ics`,
@@ -128,9 +126,6 @@ Deno.test("[calendar api] connect: 201 with the masked URL, the record stored, t
   const audit = await kvValues<AuditEntry>(t.kv, { prefix: ["team_audit", w.team.id] });
   assert.ok(audit.some((a) => a.action === "calendar.added" && a.actor === "admin@example.com"));
 
-  // The first sync runs after the answer.
-  await backgroundSyncsSettled();
-  assert.equal(feed.requests["/teamsnap/rockets.ics"], 1);
   const listed = await call(t.app, "GET", `${api(w.team.id)}/calendars`, { cookie: w.cookies.admin });
   const [view] = await listed.json() as CalendarView[];
   assert.equal(view.id, added.calendar.id);
@@ -170,7 +165,6 @@ Deno.test("[calendar api] bad input: the spec's messages, and nothing changes", 
   // One calendar per team: the second is refused, the first stays as it was.
   feed.set("/feed.ics", { body: feedOf(now, ["Game vs. Hawks"]) });
   const first = await addCalendar(t.app, w, feed.url("/feed.ics"));
-  await backgroundSyncsSettled();
   const kept = await dumpKv(t.kv, PREFIXES);
   const second = await call(t.app, "POST", `${api(w.team.id)}/calendar`, {
     cookie: w.cookies.admin,
@@ -205,12 +199,88 @@ Deno.test("[calendar api] without the test-only switch, loopback and private add
   assert.deepEqual(await dumpKv(t.kv, PREFIXES), before);
 });
 
+Deno.test("[calendar api] connect reads the link first: a feed that fails is refused with the reason, nothing stored", async () => {
+  await using s = await setup({
+    "/page.html": { body: "<html>Sign in to TeamSnap</html>", contentType: "text/html" },
+    "/not-ics.ics": { body: "Sorry, this schedule is private." },
+    "/down.ics": { body: "down for maintenance", status: 503 },
+  });
+  const { t, w, feed } = s;
+  const before = await dumpKv(t.kv, PREFIXES);
+  const cases: [string, string][] = [
+    [feed.url("/gone.ics"), "The calendar server answered 404"],
+    [feed.url("/down.ics"), "The calendar server answered 503"],
+    [feed.url("/page.html"), "This link did not return a calendar (.ics) file"],
+    [feed.url("/not-ics.ics"), "This link did not return a calendar (.ics) file"],
+    ["http://127.0.0.1:1/cal.ics", "The calendar server could not be reached"],
+  ];
+  for (const [calendarUrl, message] of cases) {
+    const res = await call(t.app, "POST", `${api(w.team.id)}/calendar`, {
+      cookie: w.cookies.admin,
+      body: { calendarUrl },
+    });
+    assert.equal(res.status, 400, calendarUrl);
+    assert.deepEqual(await res.json(), { message }, calendarUrl);
+  }
+  assert.deepEqual(await dumpKv(t.kv, PREFIXES), before, "no calendar, no events, no audit entry");
+  assert.equal(feed.requests["/down.ics"], 1, "each link was read once");
+  const listed = await call(t.app, "GET", `${api(w.team.id)}/calendars`, { cookie: w.cookies.admin });
+  assert.deepEqual(await listed.json(), []);
+});
+
+Deno.test("[calendar api] connect: a host that cannot be found is refused with the reason (production rules)", async () => {
+  await using s = await setup({}, {});
+  const { t, w } = s;
+  // The dashboard's first view makes the invite link (and its audit entry): done before the snapshot.
+  assert.equal((await call(t.app, "GET", `/teams/${w.team.id}`, { cookie: w.cookies.admin })).status, 200);
+  const before = await dumpKv(t.kv, PREFIXES);
+  const res = await call(t.app, "POST", `${api(w.team.id)}/calendar`, {
+    cookie: w.cookies.admin,
+    body: { calendarUrl: "webcal://no-such-host.invalid/team/rockets.ics" },
+  });
+  assert.equal(res.status, 400);
+  assert.deepEqual(await res.json(), { message: "The calendar host could not be found" });
+  assert.deepEqual(await dumpKv(t.kv, PREFIXES), before);
+
+  // The card's form without JavaScript: the dashboard again, the reason at the field, nothing stored.
+  const form = await adminForm(t, w, `/teams/${w.team.id}/calendar`, {
+    calendarUrl: "https://no-such-host.invalid/team/rockets.ics",
+  });
+  assert.equal(form.status, 400);
+  const html = await form.text();
+  assert.match(html, /id="calendar-url-error"[^>]*>The calendar host could not be found</);
+  assert.match(html, /value="https:\/\/no-such-host.invalid\/team\/rockets.ics"/);
+  assert.deepEqual(await dumpKv(t.kv, PREFIXES), before);
+});
+
+Deno.test("[calendar api] connect: a team's tries are limited (each costs a fetch); cheap refusals are not counted", async () => {
+  await using s = await setup();
+  const { t, w, feed } = s;
+  const add = (calendarUrl: string) =>
+    call(t.app, "POST", `${api(w.team.id)}/calendar`, { cookie: w.cookies.admin, body: { calendarUrl } });
+  for (let i = 0; i < 6; i++) assert.equal((await add(feed.url("/gone.ics"))).status, 400, `try ${i}`);
+  assert.equal((await add("ftp://example.com/x.ics")).status, 400, "the link's rule still answers");
+  const limited = await add(feed.url("/gone.ics"));
+  assert.equal(limited.status, 429);
+  assert.match(
+    (await limited.json()).message,
+    /^Too many calendar links tried for this team\. Please try again in \d+ minutes?\.$/,
+  );
+  assert.ok(Number(limited.headers.get("retry-after")) > 0);
+  assert.equal(feed.requests["/gone.ics"], 6, "the refused try fetched nothing");
+  // The card's form without JavaScript: the dashboard again, the wait said at the field.
+  const form = await adminForm(t, w, `/teams/${w.team.id}/calendar`, { calendarUrl: feed.url("/gone.ics") });
+  assert.equal(form.status, 429);
+  assert.ok(Number(form.headers.get("retry-after")) > 0);
+  assert.match(await form.text(), /id="calendar-url-error"[^>]*>Too many calendar links tried for this team\./);
+  assert.equal(await storedCalendar(t.kv, w.team.id), null);
+});
+
 Deno.test("[calendar api] who may call: the team's admins and a system administrator; nobody else changes anything", async () => {
   await using s = await setup();
   const { t, w, feed, now } = s;
   feed.set("/feed.ics", { body: feedOf(now, ["Game vs. Hawks"]) });
   const { calendar } = await addCalendar(t.app, w, feed.url("/feed.ics"));
-  await backgroundSyncsSettled();
   const id = calendar.id;
   const calls: [string, string, unknown?][] = [
     ["GET", `${api(w.team.id)}/calendars`],
@@ -252,7 +322,6 @@ Deno.test("[calendar api] Sync now: waits for the sync, answers the calendar; a 
   const { t, w, feed, now } = s;
   feed.set("/feed.ics", { body: feedOf(now, ["Game vs. Hawks", "Practice"]) });
   const { calendar } = await addCalendar(t.app, w, feed.url("/feed.ics"));
-  await backgroundSyncsSettled();
   const sync = () =>
     call(t.app, "POST", `${api(w.team.id)}/calendars/${calendar.id}/sync`, { cookie: w.cookies.admin });
 
@@ -290,12 +359,102 @@ Deno.test("[calendar api] Sync now: waits for the sync, answers the calendar; a 
   assert.equal(notIcs.message, "This link did not return a calendar (.ics) file");
 });
 
+/** The family dashboard's Upcoming Events section, as `who` gets it. */
+async function eventsSection(app: Parameters<typeof call>[0], w: World, who: Identity) {
+  const res = await call(app, "GET", `/family-dashboard/${w.team.id}`, { cookie: w.cookies[who] });
+  assert.equal(res.status, 200, who);
+  const html = await res.text();
+  const section = /<section[^>]*id="events"[\s\S]*?<\/section>/.exec(html)?.[0];
+  assert.ok(section, "the page has Upcoming Events");
+  return section;
+}
+
+const ASK_ADMIN = "Ask your Team Admin to connect GoalMates";
+
+Deno.test("[calendar pages] a failed sync: a red card with the reason and Try again; families see the last good events", async () => {
+  await using s = await setup();
+  const { t, w, feed, now } = s;
+  feed.set("/feed.ics", { body: feedOf(now, ["Game vs. Hawks", "Practice"]) });
+  const { calendar } = await addCalendar(t.app, w, feed.url("/feed.ics"));
+  const healthy = await eventsSection(t.app, w, "parent");
+  assert.ok(!healthy.includes("could not be updated"), "no warning while the calendar works");
+
+  // The host is gone: the sync records why, the card JSON carries it.
+  feed.set("/feed.ics", { body: "gone", status: 410 });
+  await call(t.app, "POST", `${api(w.team.id)}/calendars/${calendar.id}/sync`, { cookie: w.cookies.admin });
+  const [view] = await (await call(t.app, "GET", `${api(w.team.id)}/calendars`, { cookie: w.cookies.admin }))
+    .json() as CalendarView[];
+  assert.equal(view.lastSyncStatus, "error");
+  assert.equal(view.lastSyncError, "The calendar server answered 410");
+
+  // The admin's card: red, the word Error, the reason, Try again; no greyed 'Calendar Connected'.
+  const card = await (await call(t.app, "GET", `/teams/${w.team.id}`, { cookie: w.cookies.admin })).text();
+  assert.match(card, /class="card admin-card calendar-card calendar-card--error"/);
+  assert.match(card, /calendar-badge--error[^>]*>Error</);
+  assert.match(card, /The calendar could not be updated/);
+  assert.match(card, /Sync error:<\/strong> (<!-- -->)?The calendar server answered 410/);
+  assert.match(
+    card,
+    new RegExp(`action="/teams/${w.team.id}/calendar/${calendar.id}/sync"[^>]*>[\\s\\S]*?>Try again</button>`),
+  );
+  assert.ok(!card.includes("Calendar Connected"), "no greyed Calendar Connected beside Error");
+  assert.ok(!card.includes(">Sync now<"), "Try again replaces Sync now");
+
+  // Families: the failure said politely above the last good events, never 'Ask your Team Admin'.
+  for (const who of ["parent", "player", "admin"] as const) {
+    const section = await eventsSection(t.app, w, who);
+    assert.match(
+      section,
+      /<h2[^>]*>Upcoming Events<\/h2><p class="events__status" role="status"><strong>The schedule could not be updated\.<\/strong>/,
+      who,
+    );
+    const titles = [...section.matchAll(/class="event__name">([^<]*)</g)].map((m) => m[1]);
+    assert.deepEqual(titles, ["Game vs. Hawks", "Practice"], who);
+    assert.ok(!section.includes(ASK_ADMIN), who);
+  }
+
+  // Try again with the feed back: Active, and the warning is gone.
+  feed.set("/feed.ics", { body: feedOf(now, ["Game vs. Hawks", "Practice"]) });
+  const retried = await adminForm(t, w, `/teams/${w.team.id}/calendar/${calendar.id}/sync`, {});
+  assert.equal(retried.headers.get("location"), `/teams/${w.team.id}?done=calendar-synced`);
+  assert.ok(!(await eventsSection(t.app, w, "parent")).includes("could not be updated"));
+});
+
+Deno.test("[calendar pages] the empty Upcoming Events: an admin is offered to connect a calendar, families keep the spec's text", async () => {
+  await using s = await setup();
+  const { t, w, feed } = s;
+  // No calendar: the admin gets the way to the card; a parent and a player the spec's text.
+  const admin = await eventsSection(t.app, w, "admin");
+  assert.match(
+    admin,
+    new RegExp(
+      `<a class="button button--primary events__connect" href="/teams/${w.team.id}#team-calendar">Connect your calendar</a>`,
+    ),
+  );
+  assert.ok(!admin.includes(ASK_ADMIN), "the admin is not told to ask themselves");
+  for (const who of ["parent", "player"] as const) {
+    const section = await eventsSection(t.app, w, who);
+    assert.ok(section.includes("No Events To Display"), who);
+    assert.ok(section.includes(`${ASK_ADMIN} to TeamSnap, PlayMetrics or your favorite schedule app.`), who);
+    assert.ok(!section.includes("Connect your calendar"), who);
+  }
+
+  // Connected, nothing upcoming: nobody is asked to connect what is connected.
+  feed.set("/empty.ics", { body: icsOf([]) });
+  await addCalendar(t.app, w, feed.url("/empty.ics"));
+  for (const who of ["parent", "admin"] as const) {
+    const section = await eventsSection(t.app, w, who);
+    assert.ok(section.includes("No Events To Display"), who);
+    assert.ok(section.includes("calendar has no upcoming events."), who);
+    assert.ok(!section.includes(ASK_ADMIN) && !section.includes("Connect your calendar"), who);
+  }
+});
+
 Deno.test("[calendar api] Sync now: 404 for another id, 409 while another sync runs, 429 past 6 in 10 minutes", async () => {
   await using s = await setup();
   const { t, w, feed, now } = s;
   feed.set("/feed.ics", { body: feedOf(now, ["Game vs. Hawks"]) });
   const { calendar } = await addCalendar(t.app, w, feed.url("/feed.ics"));
-  await backgroundSyncsSettled();
   const path = (id: string) => `${api(w.team.id)}/calendars/${id}/sync`;
 
   const missing = await call(t.app, "POST", path("01ARZ3NDEKTSV4RRFFQ69G5FAV"), { cookie: w.cookies.admin });
@@ -331,7 +490,6 @@ Deno.test("[calendar api] remove: 200, the record and its events go; again is 40
   const { t, w, feed, now } = s;
   feed.set("/feed.ics", { body: feedOf(now, ["Game vs. Hawks", "Practice"]) });
   const { calendar } = await addCalendar(t.app, w, feed.url("/feed.ics"));
-  await backgroundSyncsSettled();
   assert.equal((await upcomingTitles(t.app, w)).length, 2);
   assert.ok((await kvValues(t.kv, { prefix: ["events", w.team.id] })).length > 0);
 
@@ -407,7 +565,6 @@ Deno.test("[calendar pages] the dashboard's card, and its forms without JavaScri
     const added = await adminForm(t, w, `${dashboard}/calendar`, { calendarUrl: url });
     assert.equal(added.status, 303);
     assert.equal(added.headers.get("location"), `${dashboard}?done=calendar-added`);
-    await backgroundSyncsSettled();
     const calendar = (await storedCalendar(t.kv, w.team.id))!;
     assert.equal(calendar.calendarType, "playmetrics");
     const connected = await page("?done=calendar-added");
