@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
 import { api } from "../lib/client/api.ts";
+import { useAdoptedFields } from "../lib/client/adopt_values.ts";
 import {
   checkStepsThrough,
   fieldErrors,
@@ -10,6 +11,7 @@ import {
   type SignupField,
   type SignupValues,
   STEP_HEADING_ID,
+  withAdoptedValues,
   WIZARD_FORM_ID,
   type WizardMove,
   type WizardStep,
@@ -54,6 +56,9 @@ export default function SignupWizard(props: SignupWizardProps) {
   // Server-chosen autofocus only applies to the first render; later moves focus explicitly.
   const [autoFocus, setAutoFocus] = useState(props.autoFocus);
   const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // What autofill or a quick typist put into the step's fields before the island hydrated.
+  useAdoptedFields(form, (changed) => setValues((v) => withAdoptedValues(v, changed)));
 
   useEffect(() => {
     if (focusRequest) document.getElementById(focusRequest.id)?.focus();
@@ -121,6 +126,7 @@ export default function SignupWizard(props: SignupWizardProps) {
       <SignupProgress step={step} />
       <StepHeading step={step} autoFocus={autoFocus === STEP_HEADING_ID} />
       <form
+        ref={form}
         id={WIZARD_FORM_ID}
         method="post"
         action="/signup"

@@ -1,10 +1,11 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
 import { LoginField } from "../components/login/LoginField.tsx";
 import { SYSADMIN_HOME } from "../components/login/login_links.ts";
 import { LOGIN_TEXTS } from "../components/login/texts.ts";
 import { useHydrated } from "../components/login/client.ts";
 import { api } from "../lib/client/api.ts";
+import { useAdoptedValue } from "../lib/client/adopt_values.ts";
 
 export interface SysadminLoginProps {
   /** A local path to open after signing in, or "". */
@@ -16,21 +17,17 @@ export interface SysadminLoginProps {
 
 /** `/sysadmin/login`: a form that posts to the page, taken over by `fetch` once hydrated. */
 export default function SysadminLogin({ next, email: initialEmail, error: initialError }: SysadminLoginProps) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState("");
+  // A password manager may have filled both fields before the island hydrated.
+  const [email, setEmail, emailInput] = useAdoptedValue(initialEmail);
+  const [password, setPassword, passwordInput] = useAdoptedValue("");
   const [passwordShown, setPasswordShown] = useState(false);
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
-  const emailInput = useRef<HTMLInputElement>(null);
   // The toggle needs JavaScript, so it appears only once that runs.
   const canToggle = useHydrated();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    // Read the fields themselves: what was typed before the island hydrated is not in its state.
-    const form = new FormData(e.currentTarget);
-    const email = String(form.get("email") ?? "");
-    const password = String(form.get("password") ?? "");
     if (!email.trim() || !password) {
       setError(LOGIN_TEXTS.missingLogin);
       emailInput.current?.focus();
@@ -82,6 +79,7 @@ export default function SysadminLogin({ next, email: initialEmail, error: initia
         label="Password"
         type={passwordShown ? "text" : "password"}
         autoComplete="current-password"
+        inputRef={passwordInput}
         value={password}
         onChange={(e) => setPassword(e.currentTarget.value)}
         addon={toggle || undefined}

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
 import { api } from "../lib/client/api.ts";
 import { LoginField } from "../components/login/LoginField.tsx";
+import { useAdoptedValue } from "../lib/client/adopt_values.ts";
 
 export interface TeamAccessLoginProps {
   teamId: string;
@@ -30,10 +31,11 @@ export default function TeamAccessLogin(props: TeamAccessLoginProps) {
   const { teamId } = props;
   const base = `/teams/${encodeURIComponent(teamId)}`;
   const teamApi = `/api/teams/${encodeURIComponent(teamId)}`;
-  const [username, setUsername] = useState(props.username);
-  const [password, setPassword] = useState("");
+  // A password manager may have filled the fields before the island hydrated.
+  const [username, setUsername, usernameInput] = useAdoptedValue(props.username);
+  const [password, setPassword, passwordInput] = useAdoptedValue("");
   const [loginError, setLoginError] = useState(props.loginError);
-  const [email, setEmail] = useState(props.magicSentTo ?? "");
+  const [email, setEmail, emailInput] = useAdoptedValue(props.magicSentTo ?? "");
   const [magicError, setMagicError] = useState(props.magicError);
   const [sentTo, setSentTo] = useState(props.magicSentTo);
   const [pending, setPending] = useState(false);
@@ -83,6 +85,7 @@ export default function TeamAccessLogin(props: TeamAccessLoginProps) {
           label="Team username"
           type="text"
           autoComplete="username"
+          inputRef={usernameInput}
           value={username}
           onChange={(e) => setUsername(e.currentTarget.value)}
           invalid={loginError !== null}
@@ -94,6 +97,7 @@ export default function TeamAccessLogin(props: TeamAccessLoginProps) {
           label="Password"
           type="password"
           autoComplete="current-password"
+          inputRef={passwordInput}
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
         />
@@ -115,6 +119,7 @@ export default function TeamAccessLogin(props: TeamAccessLoginProps) {
           label="Email"
           type="email"
           autoComplete="email"
+          inputRef={emailInput}
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
           invalid={magicError !== null}

@@ -13,6 +13,7 @@ import { LOGIN_TABS, type LoginTab, teamLoginHref } from "../components/login/lo
 import { LOGIN_TEXTS } from "../components/login/texts.ts";
 import { readRememberedEmail, REMEMBERED_EMAIL, rememberEmail, useHydrated } from "../components/login/client.ts";
 import { api } from "../lib/client/api.ts";
+import { useAdoptedValue } from "../lib/client/adopt_values.ts";
 
 export interface TeamLoginProps {
   tab: LoginTab;
@@ -52,11 +53,10 @@ function FormError({ id, message }: { id: string; message: string | null }) {
 function MagicLinkPanel(
   { next, initial, hidden }: { next: string; initial: TeamLoginProps["magic"]; hidden: boolean },
 ) {
-  const [email, setEmail] = useState(initial.email);
+  const [email, setEmail, input] = useAdoptedValue(initial.email);
   const [sentTo, setSentTo] = useState(initial.sentTo);
   const [error, setError] = useState(initial.error);
   const [pending, setPending] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const sentHeading = useRef<HTMLHeadingElement>(null);
   // Focus follows the panel's state change, not the first render.
   const moveFocus = useRef(false);
@@ -147,11 +147,11 @@ function MagicLinkPanel(
 function PasswordPanel(
   { next, initial, hidden }: { next: string; initial: TeamLoginProps["password"]; hidden: boolean },
 ) {
-  const [email, setEmail] = useState(initial.email);
-  const [password, setPassword] = useState("");
+  // A password manager may have filled both fields before the island hydrated.
+  const [email, setEmail, emailInput] = useAdoptedValue(initial.email);
+  const [password, setPassword, passwordInput] = useAdoptedValue("");
   const [error, setError] = useState(initial.error);
   const [pending, setPending] = useState(false);
-  const emailInput = useRef<HTMLInputElement>(null);
   usePrefill(REMEMBERED_EMAIL.admin, emailInput, setEmail);
 
   async function onSubmit(e: FormEvent) {
@@ -201,6 +201,7 @@ function PasswordPanel(
           label="Password"
           type="password"
           autoComplete="current-password"
+          inputRef={passwordInput}
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
         />

@@ -15,6 +15,8 @@ export interface SignupPageState {
   banner: Banner | null;
   /** Id of the element the browser should focus on load. */
   autoFocus: string | null;
+  /** The success step's 'Go to Dashboard': the new team's admin dashboard (else /dashboard). */
+  dashboardHref?: string;
 }
 
 const TOAST_TEXTS = { emailSent: SIGNUP_MESSAGES.emailSent, emailResent: SIGNUP_MESSAGES.emailResent };
@@ -24,7 +26,7 @@ const TOAST_TEXTS = { emailSent: SIGNUP_MESSAGES.emailSent, emailResent: SIGNUP_
  * (or the query) asked for; the success step needs no script at all.
  */
 export function SignupPage({ state }: { state: SignupPageState }) {
-  const { step, values, errors, summary, banner, autoFocus } = state;
+  const { step, values, errors, summary, banner, autoFocus, dashboardHref = "/dashboard" } = state;
   return (
     <SiteLayout narrow>
       <div className="signup-page">
@@ -38,7 +40,7 @@ export function SignupPage({ state }: { state: SignupPageState }) {
               <>
                 <SignupProgress step="success" />
                 <StepHeading step="success" autoFocus={false} />
-                <SuccessPanel email={values.email} />
+                <SuccessPanel email={values.email} dashboardHref={dashboardHref} />
               </>
             )
             : (

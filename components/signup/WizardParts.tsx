@@ -7,6 +7,8 @@ import type { ChangeEvent, InputHTMLAttributes, ReactNode } from "react";
 import {
   AGE_CONFIRMATION_LABEL,
   AGE_GROUPS,
+  CHILD_ON_TEAM_CHOICES,
+  CHILD_ON_TEAM_QUESTION,
   type FormStep,
   SIGNUP_STEPS,
   type SignupStep,
@@ -148,22 +150,58 @@ export function TeamFields(props: FieldsProps) {
   );
 }
 
+/**
+ * "I have a child on this team" (the default) or "I'm the coach / I have no child on the team".
+ * The second hides the player's fields through CSS (`:has`), so the choice works without
+ * JavaScript too; the rules ignore them then.
+ */
+function ChildOnTeamChoice(props: FieldsProps) {
+  const { values, errors, onValue } = props;
+  const describedBy = errors.hasChildOnTeam ? errorId("hasChildOnTeam") : undefined;
+  return (
+    <fieldset className="field signup-child" aria-describedby={describedBy}>
+      <legend>{CHILD_ON_TEAM_QUESTION}</legend>
+      {CHILD_ON_TEAM_CHOICES.map((choice, i) => {
+        const id = i === 0 ? fieldId("hasChildOnTeam") : `${fieldId("hasChildOnTeam")}-${choice.value}`;
+        return (
+          <label key={choice.value} className="choice" htmlFor={id}>
+            <input
+              id={id}
+              type="radio"
+              name="hasChildOnTeam"
+              value={choice.value}
+              checked={String(values.hasChildOnTeam) === choice.value}
+              onChange={(e) => onValue("hasChildOnTeam", e.currentTarget.value === "true")}
+              autoFocus={props.autoFocus === id || undefined}
+            />
+            {choice.label}
+          </label>
+        );
+      })}
+      <FieldError field="hasChildOnTeam" errors={errors} />
+    </fieldset>
+  );
+}
+
 export function PlayerFields(props: FieldsProps) {
   return (
     <>
-      <div className="signup-row">
-        <Field {...props} field="playerFirstName" />
-        <Field {...props} field="playerLastName" />
+      <ChildOnTeamChoice {...props} />
+      <div className="signup-player-fields">
+        <div className="signup-row">
+          <Field {...props} field="playerFirstName" />
+          <Field {...props} field="playerLastName" />
+        </div>
+        <Field
+          {...props}
+          field="playerJerseyNumber"
+          label="Jersey number (1–99)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={99}
+        />
       </div>
-      <Field
-        {...props}
-        field="playerJerseyNumber"
-        label="Jersey number (1–99)"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={99}
-      />
     </>
   );
 }
@@ -182,7 +220,11 @@ export function HiddenValues({ values, step }: { values: SignupValues; step: Sig
     <>
       {hidden("step", step)}
       {(Object.keys(values) as SignupField[]).filter((f) => !shown.includes(f)).map((f) =>
-        f === "ageConfirmation" ? values.ageConfirmation && hidden(f, "true") : hidden(f, values[f] as string)
+        f === "ageConfirmation"
+          ? values.ageConfirmation && hidden(f, "true")
+          : f === "hasChildOnTeam"
+          ? hidden(f, String(values.hasChildOnTeam))
+          : hidden(f, values[f] as string)
       )}
     </>
   );
@@ -233,8 +275,14 @@ export function ReviewSummary({ values }: { values: SignupValues }) {
         <Row term="Team type">{teamTypeLabel(values.teamType)}</Row>
       </ReviewSection>
       <ReviewSection step="player">
-        <Row term="Name">{`${values.playerFirstName} ${values.playerLastName}`}</Row>
-        <Row term="Jersey number">{values.playerJerseyNumber}</Row>
+        {values.hasChildOnTeam
+          ? (
+            <>
+              <Row term="Name">{`${values.playerFirstName} ${values.playerLastName}`}</Row>
+              <Row term="Jersey number">{values.playerJerseyNumber}</Row>
+            </>
+          )
+          : <Row term="Child on the team">None: I'm the coach. Families add their players later.</Row>}
       </ReviewSection>
     </div>
   );
@@ -254,7 +302,8 @@ export function VerifyPanel({ email, teamName }: { email: string; teamName: stri
   );
 }
 
-export function SuccessPanel({ email }: { email: string }) {
+/** `dashboardHref`: the new team's admin dashboard when the browser is signed in as its admin. */
+export function SuccessPanel({ email, dashboardHref }: { email: string; dashboardHref: string }) {
   return (
     <div className="signup-success">
       <p className="signup-success__icon" aria-hidden="true">🏆</p>
@@ -265,7 +314,7 @@ export function SuccessPanel({ email }: { email: string }) {
         </p>
       )}
       <p>Next, invite your soccer family with one shared link from your dashboard.</p>
-      <a className="button button--primary button--lg" href="/dashboard">Go to Dashboard</a>
+      <a className="button button--primary button--lg" href={dashboardHref}>Go to Dashboard</a>
     </div>
   );
 }

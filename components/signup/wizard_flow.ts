@@ -11,7 +11,7 @@ import {
   type SignupStep,
 } from "../../lib/signup/rules.ts";
 
-/** What the wizard's inputs hold: text as typed, and the 18+ checkbox. */
+/** What the wizard's inputs hold: text as typed, the 18+ checkbox and the child-on-the-team choice. */
 export interface SignupValues {
   firstName: string;
   lastName: string;
@@ -20,6 +20,8 @@ export interface SignupValues {
   teamName: string;
   ageGroup: string;
   teamType: string;
+  /** False for a coach with no child on the team: the player fields are then not asked for. */
+  hasChildOnTeam: boolean;
   playerFirstName: string;
   playerLastName: string;
   playerJerseyNumber: string;
@@ -34,6 +36,7 @@ export const EMPTY_SIGNUP: SignupValues = {
   teamName: "",
   ageGroup: "",
   teamType: "",
+  hasChildOnTeam: true,
   playerFirstName: "",
   playerLastName: "",
   playerJerseyNumber: "",
@@ -44,7 +47,7 @@ export const FORM_STEPS: readonly FormStep[] = ["account", "team", "player"];
 export const STEP_FIELDS: Record<FormStep, SignupField[]> = {
   account: ["firstName", "lastName", "email", "ageConfirmation"],
   team: ["teamName", "ageGroup", "teamType"],
-  player: ["playerFirstName", "playerLastName", "playerJerseyNumber"],
+  player: ["hasChildOnTeam", "playerFirstName", "playerLastName", "playerJerseyNumber"],
 };
 
 /** The progress bar's six labels (SPEC.md section 2). */
@@ -65,6 +68,7 @@ export const FIELD_LABELS: Record<SignupField, string> = {
   teamName: "Team name",
   ageGroup: "Age group",
   teamType: "Team type",
+  hasChildOnTeam: "Child on the team",
   playerFirstName: "Player first name",
   playerLastName: "Player last name",
   playerJerseyNumber: "Jersey number",
@@ -114,10 +118,29 @@ export function readSignupValues(form: Record<string, unknown>): SignupValues {
     teamName: text("teamName"),
     ageGroup: text("ageGroup"),
     teamType: text("teamType"),
+    // Only an explicit "false" (the coach's choice) drops the player; a post without it keeps one.
+    hasChildOnTeam: form.hasChildOnTeam !== "false",
     playerFirstName: text("playerFirstName"),
     playerLastName: text("playerLastName"),
     playerJerseyNumber: text("playerJerseyNumber"),
   };
+}
+
+/**
+ * `values` with what the browser put into the wizard's fields before it hydrated (by field name,
+ * from lib/client/adopt_values.ts): text as is, the 18+ box as checked, the child choice from
+ * its radio button's value. Names that are not the wizard's are ignored.
+ */
+export function withAdoptedValues(values: SignupValues, changed: Record<string, string | boolean>): SignupValues {
+  const next = { ...values };
+  for (const [name, value] of Object.entries(changed)) {
+    if (!Object.hasOwn(EMPTY_SIGNUP, name)) continue;
+    const field = name as SignupField;
+    if (field === "ageConfirmation") next.ageConfirmation = value === true;
+    else if (field === "hasChildOnTeam") next.hasChildOnTeam = value !== "false";
+    else if (typeof value === "string") next[field] = value;
+  }
+  return next;
 }
 
 /** Back to the step at fault, its first bad field focused. */

@@ -21,10 +21,15 @@ export const firstStep = (): SignupPageState => ({
   autoFocus: null,
 });
 
-/** `?verified=true&email=…`: the success step, naming the address only when it is one. */
-export function successStep(email: string | undefined): SignupPageState {
+/**
+ * `?verified=true&email=…`: the success step, naming the address only when it is one. Its
+ * 'Go to Dashboard' opens the team the browser administers (`adminTeamId`, the team just
+ * created), where the new admin's work is; without one, the spec's /dashboard.
+ */
+export function successStep(email: string | undefined, adminTeamId: string | null = null): SignupPageState {
   const address = isValidEmail(email) ? normalizeEmail(cleanText(email)) : "";
-  return { ...firstStep(), step: "success", values: { ...EMPTY_SIGNUP, email: address } };
+  const dashboardHref = adminTeamId ? `/teams/${encodeURIComponent(adminTeamId)}` : "/dashboard";
+  return { ...firstStep(), step: "success", values: { ...EMPTY_SIGNUP, email: address }, dashboardHref };
 }
 
 /**

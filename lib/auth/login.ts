@@ -26,8 +26,10 @@ import { consumeRateLimits, type RateRule } from "../db/rate_limits.ts";
 import { isValidEmail, MAX_EMAIL_LENGTH, normalizeEmail } from "../text.ts";
 import { decoyPasswordHash, hashPassword, needsRehash, type PasswordSource, verifyPassword } from "./passwords.ts";
 import { passwordProblem } from "./password_policy.ts";
-import { issueToken, spendToken } from "./tokens.ts";
+import { spendToken } from "./tokens.ts";
+import { freshLinkRequestFor, issueSignInToken } from "./fresh_link.ts";
 import { acceptParentInvites, hasParentInvites } from "../accounts/mod.ts";
+import { mailPendingRequestNotice } from "../join/mod.ts";
 
 export { AUTH_MESSAGES };
 
@@ -112,15 +114,19 @@ export async function requestMagicLink(
   const user = await getUserByEmail(ctx.kv, email);
   // An address listed as a player's parent becomes an account when it signs in.
   const invited = scope.kind === "any" && await hasParentInvites(ctx.kv, email);
-  if (!user && !invited) return;
+  // Nothing to sign in to (no account, no team, or none in this scope): a claim or join request
+  // still waiting is said so by mail instead; the answer stays the same either way.
+  if (!user && !invited) return void await mailPendingRequestNotice(ctx.kv, email, ctx.now);
+  const memberships = user ? await listMemberships(ctx.kv, user.id) : [];
+  if (user && !invited && memberships.length === 0 && await mailPendingRequestNotice(ctx.kv, email, ctx.now)) return;
   const scoped = user
-    ? grantFor(user, await listMemberships(ctx.kv, user.id), scope) ??
+    ? grantFor(user, memberships, scope) ??
       (invited ? { userId: user.id, email, selectedTeamId: null, next: "/home" } : null)
     : { userId: "", email, selectedTeamId: null, next: "/home" };
-  if (!scoped) return;
+  if (!scoped) return void await mailPendingRequestNotice(ctx.kv, email, ctx.now);
   const localNext = safeLocalPath(next, "");
   const grant = localNext ? { ...scoped, next: localNext } : scoped;
-  const token = await issueToken(ctx.kv, "login", grant, MAGIC_LINK_TTL_MS, ctx.now.getTime());
+  const token = await issueSignInToken(ctx.kv, grant, scope, MAGIC_LINK_TTL_MS, ctx.now.getTime());
   await queueMail(ctx.kv, {
     to: { name: user ? `${user.firstName} ${user.lastName}`.trim() : undefined, address: email },
     kind: "sign-in",
@@ -139,6 +145,17 @@ export async function redeemMagicLink(kv: Deno.Kv, token: string, now: Date): Pr
   const user = await acceptParentInvites(kv, grant.email, now);
   if (!user || (grant.userId && user.id !== grant.userId)) return null;
   return { ...grant, userId: user.id };
+}
+
+/**
+ * 'Send me a fresh link' on the page an expired or spent sign-in link opens: asks for a new link
+ * for the address the old one was for, in its scope and leading where it led, exactly as
+ * `requestMagicLink` does (its throttles and rules). The caller answers the same whether or not
+ * the old link is known (lib/auth/fresh_link.ts).
+ */
+export async function requestFreshMagicLink(ctx: AuthContext, token: unknown): Promise<void> {
+  const request = await freshLinkRequestFor(ctx.kv, token, ctx.now.getTime());
+  if (request) await requestMagicLink(ctx, request.email, request.scope, request.next);
 }
 
 async function limitAttempts(ctx: AuthContext, rules: RateRule[]) {

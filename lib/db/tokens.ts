@@ -2,7 +2,8 @@
  * Single-use secrets of e-mailed links, stored under the SHA-256 of the token: sign-in links,
  * signup verification links and edit links. `expireIn` only bounds how long KV keeps them;
  * their expiry is checked in code (`lib/auth/tokens.ts`). An edit link is also listed under its
- * team (`teamEditToken`, written and deleted only here) so deleting the team deletes it.
+ * team (`teamEditToken`, written and deleted only here) so deleting the team deletes it. A sign-in
+ * link has a renewal record beside it (`loginLinkRenewal`) that outlives the link itself.
  */
 import { keys } from "./keys.ts";
 
@@ -69,4 +70,21 @@ export async function deleteTokenEntry(
   const teamId = teamOf(kind, entry.value.payload);
   if (teamId) op.delete(keys.teamEditToken(teamId, String(entry.key[entry.key.length - 1])));
   return (await op.commit()).ok;
+}
+
+/**
+ * Adds to `op` what a sign-in link (by its token hash) may still ask for once it no longer signs
+ * in: a fresh link to the same address. It is never deleted early: KV drops it after `expireInMs`.
+ */
+export function stageLoginLinkRenewal<T>(
+  op: Deno.AtomicOperation,
+  tokenHash: string,
+  renewal: T,
+  expireInMs: number,
+): Deno.AtomicOperation {
+  return op.set(keys.loginLinkRenewal(tokenHash), renewal, { expireIn: expireInMs });
+}
+
+export async function getLoginLinkRenewal<T>(kv: Deno.Kv, tokenHash: string): Promise<T | null> {
+  return (await kv.get<T>(keys.loginLinkRenewal(tokenHash))).value;
 }

@@ -19,6 +19,16 @@ export type FormStep = "account" | "team" | "player";
 
 export const AGE_CONFIRMATION_LABEL = "I confirm that I am 18 years of age or older";
 
+/**
+ * The player step's first question. A coach with no child on the team creates the team without
+ * a player; the default (and any payload without `hasChildOnTeam`) keeps the spec's first player.
+ */
+export const CHILD_ON_TEAM_QUESTION = "Do you have a child on this team?";
+export const CHILD_ON_TEAM_CHOICES = [
+  { value: "true", label: "I have a child on this team" },
+  { value: "false", label: "I'm the coach / I have no child on the team" },
+] as const;
+
 export const MAX_NAME_LENGTH = 50;
 export const MAX_TEAM_NAME_LENGTH = 80;
 
@@ -34,6 +44,7 @@ export const SIGNUP_FIELDS = [
   "playerFirstName",
   "playerLastName",
   "playerJerseyNumber",
+  "hasChildOnTeam",
 ] as const;
 
 export interface SignupPayload {
@@ -44,9 +55,12 @@ export interface SignupPayload {
   teamName: string;
   ageGroup: string;
   teamType: TeamType;
+  /** False for a coach with no child on the team: no player is created and the player fields are empty. */
+  hasChildOnTeam: boolean;
   playerFirstName: string;
   playerLastName: string;
-  playerJerseyNumber: number;
+  /** Null exactly when `hasChildOnTeam` is false. */
+  playerJerseyNumber: number | null;
 }
 
 /** A failed step: a toast title, the server message (its description) and the fields at fault. */
@@ -72,6 +86,10 @@ const MESSAGES = {
     message: "Player first name, last name, and jersey number are all required.",
   },
   jersey: { title: "Invalid jersey number", message: "Jersey number must be between 1 and 99." },
+  childOnTeam: {
+    title: "Please choose an option",
+    message: "Please say whether you have a child on this team.",
+  },
   tooLong: { title: "Too long" },
 } as const;
 
@@ -84,6 +102,16 @@ function tooLong(step: FormStep, field: string, label: string, value: unknown, m
   return text(value).length > max
     ? { step, title: MESSAGES.tooLong.title, message: `${label} must be at most ${max} characters.`, fields: [field] }
     : null;
+}
+
+/**
+ * Whether the signup brings a child on the team: true when the field is absent (the spec's
+ * payload) or true, false only when it says false; null for anything else.
+ */
+export function readHasChildOnTeam(value: unknown): boolean | null {
+  if (value === undefined || value === true || value === "true") return true;
+  if (value === false || value === "false") return false;
+  return null;
 }
 
 /** Checks one step's fields as typed (strings from inputs, or JSON values). */
@@ -107,6 +135,10 @@ export function checkSignupStep(step: FormStep, values: Record<string, unknown>)
     if (missing.length) return { step, ...MESSAGES.team, fields: missing };
     return tooLong(step, "teamName", "Team name", values.teamName, MAX_TEAM_NAME_LENGTH);
   }
+  const hasChild = readHasChildOnTeam(values.hasChildOnTeam);
+  if (hasChild === null) return { step, ...MESSAGES.childOnTeam, fields: ["hasChildOnTeam"] };
+  // A coach without a child on the team has no player to describe: whatever the fields hold is ignored.
+  if (!hasChild) return null;
   const jerseyRaw = values.playerJerseyNumber;
   const missing = ["playerFirstName", "playerLastName"].filter((f) => blank(values[f]));
   if (jerseyRaw === undefined || jerseyRaw === null || text(String(jerseyRaw)) === "") {
@@ -130,6 +162,7 @@ export function checkSignup(values: Record<string, unknown>): SignupCheck {
     const problem = checkSignupStep(step, values);
     if (problem) return { ok: false, problem };
   }
+  const hasChildOnTeam = readHasChildOnTeam(values.hasChildOnTeam)!;
   return {
     ok: true,
     value: {
@@ -140,9 +173,10 @@ export function checkSignup(values: Record<string, unknown>): SignupCheck {
       teamName: text(values.teamName),
       ageGroup: text(values.ageGroup),
       teamType: text(values.teamType) as TeamType,
-      playerFirstName: text(values.playerFirstName),
-      playerLastName: text(values.playerLastName),
-      playerJerseyNumber: parseJersey(values.playerJerseyNumber)!,
+      hasChildOnTeam,
+      playerFirstName: hasChildOnTeam ? text(values.playerFirstName) : "",
+      playerLastName: hasChildOnTeam ? text(values.playerLastName) : "",
+      playerJerseyNumber: hasChildOnTeam ? parseJersey(values.playerJerseyNumber)! : null,
     },
   };
 }

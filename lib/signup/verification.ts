@@ -103,7 +103,8 @@ async function storeAndMail(ctx: SignupContext, payload: SignupPayload) {
 
 export interface VerifiedSignup {
   team: Team;
-  player: Player;
+  /** Null for a coach who said they have no child on the team. */
+  player: Player | null;
   user: User;
 }
 
@@ -117,9 +118,9 @@ interface SignupGrant {
 
 /**
  * Spends a verification token and creates the team (unique slug), its first player and the
- * admin (who is also that player's parent) in one atomic commit. A token verifies once; a
- * used one is kept until it would have expired, so opening it again says the address is
- * verified (409) rather than inviting a second signup.
+ * admin (who is also that player's parent; no player for a coach without a child on the team)
+ * in one atomic commit. A token verifies once; a used one is kept until it would have expired,
+ * so opening it again says the address is verified (409) rather than inviting a second signup.
  */
 export async function verifySignup(kv: Deno.Kv, token: unknown, now = new Date()): Promise<VerifiedSignup> {
   if (!isTokenShaped(token)) throw invalidLink();
@@ -146,10 +147,11 @@ export async function verifySignup(kv: Deno.Kv, token: unknown, now = new Date()
       slug,
       now,
     );
-    const player = buildPlayer(team.id, {
+    // A coach with no child on the team gets no player (a signup stored before the choice existed has one).
+    const player = p.hasChildOnTeam === false ? null : buildPlayer(team.id, {
       firstName: p.playerFirstName,
       lastName: p.playerLastName,
-      jerseyNumber: p.playerJerseyNumber,
+      jerseyNumber: p.playerJerseyNumber!,
     }, now);
     // The mailbox owner typed these names just now, so an existing account takes them.
     const account = await readAccountForCommit(kv, email, { firstName: p.firstName, lastName: p.lastName }, now);
@@ -163,7 +165,6 @@ export async function verifySignup(kv: Deno.Kv, token: unknown, now = new Date()
     const used: StoredToken<SignupGrant> = { ...stored, payload: { email, verifiedTeamId: team.id } };
     stageToken(op, "signup", tokenHash, used, Math.max(1, stored.expiresAt - now.getTime()));
     stageNewTeam(op, team);
-    stagePlayer(op, player);
     account.stage(op, { firstName: p.firstName, lastName: p.lastName });
     stageMembership(op, {
       userId: user.id,
@@ -172,9 +173,12 @@ export async function verifySignup(kv: Deno.Kv, token: unknown, now = new Date()
       playerId: null,
       createdAt: now.toISOString(),
     });
-    stageGuardian(op, team.id, player.id, user.id, now);
-    // The admin and their first player are the team's first family.
-    await stageFamilyLink(kv, op, team.id, player.id, user.id, now, player.lastName);
+    if (player) {
+      stagePlayer(op, player);
+      stageGuardian(op, team.id, player.id, user.id, now);
+      // The admin and their first player are the team's first family.
+      await stageFamilyLink(kv, op, team.id, player.id, user.id, now, player.lastName);
+    }
     // A renamed existing account shows its new name on its other teams' cached pages at once too.
     const renamed = !account.isNew && (user.firstName !== p.firstName || user.lastName !== p.lastName);
     const otherTeams = renamed ? (await listMemberships(kv, user.id)).map((m) => m.teamId) : [];

@@ -3,7 +3,7 @@ import type { AppEnv } from "../app_env.ts";
 import { readForm } from "../http.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
-import { signInPerson } from "../auth_middleware.ts";
+import { getSessionUser, signInPerson } from "../auth_middleware.ts";
 import { resendVerification, startSignup, verifySignup } from "../../lib/signup/mod.ts";
 import { checkSignup, MAX_TEAM_NAME_LENGTH, SIGNUP_MESSAGES } from "../../lib/signup/mod.ts";
 import { AppError, ConflictError, ValidationError } from "../../lib/errors.ts";
@@ -95,9 +95,13 @@ function sendVerifyPage(c: Context<AppEnv>, token: string, known: KnownOutcome) 
 
 /** The signup wizard, the page its e-mail links to, and the team-created celebration. */
 export const signupPageRoutes = new Hono<AppEnv>()
-  .get("/signup", (c) => {
-    const verified = c.req.query("verified") === "true";
-    return sendWizard(c, verified ? successStep(c.req.query("email")) : firstStep());
+  .get("/signup", async (c) => {
+    if (c.req.query("verified") !== "true") return sendWizard(c, firstStep());
+    // Verifying signed the browser in with the new team selected: 'Go to Dashboard' opens its admin dashboard.
+    const user = await getSessionUser(c);
+    const team = user?.selectedTeamId;
+    const adminTeamId = team && user.roles[team] === "TEAM_ADMIN" ? team : null;
+    return sendWizard(c, successStep(c.req.query("email"), adminTeamId));
   })
   // Without JavaScript every step posts here with the earlier steps in hidden fields.
   .post("/signup", async (c) => {

@@ -138,7 +138,9 @@ e2eTest(
       await page.waitForURL(`${base}/signup?verified=true&email=${encodeURIComponent(email)}`);
       await heading(page, "Team Created").waitFor();
       assert.ok((await page.locator(".signup-success").innerText()).includes("Team created successfully!"));
-      assert.equal(await page.getByRole("link", { name: "Go to Dashboard" }).getAttribute("href"), "/dashboard");
+      // The new admin lands where the work is: the team's admin dashboard.
+      const dashboard = page.getByRole("link", { name: "Go to Dashboard" });
+      assert.equal(await dashboard.getAttribute("href"), `/teams/${verified!.teamId}`);
       await problems.assertNone("success step");
       const token = new URL(link).searchParams.get("token")!;
       const referers = requests.map((r) => r.headers()["referer"] ?? "");
@@ -298,6 +300,55 @@ e2eTest(
       await heading(page, "Team Created").waitFor();
       const cookies = await context.cookies();
       assert.ok(cookies.some((c) => c.name === "gm_session"), "signed in");
+    });
+  },
+);
+
+e2eTest(
+  "[e2e] signup: a coach with no child on the team creates it without a player and lands on its admin dashboard",
+  { smtp: true },
+  async ({ base, smtp, newPage, axeSource }, t) => {
+    const axe = await axeSource();
+    const { page, problems } = await newPage();
+    const email = "coach.nochild@example.com";
+
+    await t.step("'I'm the coach' hides the player's fields and the review says so", async () => {
+      await page.goto(`${base}/signup`);
+      await hydrated(page, "SignupWizard");
+      await fillAccount(page, email);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByLabel("Team name", { exact: true }).fill("Lone Coaches FC");
+      await page.getByLabel("Age group").selectOption("U12");
+      await page.getByLabel("Team type").selectOption({ label: "Boys" });
+      await page.getByRole("button", { name: "Continue" }).click();
+      await heading(page, "Your Player").waitFor();
+      const withChild = page.getByLabel("I have a child on this team");
+      assert.equal(await withChild.isChecked(), true, "a child on the team is the default");
+      await page.getByLabel("Player first name").waitFor();
+      await page.getByLabel("I'm the coach / I have no child on the team").check();
+      await page.getByLabel("Player first name").waitFor({ state: "hidden" });
+      await assertAccessible(page, axe, "/signup, player step as the coach");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await heading(page, "Verify Your Details").waitFor();
+      assert.match(await page.locator(".signup-review").innerText(), /None: I'm the coach/);
+      await page.getByRole("button", { name: "Finish & Verify by Email" }).click();
+      await heading(page, "Check Your Email").waitFor();
+      await problems.assertNone("coach signup");
+    });
+
+    await t.step("the link creates the team with no player; 'Go to Dashboard' opens its admin dashboard", async () => {
+      const link = linkIn(await smtp.waitForMail(email, "/signup/verify"), "/signup/verify");
+      const answer = page.waitForResponse((r) => r.url().endsWith("/api/signup/verify-token"));
+      await page.goto(link);
+      const verified = await (await answer).json();
+      await page.getByRole("link", { name: "Continue signup" }).click();
+      await heading(page, "Team Created").waitFor();
+      await page.getByRole("link", { name: "Go to Dashboard" }).click();
+      await page.waitForURL(`${base}/teams/${verified.teamId}`);
+      await page.getByRole("heading", { name: /Lone Coaches FC/ }).first().waitFor();
+      const roster = await page.request.get(`${base}/api/teams/${verified.slug}/roster`);
+      assert.deepEqual((await roster.json()).players, [], "no invented player");
+      await problems.assertNone("the admin dashboard");
     });
   },
 );

@@ -222,3 +222,43 @@ Deno.test("[signup] a renamed existing account refreshes its other teams' cached
   assert.equal((await verify(t.app, await tokenFromMail(t.kv, "jordan@example.com", "/signup/verify"))).status, 200);
   assert.ok((await roster()).includes('"parentNames":["Jo"]'), "the other team's roster shows the new name at once");
 });
+
+Deno.test("[signup] a coach with no child on the team needs no player fields and gets no player", async () => {
+  await using t = await createTestApp();
+  const { playerFirstName: _f, playerLastName: _l, playerJerseyNumber: _j, ...coach } = SIGNUP;
+  // Without the flag the player is still required (the spec's payload is unchanged).
+  const refused = await start(t.app, coach);
+  assert.equal(refused.status, 400);
+  assert.equal((await refused.json()).message, "Player first name, last name, and jersey number are all required.");
+  for (const odd of ["no", 0, null, [false]]) {
+    const res = await start(t.app, { ...coach, hasChildOnTeam: odd });
+    assert.equal(res.status, 400, JSON.stringify(odd));
+    assert.equal((await res.json()).message, "Please say whether you have a child on this team.");
+  }
+  assert.deepEqual(await queuedMail(t.kv), [], "nothing mailed for a refused signup");
+
+  // Player fields sent along with `false` are ignored, not half-used.
+  assert.equal((await start(t.app, { ...coach, hasChildOnTeam: false, playerFirstName: "Riley" })).status, 200);
+  const pending = await t.kv.get<{ payload: Record<string, unknown> }>(keys.pendingSignup("jordan@example.com"));
+  assert.equal(pending.value?.payload.hasChildOnTeam, false);
+  assert.equal(pending.value?.payload.playerFirstName, "");
+  assert.equal(pending.value?.payload.playerJerseyNumber, null);
+
+  const res = await verify(t.app, await tokenFromMail(t.kv, "jordan@example.com", "/signup/verify"));
+  assert.equal(res.status, 200);
+  const team = (await getTeamBySlug(t.kv, "harbor-hawks"))!;
+  assert.deepEqual(await listPlayers(t.kv, team.id), [], "no player invented");
+  const user = (await getUserByEmail(t.kv, "jordan@example.com"))!;
+  assert.deepEqual((await listMemberships(t.kv, user.id)).map((m) => [m.teamId, m.role]), [[team.id, "TEAM_ADMIN"]]);
+  assert.deepEqual(await kvValues(t.kv, { prefix: ["player_guardians", team.id] }), []);
+  assert.deepEqual(await kvValues(t.kv, { prefix: ["families", team.id] }), []);
+});
+
+Deno.test("[signup] hasChildOnTeam: true is the spec's signup, player and all", async () => {
+  await using t = await createTestApp();
+  assert.equal((await start(t.app, { ...SIGNUP, hasChildOnTeam: true, playerLastName: "" })).status, 400);
+  assert.equal((await start(t.app, { ...SIGNUP, hasChildOnTeam: true })).status, 200);
+  const res = await verify(t.app, await tokenFromMail(t.kv, "jordan@example.com", "/signup/verify"));
+  const team = (await getTeamBySlug(t.kv, (await res.json()).slug))!;
+  assert.deepEqual((await listPlayers(t.kv, team.id)).map((p) => p.firstName), ["Riley"]);
+});

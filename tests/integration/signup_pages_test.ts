@@ -69,6 +69,7 @@ Deno.test("[signup pages] GET /signup: step 1 with its fields, the 18+ checkbox 
     teamName: "",
     ageGroup: "",
     teamType: "",
+    hasChildOnTeam: "true",
     playerFirstName: "",
     playerLastName: "",
     playerJerseyNumber: "",
@@ -328,6 +329,9 @@ Deno.test("[signup pages] POST /signup/verify verifies, signs in and redirects; 
   const user = (await session.json()).user;
   assert.equal(user.email, "jordan@example.com");
   assert.equal(user.selectedTeamId, team.id);
+  // The success step the redirect opens: 'Go to Dashboard' is the new team's admin dashboard.
+  const success = await t.app.request(`${TEST_ORIGIN}${res.headers.get("location")}`, { headers: { cookie } });
+  assert.match(await success.text(), new RegExp(`<a [^>]*href="/teams/${team.id}"[^>]*>Go to Dashboard</a>`));
 
   // The link a second time: the address is verified, so the page offers sign-in, not a second signup.
   const again = await postForm(t.app, "/signup/verify", { token });
@@ -369,4 +373,37 @@ Deno.test("[signup pages] /signup-success: default name, dashboard links, no mal
     assert.ok(!html.includes("<script>x"), "nothing of the id reaches the page");
     assert.ok(!html.includes("<b>Hi</b>"), "the team name is text, not markup");
   }
+});
+
+Deno.test("[signup pages] no-JS: a coach with no child on the team skips the player and creates none", async () => {
+  await using t = await createTestApp();
+  const player = await post(t.app, { ...ACCOUNT, ...TEAM, step: "team", action: "continue" });
+  assert.equal(stepHeading(player.html), "Your Player");
+  const text = decode(player.html);
+  assert.ok(text.includes("Do you have a child on this team?"));
+  assert.match(
+    player.html,
+    /<input(?=[^>]*type="radio")(?=[^>]*name="hasChildOnTeam")(?=[^>]*value="true")[^>]*checked=""/,
+  );
+  assert.ok(text.includes("I'm the coach / I have no child on the team"));
+
+  // Continue with the player fields empty: refused with a child, accepted as the coach.
+  const withChild = await post(t.app, { ...hiddenFields(player.html), hasChildOnTeam: "true", action: "continue" });
+  assert.equal(withChild.res.status, 400);
+  const review = await post(t.app, { ...hiddenFields(player.html), hasChildOnTeam: "false", action: "continue" });
+  assert.equal(review.res.status, 200);
+  assert.equal(stepHeading(review.html), "Verify Your Details");
+  assert.ok(decode(review.html).includes("None: I'm the coach."));
+  assert.equal(hiddenFields(review.html).hasChildOnTeam, "false");
+
+  // Back to the player step: the coach's choice is still checked.
+  const back = await post(t.app, { ...hiddenFields(review.html), action: "back" });
+  assert.match(back.html, /<input(?=[^>]*name="hasChildOnTeam")(?=[^>]*value="false")[^>]*checked=""/);
+
+  const sent = await post(t.app, { ...hiddenFields(review.html), action: "finish" });
+  assert.equal(stepHeading(sent.html), "Check Your Email");
+  const token = await tokenFromMail(t.kv, "jordan@example.com", "/signup/verify");
+  assert.equal((await postForm(t.app, "/signup/verify", { token })).status, 303);
+  const team = (await getTeamBySlug(t.kv, "harbor-hawks"))!;
+  assert.deepEqual(await listPlayers(t.kv, team.id), []);
 });
