@@ -4,6 +4,8 @@ import { removeAuthorNameCopiesOnce } from "./lib/db/migrations.ts";
 import { ensureAssets } from "./lib/render/assets.ts";
 import { seedDemoAccounts, seedDemoCommunity, seedDemoTeam } from "./lib/demo/mod.ts";
 import { backfillAllFamiliesOnce } from "./lib/families/mod.ts";
+import { isRequestDigestJob, runRequestDigestJob } from "./lib/claims/mod.ts";
+import { indexPendingRequestsOnce } from "./lib/join/mod.ts";
 import { ensureSysadmin } from "./lib/auth/login.ts";
 import { resumeTeamDeletions } from "./lib/teams/mod.ts";
 import { createMailer, mailStartNotice, startQueueWorker, useMailQueueKey } from "./lib/mail/mod.ts";
@@ -48,6 +50,9 @@ const uncopied = await removeAuthorNameCopiesOnce(kv);
 if (uncopied > 0) console.log(`Removed the stored author name from ${uncopied} record(s).`);
 const linked = await backfillAllFamiliesOnce(kv);
 if (linked > 0) console.log(`Put ${linked} parent link(s) into families.`);
+// Requests waiting from before they were indexed by address (a sign-in asked for while one waits is told so).
+const indexed = await indexPendingRequestsOnce(kv);
+if (indexed > 0) console.log(`Indexed ${indexed} waiting request(s) by e-mail.`);
 if (config.env === "development") {
   const demo = await seedDemoTeam(kv);
   await seedDemoAccounts(kv, demo);
@@ -63,8 +68,13 @@ if (config.sysadminEmail && config.sysadminPassword) {
 const mailer = createMailer(config, kv);
 const mailNotice = mailStartNotice(config);
 (mailNotice.warning ? console.warn : console.log)(mailNotice.line);
-// Delivers queued mail; at start and every 5 minutes it re-enqueues mail a crash left behind.
-startQueueWorker(kv, mailer);
+// Delivers queued mail; at start and every 5 minutes it re-enqueues mail a crash left behind. Its
+// listener also runs the admins' request digests (a mail at most every 15 minutes per admin).
+startQueueWorker(kv, mailer, {
+  otherJobs: async (message) => {
+    if (isRequestDigestJob(message)) await runRequestDigestJob(kv, message, config.appUrl);
+  },
+});
 // The image workers start with the first photo (1.3 s once): warming them at every start cost each
 // process, test servers included, that CPU and about 300 MB whether or not a photo ever came.
 // Removes uploads never finished, processed or used, and expired upload links: at start and every 10 minutes.

@@ -6,6 +6,8 @@ import {
   type AccountValues,
   EMPTY_ACCOUNT,
   EMPTY_IDENTITY,
+  identityBody,
+  identityErrors,
   type IdentityValues,
   JOIN_TEXTS,
   type JoinFlowProps,
@@ -60,10 +62,12 @@ export default function JoinFlow(props: JoinFlowProps) {
   async function verify(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
-    const checked = checkIdentity({ ...identity });
+    const body = identityBody(identity);
+    const checked = checkIdentity(body);
     if (!checked.ok) {
-      setErrors(checked.fields);
-      return focusFirstError(form, checked.fields);
+      const fieldErrors = identityErrors(checked.fields);
+      setErrors(fieldErrors);
+      return focusFirstError(form, fieldErrors);
     }
     setErrors({});
     setNotice(null);
@@ -71,7 +75,7 @@ export default function JoinFlow(props: JoinFlowProps) {
     const reply = await api<{ found?: boolean | null; playerName?: string | null }>(
       "POST",
       `/api/teams/${encodeURIComponent(props.teamKey)}/verify-player`,
-      checked.value,
+      body,
     );
     setPending(false);
     if (!reply.ok) return failure(JOIN_TEXTS.verificationError, reply.message || JOIN_TEXTS.tryAgain);
@@ -109,7 +113,7 @@ export default function JoinFlow(props: JoinFlowProps) {
       const title = reply.status === 0 ? JOIN_TEXTS.submissionError : JOIN_TEXTS.requestFailed;
       return failure(title, reply.message || JOIN_TEXTS.tryAgain);
     }
-    setSubmitted(reply.data.message || JOIN_MESSAGES.submitted);
+    setSubmitted(reply.data.message || JOIN_MESSAGES.submitted(checked.value.email));
     goTo("success");
   }
 
@@ -138,6 +142,7 @@ export default function JoinFlow(props: JoinFlowProps) {
         <IdentifyStep
           action={props.action}
           values={identity}
+          allowSurname={props.allowSurname}
           errors={errors}
           pending={pending}
           headingRef={heading}

@@ -48,6 +48,7 @@ export function AccountStep(
       <form method="post" action={action} className="form" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="step" value="account" />
         <input type="hidden" name="userType" value={identity.userType} />
+        <input type="hidden" name="mode" value={identity.mode} />
         <input type="hidden" name="jerseyNumber" value={identity.jerseyNumber} />
         <input type="hidden" name="playerLastName" value={identity.lastName} />
         <div className="join-row">

@@ -1,10 +1,12 @@
 import type { FormEvent, Ref } from "react";
 import { TextField } from "../edit/TextField.tsx";
-import type { IdentityValues } from "./join_flow.ts";
+import { type IdentityValues, JOIN_TEXTS } from "./join_flow.ts";
 
 interface IdentifyStepProps {
   action: string;
   values: IdentityValues;
+  /** Offer 'I don't know the jersey number' (the team allows finding a child by surname). */
+  allowSurname: boolean;
   errors: Record<string, string>;
   pending: boolean;
   headingRef: Ref<HTMLHeadingElement>;
@@ -12,9 +14,16 @@ interface IdentifyStepProps {
   onSubmit(e: FormEvent<HTMLFormElement>): void;
 }
 
-/** Step 1: player or parent, and which player (jersey and last name). */
-export function IdentifyStep({ action, values, errors, pending, headingRef, onChange, onSubmit }: IdentifyStepProps) {
+/**
+ * Step 1: player or parent, and which player: jersey and last name, or, for someone who does not
+ * know the jersey number, the last name alone (as the roster claim allows). While that box is
+ * ticked the jersey field is hidden (by the stylesheet before, or without, JavaScript) and ignored.
+ */
+export function IdentifyStep(
+  { action, values, allowSurname, errors, pending, headingRef, onChange, onSubmit }: IdentifyStepProps,
+) {
   const parent = values.userType === "parent";
+  const bySurname = allowSurname && values.mode === "surname";
   const set = (name: keyof IdentityValues) => (e: { currentTarget: HTMLInputElement }) =>
     onChange({ ...values, [name]: e.currentTarget.value });
   return (
@@ -41,20 +50,35 @@ export function IdentifyStep({ action, values, errors, pending, headingRef, onCh
           </label>
           {errors.userType && <p className="field__error" id="join-user-type-error">{errors.userType}</p>}
         </fieldset>
-        <TextField
-          id="join-jersey"
-          name="jerseyNumber"
-          label={parent ? "Player's Jersey #" : "Jersey #"}
-          inputMode="numeric"
-          autoComplete="off"
-          value={values.jerseyNumber}
-          error={errors.jerseyNumber}
-          onChange={set("jerseyNumber")}
-        />
+        <div className="join-jersey" hidden={bySurname}>
+          <TextField
+            id="join-jersey"
+            name="jerseyNumber"
+            label={parent ? "Player's Jersey #" : "Jersey #"}
+            inputMode="numeric"
+            autoComplete="off"
+            value={values.jerseyNumber}
+            error={bySurname ? undefined : errors.jerseyNumber}
+            onChange={set("jerseyNumber")}
+          />
+        </div>
+        {allowSurname && (
+          <label className="choice join-no-jersey">
+            <input
+              type="checkbox"
+              name="mode"
+              value="surname"
+              checked={bySurname}
+              onChange={(e) => onChange({ ...values, mode: e.currentTarget.checked ? "surname" : "jersey" })}
+            />
+            {JOIN_TEXTS.noJersey}
+          </label>
+        )}
         <TextField
           id="join-player-last-name"
           name="lastName"
           label={parent ? "Player's Last Name" : "Last Name"}
+          hint={bySurname ? JOIN_TEXTS.noJerseyHint : undefined}
           autoComplete="off"
           value={values.lastName}
           error={errors.lastName}

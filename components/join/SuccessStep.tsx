@@ -8,16 +8,19 @@ interface SuccessStepProps {
   onAgain(e: FormEvent<HTMLFormElement>): void;
 }
 
-/** Step 3: the request waits for a team admin. */
+/**
+ * Step 3: the request waits for a team admin, and the page says what happens next. No sign-in
+ * button: there is no account to sign in to until the admin approves (the mail then brings a link).
+ */
 export function SuccessStep({ action, message, headingRef, onAgain }: SuccessStepProps) {
   return (
     <section className="card join-step join-success" aria-labelledby="join-success-title">
       <span className="join-success__icon" aria-hidden="true">✓</span>
       <h2 id="join-success-title" ref={headingRef} tabIndex={-1}>{JOIN_TEXTS.submittedTitle}</h2>
-      <p>{message}</p>
+      <p className="join-success__next">{message}</p>
+      <p className="muted">{JOIN_TEXTS.untilApproved}</p>
       <div className="join-success__actions">
-        <a className="button button--primary" href="/team-login">Go to Team Login</a>
-        {/* A post, not a link: reopening an invite link would count another open. */}
+        {/* A post to the same page: without JavaScript it answers with a fresh first step. */}
         <form method="post" action={action} onSubmit={onAgain}>
           <input type="hidden" name="step" value="success" />
           <input type="hidden" name="action" value="again" />

@@ -11,12 +11,20 @@ export const JOIN_TEXTS = {
   teamNotFound: "Team Not Found",
   teamNotFoundMessage: "The team link you're looking for doesn't exist or may have been changed.",
   tryAgain: "Please check your connection and try again.",
+  /** The identify step's choice to find the player by last name alone, as the roster claim allows. */
+  noJersey: "I don't know the jersey number",
+  noJerseyHint: "Enter the player's last name: a team admin will find them on the roster.",
+  /** How the account step names a player asked for by surname alone. */
+  jerseyUnknown: "jersey number unknown",
+  untilApproved: "That e-mail has a link that signs you in. Until then, there is nothing else you need to do.",
 } as const;
 
 export type JoinStep = "identify" | "account" | "success";
 
 export interface IdentityValues {
   userType: "" | "player" | "parent";
+  /** "surname": 'I don't know the jersey number' (the jersey field is then ignored). */
+  mode: "jersey" | "surname";
   jerseyNumber: string;
   lastName: string;
 }
@@ -48,13 +56,15 @@ export interface JoinFlowProps {
   playerName: string;
   /** Whether the server confirmed the player (by invite code) or left it to the team admin (by slug). */
   playerConfirmed: boolean;
+  /** Whether the team lets people who do not know the jersey number name the player by surname alone. */
+  allowSurname: boolean;
   errors: Record<string, string>;
   notice: Notice | null;
-  /** The server's confirmation, on the success step. */
+  /** What happens next, on the success step ("We'll e-mail you at … when the team admin approves"). */
   submittedMessage: string;
 }
 
-export const EMPTY_IDENTITY: IdentityValues = { userType: "", jerseyNumber: "", lastName: "" };
+export const EMPTY_IDENTITY: IdentityValues = { userType: "", mode: "jersey", jerseyNumber: "", lastName: "" };
 export const EMPTY_ACCOUNT: AccountValues = { firstName: "", lastName: "", email: "", confirmEmail: "" };
 
 export function initialJoinFlow(teamKey: string, action: string, changes: Partial<JoinFlowProps> = {}): JoinFlowProps {
@@ -66,6 +76,7 @@ export function initialJoinFlow(teamKey: string, action: string, changes: Partia
     account: EMPTY_ACCOUNT,
     playerName: "",
     playerConfirmed: false,
+    allowSurname: false,
     errors: {},
     notice: null,
     submittedMessage: "",
@@ -81,6 +92,7 @@ export function readIdentity(form: Record<string, unknown>, lastNameField: "last
   const userType = text(form, "userType");
   return {
     userType: userType === "player" || userType === "parent" ? userType : "",
+    mode: text(form, "mode") === "surname" ? "surname" : "jersey",
     jerseyNumber: text(form, "jerseyNumber").slice(0, 10),
     lastName: text(form, lastNameField).slice(0, 100),
   } satisfies IdentityValues;
@@ -96,14 +108,32 @@ export function readAccount(form: Record<string, unknown>): AccountValues {
   };
 }
 
+/** The identify step's body for the API: by jersey and last name, or (as a claim names it) by the child's surname. */
+export const identityBody = (identity: IdentityValues): Record<string, unknown> =>
+  identity.mode === "surname"
+    ? { userType: identity.userType, mode: "surname", childSurname: identity.lastName }
+    : { userType: identity.userType, jerseyNumber: identity.jerseyNumber, lastName: identity.lastName };
+
 /** The join-request body the API (and the no-JavaScript post) checks. */
-export const joinRequestBody = (identity: IdentityValues, account: AccountValues) => ({
-  userType: identity.userType,
-  jerseyNumber: identity.jerseyNumber,
-  playerLastName: identity.lastName,
-  ...account,
-});
+export const joinRequestBody = (identity: IdentityValues, account: AccountValues): Record<string, unknown> =>
+  identity.mode === "surname"
+    ? { userType: identity.userType, mode: "surname", childSurname: identity.lastName, ...account }
+    : {
+      userType: identity.userType,
+      jerseyNumber: identity.jerseyNumber,
+      playerLastName: identity.lastName,
+      ...account,
+    };
+
+/** The identify step shows a surname's message (sent as `childSurname` or `playerLastName`) on its last-name field. */
+export function identityErrors(fields: Record<string, string>): Record<string, string> {
+  const { childSurname, playerLastName, ...rest } = fields;
+  const lastName = rest.lastName ?? childSurname ?? playerLastName;
+  return lastName ? { ...rest, lastName } : rest;
+}
 
 /** How the account step names a player the server did not confirm: what was typed. */
 export const typedPlayer = (identity: IdentityValues) =>
-  `#${identity.jerseyNumber.trim()} ${identity.lastName.trim()}`.slice(0, 80);
+  (identity.mode === "surname"
+    ? `${identity.lastName.trim()} (${JOIN_TEXTS.jerseyUnknown})`
+    : `#${identity.jerseyNumber.trim()} ${identity.lastName.trim()}`).slice(0, 80);

@@ -11,3 +11,11 @@ export {
 } from "./review.ts";
 export { checkClaim, CLAIM_MESSAGES } from "./rules.ts";
 export { acceptClaim, parseClaimInput } from "./submit.ts";
+export {
+  type DigestItem,
+  type DigestJobOutcome,
+  isRequestDigestJob,
+  type RequestDigestJob,
+  runRequestDigestJob,
+  tellTeamAdmins,
+} from "./admin_digest.ts";

@@ -1,26 +1,19 @@
-import {
-  cleanText,
-  foldName,
-  isValidEmail,
-  normalizeEmail,
-  parseJersey,
-  unknownField,
-  unknownFieldMessage,
-} from "../text.ts";
+import { cleanText, isValidEmail, normalizeEmail, parseJersey, unknownField, unknownFieldMessage } from "../text.ts";
 import type { Checked } from "../validation.ts";
+import { checkChildSurname, CHILD_SURNAME_MESSAGES, MAX_SURNAME_LENGTH } from "../child_surname.ts";
 
-/** The claim texts of SPEC.md sections 5 and 8, plus the server's own refusals. */
+/** The claim texts of SPEC.md sections 5 and 8, plus the server's own refusals (the surname ones shared with joining). */
 export const CLAIM_MESSAGES = {
   jersey: "Jersey number must be between 0 and 99",
   email: "Please enter a valid email address",
-  surname: "Child's surname is required",
-  surnameLength: "Child's surname must be at most 60 characters",
-  mode: "Please choose to claim by jersey number or by child surname",
+  surname: CHILD_SURNAME_MESSAGES.required,
+  surnameLength: CHILD_SURNAME_MESSAGES.tooLong,
+  mode: CHILD_SURNAME_MESSAGES.mode,
   note: "Note must be at most 500 characters",
   body: "Please send the claim as a JSON object",
   submitted: "Your claim has been submitted successfully.",
   closed: "This team is not accepting claims right now.",
-  jerseyOnly: "This team accepts claims by jersey number only.",
+  jerseyOnly: CHILD_SURNAME_MESSAGES.jerseyOnly,
   duplicate: "You already have a pending claim for this player.",
   tooManyPending: (max: number) =>
     `You already have ${max} claims waiting for the team admin's review. Please wait until they are reviewed.`,
@@ -31,7 +24,7 @@ export const CLAIM_MESSAGES = {
 } as const;
 
 export const MAX_NOTE_LENGTH = 500;
-export const MAX_SURNAME_LENGTH = 60;
+export { MAX_SURNAME_LENGTH };
 
 /** The fields a claim may carry; any other is refused ('Unknown field: x'). */
 export const CLAIM_FIELDS = ["mode", "jerseyNumber", "childSurname", "email", "note"] as const;
@@ -74,14 +67,9 @@ export function checkClaim(body: unknown): ClaimCheck {
     if (parsed === null || parsed > 99) fields.jerseyNumber = CLAIM_MESSAGES.jersey;
     else jerseyNumber = parsed;
   } else {
-    // Bounded before it is normalised, then checked in the normalised form it is matched and
-    // keyed by (a compatibility character such as U+FDFA folds into 18).
-    const typed = typeof raw.childSurname === "string" ? raw.childSurname : "";
-    childSurname = typed.length > MAX_SURNAME_LENGTH * 4 ? typed : cleanText(typed);
-    if (!childSurname) fields.childSurname = CLAIM_MESSAGES.surname;
-    else if (childSurname.length > MAX_SURNAME_LENGTH || foldName(childSurname).length > MAX_SURNAME_LENGTH * 2) {
-      fields.childSurname = CLAIM_MESSAGES.surnameLength;
-    }
+    const surname = checkChildSurname(raw.childSurname);
+    if (surname.ok) childSurname = surname.value;
+    else fields.childSurname = surname.message;
   }
   if (!isValidEmail(raw.email)) fields.email = CLAIM_MESSAGES.email;
   const noteOk = raw.note === undefined || raw.note === null ||

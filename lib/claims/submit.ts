@@ -6,6 +6,7 @@ import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, Validatio
 import { checkClaim, CLAIM_MESSAGES, type ClaimInput } from "./rules.ts";
 import { foldName } from "../text.ts";
 import { consumeRateLimits } from "../db/rate_limits.ts";
+import { tellTeamAdmins } from "./admin_digest.ts";
 
 /** Checks an API body, or throws a ValidationError with the spec's message. */
 export function parseClaimInput(body: unknown): ClaimInput {
@@ -93,13 +94,14 @@ export const CLAIM_LIMITS = { perIpPerHour: 60, perEmailPerHour: 30 } as const;
 /**
  * Refuses what the team's rules or the pending-claims cap (R18) refuse without spending a
  * counter, then counts the attempt against the per-IP and per-e-mail limits (429 when either
- * is full), then submits the claim.
+ * is full), then submits the claim and tells the team's admins (their mail links to `appUrl`).
  */
 export async function acceptClaim(
   kv: Deno.Kv,
   team: Team,
   input: ClaimInput,
   ip: string,
+  appUrl: string,
   now = new Date(),
 ): Promise<Claim> {
   checkTeamRules(team, input);
@@ -115,5 +117,7 @@ export async function acceptClaim(
     CLAIM_MESSAGES.rateLimited,
     now.getTime(),
   );
-  return await submitClaim(kv, team, input, now);
+  const claim = await submitClaim(kv, team, input, now);
+  await tellTeamAdmins(kv, team, { kind: "request", id: claim.id }, appUrl, now);
+  return claim;
 }

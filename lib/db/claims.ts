@@ -79,6 +79,7 @@ export async function insertPendingClaim(
       .set(keys.claim(claim.teamId, claim.id), claim)
       .set(keys.claimByStatus(claim.teamId, claim.status, claim.id), claim.id)
       .set(guard, claim.id)
+      .set(keys.pendingClaimByEmail(claim.email, claim.teamId, claim.subject), claim.id)
       .set(markerKey, pending + 1, { expireIn: MARKER_TTL_MS })
       .commit();
     if (result.ok) return "inserted";
@@ -88,6 +89,11 @@ export async function insertPendingClaim(
 
 export async function getClaimEntry(kv: Deno.Kv, teamId: string, claimId: string) {
   return await kv.get<Claim>(keys.claim(teamId, claimId));
+}
+
+/** A team's claims by id, in order (null where there is none). */
+export async function getClaims(kv: Deno.Kv, teamId: string, claimIds: string[]): Promise<(Claim | null)[]> {
+  return await getManyValues<Claim>(kv, claimIds.map((id) => keys.claim(teamId, id)));
 }
 
 /**
@@ -104,7 +110,39 @@ export function stageClaimDecision(
     .set(entry.key, decided)
     .delete(keys.claimByStatus(claim.teamId, claim.status, claim.id))
     .set(keys.claimByStatus(claim.teamId, decided.status, claim.id), claim.id)
-    .delete(keys.pendingClaimBySubject(claim.teamId, claim.subject, claim.email));
+    .delete(keys.pendingClaimBySubject(claim.teamId, claim.subject, claim.email))
+    .delete(keys.pendingClaimByEmail(claim.email, claim.teamId, claim.subject));
+}
+
+/** Where an address has a claim or join request waiting: its team and claim id (a few, oldest team key first). */
+export async function listPendingClaimsOfEmail(
+  kv: Deno.Kv,
+  email: string,
+  limit = 10,
+): Promise<{ teamId: string; claimId: string }[]> {
+  const found: { teamId: string; claimId: string }[] = [];
+  for await (const entry of kv.list<string>({ prefix: keys.pendingClaimsOfEmail(email) }, { limit })) {
+    found.push({ teamId: entry.key[2] as string, claimId: entry.value });
+  }
+  return found;
+}
+
+/**
+ * Writes the by-address twin of every open claim's guard that lacks one (claims made before the
+ * twin existed). Safe to run again; returns how many it wrote.
+ */
+export async function indexPendingClaimsByEmail(kv: Deno.Kv): Promise<number> {
+  let written = 0;
+  for await (const entry of kv.list<string>({ prefix: keys.allPendingClaimGuards() }, { batchSize: 500 })) {
+    const [, teamId, subject, email] = entry.key as string[];
+    if (subject === MARKER_SUBJECT) continue;
+    const twin = keys.pendingClaimByEmail(email, teamId, subject);
+    // Only while the guard is unchanged (a decision deletes both) and the twin is still missing.
+    const result = await kv.atomic().check(entry).check({ key: twin, versionstamp: null }).set(twin, entry.value)
+      .commit();
+    if (result.ok) written++;
+  }
+  return written;
 }
 
 export interface ClaimListOptions extends Omit<PageOptions, "reverse"> {

@@ -24,6 +24,20 @@ export const keys = {
   pendingClaimBySubject: (teamId: string, subject: string, email: string) =>
     ["pending_claims_by_subject", teamId, subject, email] as const,
   teamPendingClaimGuards: (teamId: string) => ["pending_claims_by_subject", teamId] as const,
+  /**
+   * The same open claim by address across teams (its guard's twin, written and deleted with it),
+   * so asking for a sign-in link can tell someone whose request still waits.
+   */
+  pendingClaimByEmail: (email: string, teamId: string, subject: string) =>
+    ["pending_claims_by_email", email, teamId, subject] as const,
+  pendingClaimsOfEmail: (email: string) => ["pending_claims_by_email", email] as const,
+  allPendingClaimGuards: () => ["pending_claims_by_subject"] as const,
+  /**
+   * What a team admin has been told about new claims and join requests: when the last mail went
+   * and what came in since (one mail per admin per 15 minutes at most).
+   */
+  requestDigest: (teamId: string, userId: string) => ["admin_request_digests", teamId, userId] as const,
+  teamRequestDigests: (teamId: string) => ["admin_request_digests", teamId] as const,
 
   /** Development outbox: mail kept instead of sent when no SMTP server is configured. */
   outboxMail: (mailId: string) => ["outbox", mailId] as const,
@@ -85,6 +99,11 @@ export const keys = {
   /** Single-use e-mailed secrets, keyed by the SHA-256 of the token. */
   loginToken: (tokenHash: string) => ["login_tokens", tokenHash] as const,
   signupToken: (tokenHash: string) => ["signup_tokens", tokenHash] as const,
+  /**
+   * Who a sign-in link was for (address, scope, where it led), by the link's token hash: kept a
+   * while after the link expires or is spent, so opening it late offers 'Send me a fresh link'.
+   */
+  loginLinkRenewal: (tokenHash: string) => ["login_link_renewals", tokenHash] as const,
   /** A signup waiting for its e-mail to be verified, one per address. */
   pendingSignup: (email: string) => ["pending_signups", email] as const,
 
@@ -107,6 +126,12 @@ export const keys = {
   /** How many times the current invite code was opened (a KvU64 counter). */
   joinLinkUses: (teamId: string, code: string) => ["join_link_uses", teamId, code] as const,
   teamJoinLinkUses: (teamId: string) => ["join_link_uses", teamId] as const,
+  /**
+   * A code Generate New replaced (its `joinCode` is kept as long): until when it still names its
+   * team, so the join page can say 'This invite link has expired' rather than 'Team Not Found'.
+   */
+  replacedJoinCode: (teamId: string, code: string) => ["replaced_join_codes", teamId, code] as const,
+  teamReplacedJoinCodes: (teamId: string) => ["replaced_join_codes", teamId] as const,
 
   // ---- Family dashboard (issue 9) ----
 
@@ -222,7 +247,7 @@ export const keys = {
  * Every prefix that holds a team's records (the team id is its second element, or third for
  * rate limits counted per team). Deleting a team removes everything under these; add each new
  * team-scoped prefix here. Records keyed by team elsewhere in the key
- * (`membership`, `parentEmailInvite`, `joinCode`, and the sessions and edit tokens listed under
+ * (`membership`, `parentEmailInvite`, `joinCode`, `pendingClaimByEmail`, and the sessions and edit tokens listed under
  * `teamSessions` and `teamEditTokens`) are removed through their team-keyed twin,
  * and the exact keys `team`, `teamBySlug`, `teamRevision`, `teamAccess`, `joinLink` and
  * `teamDeletion` by name (lib/team_deletion.ts).
@@ -238,6 +263,8 @@ export const teamScopedPrefixes = (teamId: string): Deno.KvKey[] => [
   keys.teamParentEmails(teamId),
   keys.teamAudit(teamId),
   keys.teamJoinLinkUses(teamId),
+  keys.teamReplacedJoinCodes(teamId),
+  keys.teamRequestDigests(teamId),
   keys.teamRateLimits(JOIN_LINK_LIMIT_BUCKET, teamId),
   keys.teamSessions(teamId),
   keys.teamEditTokens(teamId),

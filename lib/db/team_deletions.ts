@@ -46,6 +46,11 @@ function twinsOf(key: Deno.KvKey): Deno.KvKey[] {
   // The team's shared-login and edit sessions, and its unspent edit links.
   if (prefix === "team_sessions") return [sessionRecordKey(key[2] as SessionKind, key[3] as string)];
   if (prefix === "team_edit_tokens") return [keys.editToken(key[2] as string)];
+  // An open claim's guard and its by-address twin; a replaced invite code and its code → team entry.
+  if (prefix === "pending_claims_by_subject") {
+    return [keys.pendingClaimByEmail(key[3] as string, teamId, key[2] as string)];
+  }
+  if (prefix === "replaced_join_codes") return [keys.joinCode(key[2] as string)];
   return [];
 }
 

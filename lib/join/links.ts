@@ -1,12 +1,14 @@
 /**
- * Invite links (DECISIONS.md): a 16-character A–Z0–9 code, valid 7 days, its opens counted;
+ * Invite links (DECISIONS.md): a 16-character A–Z0–9 code, valid 7 days, the join requests sent
+ * through it counted ("Used N times": joins, not page opens);
  * Generate New replaces it and the old code stops working at once.
  */
 import { beginChange } from "../db/kv.ts";
 import {
-  countJoinLinkOpen,
+  countJoinLinkUse,
   getJoinLinkEntry,
   getJoinLinkUses,
+  getReplacedJoinCode,
   getTeamIdByJoinCode,
   type JoinLink,
   stageJoinLink,
@@ -97,7 +99,7 @@ export async function regenerateJoinLink(
       createdAt: now.toISOString(),
       expiresAt: now.getTime() + JOIN_LINK_TTL_MS,
     };
-    const op = stageJoinLink(beginChange(kv), current, link);
+    const op = stageJoinLink(beginChange(kv), current, link, now.getTime());
     stageAuditEntry(op, { teamId, action: "join-link.generated", targetId: teamId, actor, detail: "" }, now);
     if ((await op.commit()).ok) return await view(kv, link, appUrl, now);
   }
@@ -127,7 +129,7 @@ export async function peekJoinLink(
   return link ? await view(kv, link, appUrl, now) : null;
 }
 
-/** The team a live invite code belongs to, without counting an open (null when unknown, replaced or expired). */
+/** The team a live invite code belongs to (null when unknown, replaced or expired: 'Team Not Found'). */
 export async function peekJoinCode(kv: Deno.Kv, code: string, now = new Date()): Promise<Team | null> {
   if (!JOIN_CODE_PATTERN.test(code)) return null;
   const teamId = await getTeamIdByJoinCode(kv, code);
@@ -137,27 +139,41 @@ export async function peekJoinCode(kv: Deno.Kv, code: string, now = new Date()):
 }
 
 /**
- * The team an invite code opens, counting the open; null when the code is unknown,
- * replaced or expired (the join page then says 'Team Not Found').
+ * Counts a join request sent through the team's invite code on the link it came by (the live
+ * one: a code is checked live when the request is taken). Nothing when the link has since gone.
  */
-export async function openJoinCode(kv: Deno.Kv, code: string, now = new Date()): Promise<Team | null> {
-  const team = await peekJoinCode(kv, code, now);
-  if (team) await countJoinLinkOpen(kv, team.id, code);
-  return team;
+export async function countJoinLinkUseOf(kv: Deno.Kv, teamId: string, now = new Date()): Promise<void> {
+  const link = (await getJoinLinkEntry(kv, teamId)).value;
+  if (link && link.expiresAt > now.getTime()) await countJoinLinkUse(kv, teamId, link.code);
+}
+
+/**
+ * The team of an invite code that no longer works: it expired, or Generate New replaced it
+ * (within the last 90 days). Null for a live code, and for one that never existed (or whose
+ * team is gone), which must name no team.
+ */
+export async function teamOfDeadJoinCode(kv: Deno.Kv, code: string, now = new Date()): Promise<Team | null> {
+  if (!JOIN_CODE_PATTERN.test(code)) return null;
+  const teamId = await getTeamIdByJoinCode(kv, code);
+  if (!teamId) return null;
+  const link = (await getJoinLinkEntry(kv, teamId)).value;
+  const dead = link?.code === code
+    ? link.expiresAt <= now.getTime()
+    : await getReplacedJoinCode(kv, teamId, code, now.getTime()) !== null;
+  return dead ? await getTeam(kv, teamId) : null;
 }
 
 /**
  * The team a join page or call names, and how: a 16-character key is an invite code (live,
- * or nothing), anything else the team's public slug or id. `countOpen` counts an open of a code.
+ * or nothing), anything else the team's public slug or id. Opening it counts nothing.
  */
 export async function teamForJoinKey(
   kv: Deno.Kv,
   key: string,
   now = new Date(),
-  countOpen = false,
 ): Promise<{ team: Team; access: "code" | "public" } | null> {
   if (JOIN_CODE_PATTERN.test(key)) {
-    const team = countOpen ? await openJoinCode(kv, key, now) : await peekJoinCode(kv, key, now);
+    const team = await peekJoinCode(kv, key, now);
     return team ? { team, access: "code" } : null;
   }
   const team = await resolveTeam(kv, key);

@@ -3,12 +3,14 @@ export {
   currentJoinLink,
   JOIN_CODE_PATTERN,
   type JoinLinkView,
-  openJoinCode,
   peekJoinCode,
   peekJoinLink,
   regenerateJoinLink,
   teamForJoinKey,
+  teamOfDeadJoinCode,
 } from "./links.ts";
+export { askForNewJoinLink, checkLinkAsk, LINK_ASK_MESSAGES, type LinkAsk } from "./link_asks.ts";
+export { indexPendingRequestsOnce, mailPendingRequestNotice } from "./pending_notice.ts";
 export {
   findPlayer,
   type JoinAccess,
@@ -23,5 +25,6 @@ export {
   IDENTITY_FIELDS,
   JOIN_MESSAGES,
   JOIN_REQUEST_FIELDS,
+  type JoinMode,
   type PlayerIdentity,
 } from "./rules.ts";

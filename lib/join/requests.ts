@@ -10,22 +10,34 @@ import { ulid } from "ulid";
 import type { Team } from "../db/teams.ts";
 import { listPlayers, type Player } from "../db/players.ts";
 import { type Claim, countPendingClaimsOf, insertPendingClaim, MAX_PENDING_CLAIMS_PER_EMAIL } from "../db/claims.ts";
-import { ConflictError, ForbiddenError, NotFoundError, RateLimitError } from "../errors.ts";
+import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from "../errors.ts";
 import { consumeRateLimits } from "../db/rate_limits.ts";
 import { foldName } from "../text.ts";
 import { JOIN_MESSAGES, type JoinRequestInput, type PlayerIdentity } from "./rules.ts";
+import { countJoinLinkUseOf } from "./links.ts";
+import { CLAIM_MESSAGES, tellTeamAdmins } from "../claims/mod.ts";
 
 const HOUR = 60 * 60 * 1000;
 
 /** How the team was named: by its invite code (a secret) or by its public slug or id. */
 export type JoinAccess = "code" | "public";
 
-/** The roster players with this jersey and last name (accents and case ignored). */
+/** The roster players with this jersey (when known) and last name (accents and case ignored). */
 async function matchingPlayers(kv: Deno.Kv, teamId: string, who: Omit<PlayerIdentity, "userType">) {
   const surname = foldName(who.lastName);
   return (await listPlayers(kv, teamId)).filter((p) =>
-    p.jerseyNumber === who.jerseyNumber && foldName(p.lastName) === surname
+    (who.mode === "surname" || p.jerseyNumber === who.jerseyNumber) && foldName(p.lastName) === surname
   );
+}
+
+/**
+ * By surname ("I don't know the jersey number") the roster claim's rule applies: only where the
+ * team allows surname claims, with the claim's message. Checked before anything is counted.
+ */
+function checkSurnameAllowed(team: Team, who: { mode: PlayerIdentity["mode"] }): void {
+  if (who.mode === "surname" && !team.settings.allowSurnameFallback) {
+    throw new ValidationError(CLAIM_MESSAGES.jerseyOnly, { mode: CLAIM_MESSAGES.jerseyOnly });
+  }
 }
 
 /** The roster player with this jersey and last name (accents and case ignored), if any. */
@@ -41,8 +53,9 @@ export type Verification = { found: true; player: Player } | { found: false } | 
 
 /**
  * The identify step's check. By invite code it looks the player up, counted per IP, since a
- * yes/no answer about a jersey and a surname must not be asked at machine speed. By slug it
- * looks nothing up and spends nothing: the answer is "a team admin will check".
+ * yes/no answer about a jersey and a surname must not be asked at machine speed. By slug, or by
+ * surname alone (as a surname claim, it never says whether a child of that name is on the team),
+ * it looks nothing up and spends nothing: the answer is "a team admin will check".
  */
 export async function verifyPlayer(
   kv: Deno.Kv,
@@ -52,7 +65,8 @@ export async function verifyPlayer(
   access: JoinAccess,
   now = new Date(),
 ): Promise<Verification> {
-  if (access === "public") return { found: null };
+  checkSurnameAllowed(team, who);
+  if (access === "public" || who.mode === "surname") return { found: null };
   await consumeRateLimits(
     kv,
     [{ bucket: "verify-player-ip", subject: ip, limit: 30, windowMs: HOUR }],
@@ -64,8 +78,9 @@ export async function verifyPlayer(
 }
 
 /**
- * Records a join request. By invite code the player must be on the roster (404 otherwise); by
- * slug the request is kept with whichever players it matched (none, or one), with the same
+ * Records a join request and tells the team's admins (their mail links to `appUrl`). By invite
+ * code and jersey the player must be on the roster (404 otherwise); by slug, or by surname alone,
+ * the request is kept with whichever players it matched (none, one, or several), with the same
  * answer, and its one-open-request guard is keyed on what was typed rather than on the player.
  */
 export async function submitJoinRequest(
@@ -74,8 +89,10 @@ export async function submitJoinRequest(
   input: JoinRequestInput,
   ip: string,
   access: JoinAccess,
+  appUrl: string,
   now = new Date(),
 ): Promise<Claim> {
+  checkSurnameAllowed(team, input);
   const domains = team.settings.allowedEmailDomains;
   if (domains.length > 0 && !domains.includes(input.email.split("@")[1])) {
     throw new ForbiddenError(JOIN_MESSAGES.domain(domains));
@@ -91,10 +108,12 @@ export async function submitJoinRequest(
     JOIN_MESSAGES.rateLimited,
     now.getTime(),
   );
-  const who = { jerseyNumber: input.jerseyNumber, lastName: input.playerLastName };
+  const who = { mode: input.mode, jerseyNumber: input.jerseyNumber, lastName: input.playerLastName };
   const matches = await matchingPlayers(kv, team.id, who);
-  if (access === "code" && matches.length === 0) throw new NotFoundError(JOIN_MESSAGES.playerNotFound);
+  const confirmed = access === "code" && input.mode === "jersey";
+  if (confirmed && matches.length === 0) throw new NotFoundError(JOIN_MESSAGES.playerNotFound);
   const player = matches.length === 1 ? matches[0] : null;
+  const typed = foldName(input.playerLastName);
   const claim: Claim = {
     id: ulid(now.getTime()),
     teamId: team.id,
@@ -102,23 +121,28 @@ export async function submitJoinRequest(
     userType: input.userType,
     requesterFirstName: input.firstName,
     requesterLastName: input.lastName,
-    mode: "jersey",
+    mode: input.mode,
     jerseyNumber: input.jerseyNumber,
-    childSurname: access === "public" ? input.playerLastName : null,
+    childSurname: confirmed ? null : input.playerLastName,
     email: input.email,
     note: "",
     status: "pending",
     playerIds: matches.map((p) => p.id),
     playerName: player ? `${player.firstName} ${player.lastName}` : null,
     parentName: `${input.firstName} ${input.lastName}`,
-    subject: access === "code" && player
+    subject: confirmed && player
       ? `join:${input.userType}:${player.id}`
-      : `join:${input.userType}:${input.jerseyNumber}:${foldName(input.playerLastName)}`,
+      : input.mode === "surname"
+      ? `join:${input.userType}:surname:${typed}`
+      : `join:${input.userType}:${input.jerseyNumber}:${typed}`,
     createdAt: now.toISOString(),
     decidedAt: null,
   };
   const result = await insertPendingClaim(kv, claim);
   if (result === "duplicate") throw new ConflictError(JOIN_MESSAGES.duplicate);
   if (result === "limit") throw tooMany();
+  // The invite link's "Used N times" counts requests sent through it, not opens of the page.
+  if (access === "code") await countJoinLinkUseOf(kv, team.id, now);
+  await tellTeamAdmins(kv, team, { kind: "request", id: claim.id }, appUrl, now);
   return claim;
 }

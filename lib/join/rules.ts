@@ -4,6 +4,7 @@
  */
 import { cleanText, foldName, isValidEmail, normalizeEmail, parseJersey } from "../text.ts";
 import type { Checked } from "../validation.ts";
+import { checkChildSurname, CHILD_SURNAME_MESSAGES } from "../child_surname.ts";
 
 export const JOIN_MESSAGES = {
   userType: "Please select if you are a player or parent",
@@ -14,7 +15,10 @@ export const JOIN_MESSAGES = {
   email: "Please enter a valid email",
   emailsDiffer: "Emails don't match",
   playerNotFound: "We couldn't find a player with that jersey number and last name.",
-  submitted: "Join request submitted. A team admin will review it and we will e-mail you.",
+  /** What happens next, said plainly: nothing to sign in to until the admin approves. */
+  submitted: (email: string) => `We'll e-mail you at ${email} when the team admin approves your request.`,
+  /** A page opened on an invite link that has since expired or been replaced. */
+  linkExpired: "This invite link has expired",
   duplicate: "You already have a pending join request for this player.",
   /** Opened by slug, not by invite code: nothing is said about whether the player is on the roster. */
   adminWillCheck: "A team admin will check this player against the roster when they review your request.",
@@ -27,16 +31,22 @@ export const JOIN_MESSAGES = {
 } as const;
 
 export type UserType = "player" | "parent";
+/** By jersey number and last name, or ("I don't know the jersey number") by the child's surname alone. */
+export type JoinMode = "jersey" | "surname";
 
 export interface PlayerIdentity {
   userType: UserType;
-  jerseyNumber: number;
+  mode: JoinMode;
+  /** Null when the jersey number is not known (mode surname). */
+  jerseyNumber: number | null;
+  /** The player's last name as typed (by surname: the child's surname, checked as claims check it). */
   lastName: string;
 }
 
 export interface JoinRequestInput {
   userType: UserType;
-  jerseyNumber: number;
+  mode: JoinMode;
+  jerseyNumber: number | null;
   playerLastName: string;
   firstName: string;
   lastName: string;
@@ -45,10 +55,15 @@ export interface JoinRequestInput {
 
 export type { Checked };
 
-/** The fields each call accepts; any other is refused ('Unknown field: x'). */
-export const IDENTITY_FIELDS = ["userType", "jerseyNumber", "lastName"] as const;
+/**
+ * The fields each call accepts; any other is refused ('Unknown field: x'). By surname (`mode:
+ * "surname"`) the child's surname comes as `childSurname`, as in a claim, and no jersey is read.
+ */
+export const IDENTITY_FIELDS = ["userType", "mode", "jerseyNumber", "lastName", "childSurname"] as const;
 export const JOIN_REQUEST_FIELDS = [
   "userType",
+  "mode",
+  "childSurname",
   "jerseyNumber",
   "playerLastName",
   "firstName",
@@ -70,10 +85,29 @@ function result<T>(fields: Record<string, string>, value: () => T): Checked<T> {
   return first ? { ok: false, message: first, fields } : { ok: true, value: value() };
 }
 
-/** Step 1: who you are and which player. */
+/** The way the player is named; absent means by jersey number, as before the surname choice existed. */
+function modeOf(raw: Record<string, unknown>): JoinMode | null {
+  if (raw.mode === undefined || raw.mode === null || raw.mode === "" || raw.mode === "jersey") return "jersey";
+  return raw.mode === "surname" ? "surname" : null;
+}
+
+/** Step 1: who you are and which player (by jersey and last name, or by the child's surname). */
 export function checkIdentity(raw: Record<string, unknown>): Checked<PlayerIdentity> {
   const fields: Record<string, string> = {};
+  const mode = modeOf(raw);
+  if (mode === null) fields.mode = CHILD_SURNAME_MESSAGES.mode;
   if (raw.userType !== "player" && raw.userType !== "parent") fields.userType = JOIN_MESSAGES.userType;
+  if (mode === "surname") {
+    // The roster claim's rule and words: the same surname is refused or kept alike on both.
+    const surname = checkChildSurname(raw.childSurname);
+    if (!surname.ok) fields.childSurname = surname.message;
+    return result(fields, () => ({
+      userType: raw.userType as UserType,
+      mode: "surname",
+      jerseyNumber: null,
+      lastName: (surname as { value: string }).value,
+    }));
+  }
   const parsed = parseJersey(raw.jerseyNumber);
   const jerseyNumber = parsed ?? 0;
   if (blank(raw.jerseyNumber)) fields.jerseyNumber = JOIN_MESSAGES.jersey;
@@ -81,7 +115,7 @@ export function checkIdentity(raw: Record<string, unknown>): Checked<PlayerIdent
   const lastName = text(raw.lastName ?? raw.playerLastName);
   if (!lastName) fields.lastName = JOIN_MESSAGES.lastName;
   else if (tooLong(lastName)) fields.lastName = JOIN_MESSAGES.tooLong("Last name");
-  return result(fields, () => ({ userType: raw.userType as UserType, jerseyNumber, lastName }));
+  return result(fields, () => ({ userType: raw.userType as UserType, mode: "jersey", jerseyNumber, lastName }));
 }
 
 /** Step 2: the requester's own details (confirmEmail is checked only when sent, as the form does). */
@@ -109,6 +143,7 @@ export function checkJoinRequest(raw: Record<string, unknown>): Checked<JoinRequ
     const who = (identity as { ok: true; value: PlayerIdentity }).value;
     return {
       userType: who.userType,
+      mode: who.mode,
       jerseyNumber: who.jerseyNumber,
       playerLastName: who.lastName,
       firstName,

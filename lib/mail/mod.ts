@@ -42,6 +42,8 @@ export interface QueueWorkerOptions extends MailQueueOptions {
   sweepEveryMs?: number | null;
   /** How overdue a record must be before the sweep re-enqueues it (default 2 min). */
   sweepGraceMs?: number;
+  /** Runs the queue's jobs that are not mail (one listener per database handle); a throw makes the queue retry. */
+  otherJobs?: (message: unknown) => Promise<void>;
 }
 
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
@@ -54,7 +56,7 @@ const SWEEP_EVERY_MS = 5 * 60 * 1000;
  */
 export async function startQueueWorker(kv: Deno.Kv, mailer: Mailer, options: QueueWorkerOptions = {}): Promise<void> {
   const listening = listenToQueue(kv, async (message: unknown) => {
-    if (!isMailQueueMessage(message)) return;
+    if (!isMailQueueMessage(message)) return await options.otherJobs?.(message);
     try {
       await deliverQueuedMail(kv, mailer, message, options);
     } catch (error) {

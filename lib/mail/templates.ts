@@ -189,3 +189,79 @@ export function emailChangedMail(
     footer: FOOTER,
   });
 }
+
+// ---- New claims and join requests (to the team's admins), and a sign-in asked for while one waits ----
+
+/**
+ * To a team admin: what came in since the last such mail (at most one every 15 minutes). The
+ * lines are built from what the requesters typed; admins may see the requesters' e-mails.
+ */
+export function adminRequestsMail(input: {
+  firstName?: string;
+  teamName: string;
+  /** One line per claim or join request, as typed. */
+  requests: string[];
+  /** One line per person asking for a new invite link. */
+  linkAsks: string[];
+  /** Requests beyond those listed. */
+  more: number;
+  claimsLink: string;
+  dashboardLink: string;
+}): MailContent {
+  const count = input.requests.length + input.more;
+  const asks = input.linkAsks.length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const what = [count > 0 ? plural(count, "new request") : "", asks > 0 ? plural(asks, "new invite link request") : ""]
+    .filter(Boolean).join(" and ");
+  return compose({
+    subject: `${what[0].toUpperCase()}${what.slice(1)} for ${input.teamName}`,
+    greeting: hello(input.firstName),
+    paragraphs: [
+      ...(count > 0
+        ? [
+          `${plural(count, "new request")} to join ${input.teamName} ${
+            count === 1 ? "is" : "are"
+          } waiting for your review:`,
+          ...input.requests.map((line) => `• ${line}`),
+          ...(input.more > 0 ? [`…and ${input.more} more on the claims page.`] : []),
+          "Each family hears from us once you approve their request.",
+        ]
+        : []),
+      ...(asks > 0
+        ? [
+          `${
+            asks === 1 ? "Someone whose" : "People whose"
+          } invite link to ${input.teamName} has expired asked for a new one:`,
+          ...input.linkAsks.map((line) => `• ${line}`),
+          `Generate a new invite link on the team dashboard (${input.dashboardLink}) and send it to them.`,
+        ]
+        : []),
+      "We collect new requests and e-mail you at most once every 15 minutes.",
+    ],
+    action: count > 0
+      ? { label: "Review requests", url: input.claimsLink }
+      : { label: "Open the team dashboard", url: input.dashboardLink },
+    footer: FOOTER,
+  });
+}
+
+/**
+ * To someone who asked for a sign-in link while their claim or join request still waits: there
+ * is nothing to sign in to yet (sent instead of a link; the page answers the same either way).
+ */
+export function requestPendingMail(input: { teamNames: string[] }): MailContent {
+  const teams = input.teamNames.length > 1
+    ? `${input.teamNames.slice(0, -1).join(", ")} and ${input.teamNames.at(-1)}`
+    : input.teamNames[0];
+  const requests = input.teamNames.length > 1 ? "requests are" : "request is";
+  return compose({
+    subject: `Your request to join ${teams} is waiting for the team admin`,
+    greeting: hello(),
+    paragraphs: [
+      `Someone asked for a GoalMates sign-in link for this address. There is nothing to sign in to yet: your ${requests} waiting for the team admin of ${teams}.`,
+      "We'll e-mail you a sign-in link as soon as the team admin approves. You don't need to do anything until then.",
+      "If you did not ask for a sign-in link, ignore this e-mail.",
+    ],
+    footer: FOOTER,
+  });
+}

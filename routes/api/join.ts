@@ -1,7 +1,13 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { actorOf, requireTeamRole } from "../auth_middleware.ts";
-import { currentJoinLink, openJoinCode, regenerateJoinLink, teamForJoinKey } from "../../lib/join/mod.ts";
+import {
+  currentJoinLink,
+  peekJoinCode,
+  regenerateJoinLink,
+  teamForJoinKey,
+  teamOfDeadJoinCode,
+} from "../../lib/join/mod.ts";
 import { publicTeam } from "../../lib/db/teams.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { clientIp, readJsonFields } from "../http.ts";
@@ -17,11 +23,16 @@ import type { Context } from "hono";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** `{teamKey}`: the invite code (the player lookup answers) or the slug or id (it answers alike). */
+/**
+ * `{teamKey}`: the invite code (the player lookup answers) or the slug or id (it answers alike).
+ * A code that expired or was replaced while the page was open says so; an unknown one names nothing.
+ */
 async function teamOf(c: Context<AppEnv>) {
-  const found = await teamForJoinKey(c.var.deps.kv, c.req.param("teamKey") ?? "", c.var.deps.now());
-  if (!found) throw new NotFoundError("Team not found");
-  return found;
+  const { kv, now } = c.var.deps;
+  const key = c.req.param("teamKey") ?? "";
+  const found = await teamForJoinKey(kv, key, now());
+  if (found) return found;
+  throw new NotFoundError(await teamOfDeadJoinCode(kv, key, now()) ? JOIN_MESSAGES.linkExpired : "Team not found");
 }
 
 async function readLink(c: Context<AppEnv>) {
@@ -32,7 +43,7 @@ async function readLink(c: Context<AppEnv>) {
 /** Invite links: the admin's view and Generate New, and the join page's lookup by code. */
 export const joinApiRoutes = new Hono<AppEnv>()
   .get("/api/teams/by-join-code/:code", async (c) => {
-    const team = await openJoinCode(c.var.deps.kv, c.req.param("code"), c.var.deps.now());
+    const team = await peekJoinCode(c.var.deps.kv, c.req.param("code"), c.var.deps.now());
     if (!team) throw new NotFoundError("Team not found");
     return c.json(publicTeam(team), 200, NO_STORE);
   })
@@ -52,9 +63,10 @@ export const joinApiRoutes = new Hono<AppEnv>()
     const checked = checkJoinRequest(await readJsonFields(c, JOIN_REQUEST_FIELDS));
     if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
     const { team, access } = await teamOf(c);
-    const { kv, now } = c.var.deps;
-    const request = await submitJoinRequest(kv, team, checked.value, clientIp(c), access, now());
-    return c.json({ success: true, message: JOIN_MESSAGES.submitted, requestId: request.id }, 201, NO_STORE);
+    const { kv, config, now } = c.var.deps;
+    const request = await submitJoinRequest(kv, team, checked.value, clientIp(c), access, config.appUrl, now());
+    const message = JOIN_MESSAGES.submitted(request.email);
+    return c.json({ success: true, message, requestId: request.id }, 201, NO_STORE);
   })
   .get("/api/teams/:teamId/join-link", requireTeamRole("TEAM_ADMIN"), readLink)
   .get("/api/v2/teams/:teamId/join-link", requireTeamRole("TEAM_ADMIN"), readLink)

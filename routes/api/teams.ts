@@ -31,10 +31,10 @@ export const teamApiRoutes = new Hono<AppEnv>()
     return respond(c, json, 200, [["content-type", "application/json; charset=utf-8"], ["cache-control", "no-cache"]]);
   })
   .post("/api/teams/:teamKey/claims", async (c) => {
-    const { kv, now } = c.var.deps;
+    const { kv, config, now } = c.var.deps;
     const input = parseClaimInput(await readJson(c));
     const team = await resolveTeam(kv, c.req.param("teamKey"));
     if (!team) throw new NotFoundError(TEAM_NOT_FOUND);
-    const claim = await acceptClaim(kv, team, input, clientIp(c), now());
+    const claim = await acceptClaim(kv, team, input, clientIp(c), config.appUrl, now());
     return c.json({ success: true, message: CLAIM_MESSAGES.submitted, claimId: claim.id }, 201);
   });

@@ -3,14 +3,19 @@ import type { AppEnv } from "../app_env.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
 import type { Team } from "../../lib/db/teams.ts";
-import { type JoinAccess, teamForJoinKey } from "../../lib/join/mod.ts";
+import { type JoinAccess, teamForJoinKey, teamOfDeadJoinCode } from "../../lib/join/mod.ts";
 import { checkIdentity, checkJoinRequest, JOIN_MESSAGES, type PlayerIdentity } from "../../lib/join/mod.ts";
 import { findPlayer, shortName, submitJoinRequest, verifyPlayer } from "../../lib/join/mod.ts";
-import { AppError } from "../../lib/errors.ts";
+import { askForNewJoinLink, LINK_ASK_MESSAGES } from "../../lib/join/mod.ts";
+import { AppError, ValidationError } from "../../lib/errors.ts";
 import { httpStatusOf, retryAfterHeader } from "../errors.ts";
 import { clientIp, readForm } from "../http.ts";
 import { JoinPage, TeamNotFoundPage } from "../../components/join/JoinPage.tsx";
+import { ExpiredLinkPage, type ExpiredLinkPageProps } from "../../components/join/ExpiredLinkPage.tsx";
+import { claimHref } from "../../components/roster/links.ts";
 import {
+  identityBody,
+  identityErrors,
   initialJoinFlow,
   JOIN_TEXTS,
   type JoinFlowProps,
@@ -34,6 +39,50 @@ function sendNotFound(c: Context<AppEnv>) {
   return sendPage(c, page, PRIVATE);
 }
 
+/**
+ * An invite code that expired or was replaced (410): the team, its roster's claim and a way to
+ * ask the admin for a new link. A code that never existed gets 'Team Not Found' and names no team.
+ */
+function sendExpired(
+  c: Context<AppEnv>,
+  team: Team,
+  form: Partial<Pick<ExpiredLinkPageProps, "values" | "errors" | "notice">> = {},
+  status = 410,
+  extra: [string, string][] = [],
+) {
+  const props: ExpiredLinkPageProps = {
+    team,
+    claimUrl: team.settings.openClaims ? claimHref(team.slug) : null,
+    action: `/join/${encodeURIComponent(c.req.param("key") ?? "")}`,
+    values: { name: "", email: "" },
+    errors: {},
+    notice: null,
+    ...form,
+  };
+  const page = renderPage(c.var.deps.assets, <ExpiredLinkPage {...props} />, {
+    title: `${JOIN_MESSAGES.linkExpired} · ${team.name}`,
+    status,
+    noindex: true,
+  });
+  return sendPage(c, page, [...PRIVATE, ...extra]);
+}
+
+/** Without JavaScript or with it (a plain form): 'Ask for a New Link' on the expired page. */
+async function askForLink(c: Context<AppEnv>, team: Team, form: Record<string, unknown>) {
+  const { kv, config, now } = c.var.deps;
+  const field = (name: string) => typeof form[name] === "string" ? (form[name] as string).slice(0, 300) : "";
+  const values = { name: field("name"), email: field("email") };
+  try {
+    const ask = await askForNewJoinLink(kv, team, values, clientIp(c), config.appUrl, now());
+    return sendExpired(c, team, { values, notice: { ok: true, message: LINK_ASK_MESSAGES.sent(ask.email) } }, 200);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const errors = error instanceof ValidationError ? error.fields : {};
+    const notice = error instanceof ValidationError ? null : { ok: false, message: error.message };
+    return sendExpired(c, team, { values, errors, notice }, httpStatusOf(error), retryAfterHeader(error));
+  }
+}
+
 function sendJoin(
   c: Context<AppEnv>,
   { team, access }: JoinTarget,
@@ -45,7 +94,10 @@ function sendJoin(
   // The island's calls name the team as the page was opened: by its code (the player lookup
   // answers) or by its slug (a team admin checks the player).
   const teamKey = access === "code" ? key : team.slug;
-  const props = initialJoinFlow(teamKey, `/join/${encodeURIComponent(key)}`, flow);
+  const props = initialJoinFlow(teamKey, `/join/${encodeURIComponent(key)}`, {
+    allowSurname: team.settings.allowSurnameFallback,
+    ...flow,
+  });
   const page = renderPage(c.var.deps.assets, <JoinPage team={team} flow={props} />, {
     title: `Join ${team.name}`,
     status,
@@ -66,8 +118,8 @@ const playerNotFound = { title: JOIN_TEXTS.playerNotFound, message: JOIN_MESSAGE
 /** Without JavaScript: 'Verify Player Information'. */
 async function identify(c: Context<AppEnv>, target: JoinTarget, form: Record<string, unknown>) {
   const identity = readIdentity(form, "lastName");
-  const checked = checkIdentity({ ...identity });
-  if (!checked.ok) return sendJoin(c, target, { identity, errors: checked.fields }, 400);
+  const checked = checkIdentity(identityBody(identity));
+  if (!checked.ok) return sendJoin(c, target, { identity, errors: identityErrors(checked.fields) }, 400);
   let result;
   try {
     result = await verifyPlayer(
@@ -96,14 +148,16 @@ async function identify(c: Context<AppEnv>, target: JoinTarget, form: Record<str
 
 /** Without JavaScript: 'Submit Join Request' (the identify step's values ride along hidden). */
 async function submit(c: Context<AppEnv>, target: JoinTarget, form: Record<string, unknown>) {
-  const { kv, now } = c.var.deps;
+  const { kv, config, now } = c.var.deps;
   const identity = readIdentity(form, "playerLastName");
   const account = readAccount(form);
-  const who = checkIdentity({ ...identity });
-  if (!who.ok) return sendJoin(c, target, { identity, errors: who.fields }, 400);
-  // By code the player was confirmed on the first step (and is again here); by slug nothing is said.
-  const player = target.access === "code" ? await findPlayer(kv, target.team.id, who.value as PlayerIdentity) : null;
-  if (target.access === "code" && !player) return sendJoin(c, target, { identity, notice: playerNotFound }, 404);
+  const who = checkIdentity(identityBody(identity));
+  if (!who.ok) return sendJoin(c, target, { identity, errors: identityErrors(who.fields) }, 400);
+  // By code and jersey the player was confirmed on the first step (and is again here); by slug,
+  // or by surname alone, nothing is said.
+  const confirm = target.access === "code" && who.value.mode === "jersey";
+  const player = confirm ? await findPlayer(kv, target.team.id, who.value as PlayerIdentity) : null;
+  if (confirm && !player) return sendJoin(c, target, { identity, notice: playerNotFound }, 404);
   const onAccount = {
     step: "account" as const,
     identity,
@@ -114,25 +168,33 @@ async function submit(c: Context<AppEnv>, target: JoinTarget, form: Record<strin
   const checked = checkJoinRequest(joinRequestBody(identity, account));
   if (!checked.ok) return sendJoin(c, target, { ...onAccount, errors: checked.fields }, 400);
   try {
-    await submitJoinRequest(kv, target.team, checked.value, clientIp(c), target.access, now());
+    await submitJoinRequest(kv, target.team, checked.value, clientIp(c), target.access, config.appUrl, now());
   } catch (error) {
     const { status, notice, headers } = refusal(error, JOIN_TEXTS.requestFailed);
     return sendJoin(c, target, { ...onAccount, notice }, status, headers);
   }
-  return sendJoin(c, target, { step: "success", submittedMessage: JOIN_MESSAGES.submitted });
+  return sendJoin(c, target, { step: "success", submittedMessage: JOIN_MESSAGES.submitted(checked.value.email) });
 }
 
 /** The join page by invite code or slug, and its steps' posts when JavaScript is off. */
 export const joinPageRoutes = new Hono<AppEnv>()
   .get("/join/:key", async (c) => {
     const { kv, now } = c.var.deps;
-    const target = await teamForJoinKey(kv, c.req.param("key"), now(), true);
-    return target ? sendJoin(c, target, {}) : sendNotFound(c);
+    const target = await teamForJoinKey(kv, c.req.param("key"), now());
+    if (target) return sendJoin(c, target, {});
+    const expired = await teamOfDeadJoinCode(kv, c.req.param("key"), now());
+    return expired ? sendExpired(c, expired) : sendNotFound(c);
   })
   .post("/join/:key", async (c) => {
     const { kv, now } = c.var.deps;
     const target = await teamForJoinKey(kv, c.req.param("key"), now());
-    if (!target) return sendNotFound(c);
+    if (!target) {
+      const expired = await teamOfDeadJoinCode(kv, c.req.param("key"), now());
+      if (!expired) return sendNotFound(c);
+      const form = await readForm(c);
+      // A step posted from a page opened before the link went: the expired page, as a GET shows it.
+      return form.step === "ask-link" ? await askForLink(c, expired, form) : sendExpired(c, expired);
+    }
     const form = await readForm(c);
     const step = form.step;
     const action = form.action;

@@ -110,7 +110,7 @@ export const rosterPageRoutes = new Hono<AppEnv>()
     const check = checkClaim({ ...values, mode: formText(form, "mode") || "jersey" });
     if (!check.ok) return sendClaimForm(c, team, values, check.fields, 400);
     try {
-      await acceptClaim(kv, team, check.value, clientIp(c), now());
+      await acceptClaim(kv, team, check.value, clientIp(c), c.var.deps.config.appUrl, now());
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const headers = retryAfterHeader(error);

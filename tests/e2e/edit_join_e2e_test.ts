@@ -143,7 +143,10 @@ e2eTest(
       await page.getByLabel("Confirm email").fill("jordan.kim@example.com");
       await page.getByRole("button", { name: "Submit Join Request" }).click();
       await heading(page, "Join Request Submitted!").waitFor();
-      assert.equal(await page.getByRole("link", { name: "Go to Team Login" }).getAttribute("href"), "/team-login");
+      // What happens next, and no sign-in offer: there is no account until the admin approves.
+      const success = await page.locator(".join-success").innerText();
+      assert.ok(success.includes("We'll e-mail you at jordan.kim@example.com when the team admin approves"), success);
+      assert.equal(await page.locator(".join-success").getByRole("link").count(), 0);
       await assertAccessible(page, axe, "join success step");
       await problems.assertNone("the join flow");
 

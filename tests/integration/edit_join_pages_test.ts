@@ -65,7 +65,7 @@ Deno.test("[edit page] no token: 'Invalid Link' (400); a token: the validating s
   assert.equal((await opened.json()).player.lastName, "Okafor");
 });
 
-Deno.test("[join page] by invite code (an open is counted), by slug; unknown, replaced or expired: 'Team Not Found'", async () => {
+Deno.test("[join page] by invite code (an open is not a use), by slug; unknown: 'Team Not Found', expired: 410", async () => {
   let now = Date.parse("2026-11-22T10:00:00Z");
   await using t = await createTestApp({ now: () => new Date(now) });
   const { team } = await seedTeam(t.kv, { name: "Riverside Hawks", season: "Spring 2027", ageGroup: "U12" });
@@ -81,9 +81,9 @@ Deno.test("[join page] by invite code (an open is counted), by slug; unknown, re
       assert.ok(text.includes(part), `${path} shows ${part}`);
     }
   }
-  assert.equal(await uses(), 1, "the code's page view counted once; slugs count nothing");
+  assert.equal(await uses(), 0, "page views are not uses: only a join request sent through the code is");
   await postForm(t.app, `/join/${link.code}`, { step: "identify" });
-  assert.equal(await uses(), 1, "the step posts are not new opens");
+  assert.equal(await uses(), 0, "nor are the step posts");
 
   const notFound = async (path: string, why: string) => {
     const res = await getPage(t.app, path);
@@ -97,8 +97,9 @@ Deno.test("[join page] by invite code (an open is counted), by slug; unknown, re
   await notFound("/join/no-such-team", "an unknown slug");
   await notFound(`/join/${link.code.toLowerCase()}`, "a lower-case code is a slug, and no team has it");
   now += 7 * 24 * 60 * 60 * 1000 + 1000;
-  await notFound(`/join/${link.code}`, "an expired code");
-  assert.equal((await postForm(t.app, `/join/${link.code}`, { step: "identify" })).status, 404, "posts too");
+  // An expired code names its team on a page of its own (tests/integration/join_pending_test.ts).
+  assert.equal((await getPage(t.app, `/join/${link.code}`)).status, 410, "an expired code");
+  assert.equal((await postForm(t.app, `/join/${link.code}`, { step: "identify" })).status, 410, "posts too");
   const renewed = await regenerateJoinLink(t.kv, team.id, "coach@example.com", TEST_ORIGIN, new Date(now));
   assert.equal((await getPage(t.app, `/join/${renewed.code}`)).status, 200);
 });
@@ -147,15 +148,24 @@ Deno.test("[join page] without JavaScript: every step and message, through to a 
   assert.match(await back.text(), /value="okafor"/, "back keeps the identify step's values");
 
   const done = { ...identity, ...account, confirmEmail: "ANA@example.com", action: "submit" };
-  await post(done, 200, ["Join Request Submitted!", JOIN_MESSAGES.submitted, "Go to Team Login"]);
+  const submitted = await post(done, 200, [
+    "Join Request Submitted!",
+    "We'll e-mail you at ana@example.com when the team admin approves your request.",
+    "Submit Another Request",
+  ]);
+  const card = submitted.slice(submitted.indexOf("Join Request Submitted!"), submitted.indexOf("About"));
+  assert.ok(!/Team Login|Sign In|Log In/.test(card), "no sign-in offer: there is nothing to sign in to yet");
   const { values: claims } = await claimsOverview(t.kv, team.id);
   assert.equal(claims.length, 1);
   assert.deepEqual(
     [claims[0].kind, claims[0].status, claims[0].userType, claims[0].email, claims[0].playerName],
     ["join", "pending", "parent", "ana@example.com", "Sofia Okafor"],
   );
+  const uses = async () => (await currentJoinLink(t.kv, team.id, "x", TEST_ORIGIN)).usageCount;
+  assert.equal(await uses(), 1, "the invite link counts the join request sent without JavaScript too");
   await post(done, 409, ["Request Failed", JOIN_MESSAGES.duplicate]);
   await post({ step: "success", action: "again" }, 200, ["Verify Player Information"]);
+  assert.equal(await uses(), 1, "a refused duplicate is not a use");
 
   const limited = async () => {
     for (let i = 0; i < 30; i++) {

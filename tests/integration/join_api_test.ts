@@ -3,7 +3,7 @@ import { signIn } from "../admin_helpers.ts";
 import { createTestApp, dumpKv, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { cookiesFrom, createAccount } from "../auth_helpers.ts";
 import { listAudit } from "../../lib/db/audit.ts";
-import { newJoinCode, regenerateJoinLink } from "../../lib/join/links.ts";
+import { currentJoinLink, newJoinCode, regenerateJoinLink } from "../../lib/join/links.ts";
 import { JOIN_MESSAGES } from "../../lib/join/rules.ts";
 import { claimsOverview } from "../../lib/claims/review.ts";
 
@@ -15,7 +15,7 @@ Deno.test("[join] codes are 16 characters of A–Z0–9", () => {
   for (const code of codes) assert.match(code, /^[A-Z0-9]{16}$/);
 });
 
-Deno.test("[join] the admin's invite link: created once, opened and counted, replaced by Generate New", async () => {
+Deno.test("[join] the admin's invite link: created once, opened (not counted), replaced by Generate New", async () => {
   let now = Date.parse("2026-11-22T10:00:00Z");
   await using t = await createTestApp({ now: () => new Date(now) });
   const { team } = await seedTeam(t.kv);
@@ -36,7 +36,7 @@ Deno.test("[join] the admin's invite link: created once, opened and counted, rep
     Object.keys(await opened.json()).sort(),
     ["ageGroup", "id", "name", "orgName", "season", "slug"],
   );
-  assert.equal((await (await get(`/api/teams/${team.id}/join-link`)).json()).usageCount, 1);
+  assert.equal((await (await get(`/api/teams/${team.id}/join-link`)).json()).usageCount, 0, "an open is not a use");
 
   now += 7 * 24 * 60 * 60 * 1000 - 1000;
   assert.equal((await requestJson(t.app, `/api/teams/by-join-code/${first.code}`)).status, 200, "7 days minus 1 s");
@@ -99,6 +99,27 @@ const JOIN = {
   email: "ngozi@example.com",
   confirmEmail: "Ngozi@example.com",
 };
+
+Deno.test("[join] 'Used N times' counts join requests sent through the code, not opens or requests by slug", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv, { settings: { allowedEmailDomains: [] } });
+  const { code } = await regenerateJoinLink(t.kv, team.id, "coach@example.com", TEST_ORIGIN);
+  const uses = async () => (await currentJoinLink(t.kv, team.id, "x", TEST_ORIGIN)).usageCount;
+  const send = (key: string, body: unknown) => requestJson(t.app, `/api/teams/${key}/join-requests`, { body });
+
+  assert.equal((await requestJson(t.app, `/api/teams/by-join-code/${code}`)).status, 200);
+  assert.equal((await requestJson(t.app, `/join/${code}`)).status, 200);
+  assert.equal(await uses(), 0, "opening the link is not a use");
+  assert.equal((await send(code, { ...JOIN, playerLastName: "Smith" })).status, 404);
+  assert.equal(await uses(), 0, "a refused request is not a use");
+
+  assert.equal((await send(code, JOIN)).status, 201);
+  assert.equal(await uses(), 1, "a join request sent through the code is");
+  assert.equal((await send(code, JOIN)).status, 409);
+  const other = { ...JOIN, email: "other.parent@example.com", confirmEmail: "other.parent@example.com" };
+  assert.equal((await send(team.slug, other)).status, 201);
+  assert.equal(await uses(), 1, "a duplicate, and a request by the team's slug, are not uses of the link");
+});
 
 Deno.test("[join] verify-player: the spec's messages; by invite code a found player is named by first name and initial", async () => {
   await using t = await createTestApp();
@@ -167,7 +188,13 @@ Deno.test("[join] a join request without the invite code: 201 alike for a hit an
   assert.equal(miss.status, 201);
   const [a, b] = [await hit.json(), await miss.json()];
   assert.deepEqual(Object.keys(a).sort(), Object.keys(b).sort());
-  assert.deepEqual({ ...a, requestId: "" }, { ...b, requestId: "" }, "the same body but for the request's id");
+  assert.deepEqual(
+    { ...a, requestId: "", message: "" },
+    { ...b, requestId: "", message: "" },
+    "the same body but for the request's id and the address it names",
+  );
+  assert.equal(a.message, "We'll e-mail you at ngozi@example.com when the team admin approves your request.");
+  assert.equal(b.message, JOIN_MESSAGES.submitted("x@example.com"));
   // A repeat is refused the same way for both (its guard is keyed on what was typed).
   assert.equal((await send(JOIN)).status, 409);
   assert.equal(

@@ -1,0 +1,164 @@
+/**
+ * Telling a team's admins about new claims, join requests and asks for a new invite link: one
+ * mail per admin at most every 15 minutes (lib/claims/digest_rule.ts), linking to the claims page.
+ *
+ * Each admin has a record (lib/db/request_digests.ts). A new item and an admin's job each read
+ * it, apply the rule and commit the record, the mail and the next job in one operation checked
+ * against the record as read: two requests at the same moment, on any instances, produce one
+ * mail and one job, and a crash loses neither (the job is in the database with the record).
+ */
+import { getTeam, type Team } from "../db/teams.ts";
+import { type Claim, getClaims } from "../db/claims.ts";
+import { getMembership, getUser, listTeamAdmins, type User } from "../db/users.ts";
+import {
+  type DigestItem,
+  getRequestDigestEntry,
+  reenqueueRequestDigestJob,
+  type RequestDigestJob,
+  stageRequestDigest,
+  stageRequestDigestJob,
+} from "../db/request_digests.ts";
+import { stageMail } from "../mail/mod.ts";
+import { adminRequestsMail } from "../mail/templates.ts";
+import { ConflictError } from "../errors.ts";
+import { beginChange } from "../db/kv.ts";
+import { addToDigest, digestDue, type DigestStep } from "./digest_rule.ts";
+
+export { isRequestDigestJob } from "../db/request_digests.ts";
+export type { DigestItem, RequestDigestJob };
+
+const ATTEMPTS = 10;
+
+/** How a claim or join request reads in the admin's mail: the requester and the child as typed. */
+export function describeRequest(claim: Claim): string {
+  const child = claim.mode === "surname"
+    ? `${claim.childSurname ?? ""} (jersey number unknown)`
+    : `#${claim.jerseyNumber} ${claim.childSurname ?? claim.playerName ?? ""}`.trim();
+  if (claim.kind !== "join") return `Claim by ${claim.email} for ${child}`;
+  const name = `${claim.requesterFirstName ?? ""} ${claim.requesterLastName ?? ""}`.trim();
+  const role = claim.userType === "player" ? "as the player" : "as a parent of";
+  return `Join request from ${name} (${claim.email}) ${role} ${child}`;
+}
+
+const describeLinkAsk = (ask: Extract<DigestItem, { kind: "link" }>) => `${ask.name} (${ask.email})`;
+
+/** The team's claims among `items`, by id. */
+async function requestsOf(kv: Deno.Kv, teamId: string, items: DigestItem[]): Promise<Map<string, Claim>> {
+  const ids = items.flatMap((item) => item.kind === "request" ? [item.id] : []);
+  const claims = ids.length > 0 ? await getClaims(kv, teamId, ids) : [];
+  return new Map(claims.filter((c): c is Claim => c !== null).map((c) => [c.id, c]));
+}
+
+/** An item still needs the admin: a request still pending (asks for a link always do). */
+const openIn = (claims: Map<string, Claim>) => (item: DigestItem) =>
+  item.kind === "link" || claims.get(item.id)?.status === "pending";
+
+function stageDigestMail(
+  op: Deno.AtomicOperation,
+  admin: User,
+  team: Team,
+  mail: NonNullable<DigestStep["mail"]>,
+  claims: Map<string, Claim>,
+  appUrl: string,
+  now: Date,
+) {
+  const requests = mail.items.flatMap((item) => item.kind === "request" ? [describeRequest(claims.get(item.id)!)] : []);
+  const linkAsks = mail.items.flatMap((item) => item.kind === "link" ? [describeLinkAsk(item)] : []);
+  stageMail(op, {
+    to: { name: `${admin.firstName} ${admin.lastName}`.trim() || undefined, address: admin.email },
+    kind: "admin-requests",
+    ...adminRequestsMail({
+      firstName: admin.firstName || undefined,
+      teamName: team.name,
+      requests,
+      linkAsks,
+      more: mail.more,
+      claimsLink: `${appUrl}/admin/${team.id}/claims`,
+      dashboardLink: `${appUrl}/admin/${team.id}`,
+    }),
+  }, now);
+}
+
+async function addForAdmin(kv: Deno.Kv, team: Team, admin: User, item: DigestItem, appUrl: string, now: Date) {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const entry = await getRequestDigestEntry(kv, team.id, admin.id);
+    // The new request is read too: it was committed just before, and the mail lists it.
+    const claims = await requestsOf(kv, team.id, [...entry.value?.items ?? [], item]);
+    const step = addToDigest(entry.value, item, now.getTime(), openIn(claims));
+    const op = stageRequestDigest(beginChange(kv), entry, step.next);
+    if (step.mail) stageDigestMail(op, admin, team, step.mail, claims, appUrl, now);
+    if (step.scheduleAt !== null) {
+      const job: RequestDigestJob = {
+        type: "request-digest",
+        teamId: team.id,
+        userId: admin.id,
+        dueAt: step.scheduleAt,
+      };
+      stageRequestDigestJob(op, job, step.scheduleAt - now.getTime());
+    }
+    if ((await op.commit()).ok) return;
+  }
+  throw new ConflictError();
+}
+
+/**
+ * Tells every admin of the team about a new item (a claim or join request just stored, or an
+ * ask for a new invite link). The requester's answer does not wait on it failing: what they sent
+ * is stored and on the claims page either way, so a failure is logged, not thrown.
+ */
+export async function tellTeamAdmins(
+  kv: Deno.Kv,
+  team: Team,
+  item: DigestItem,
+  appUrl: string,
+  now = new Date(),
+): Promise<void> {
+  try {
+    const admins = await listTeamAdmins(kv, team.id);
+    for (const membership of admins) {
+      const admin = await getUser(kv, membership.userId);
+      if (admin) await addForAdmin(kv, team, admin, item, appUrl, now);
+    }
+  } catch (error) {
+    console.error(`[claims] telling the admins of team ${team.id} about a new ${item.kind} failed:`, error);
+  }
+}
+
+export type DigestJobOutcome = "sent" | "nothing" | "stale" | "early" | "gone";
+
+/**
+ * Runs an admin's job when their window ends: one mail with what came in since, unless it all
+ * was decided meanwhile. Throws on a conflict it cannot settle, so the queue retries it.
+ */
+export async function runRequestDigestJob(
+  kv: Deno.Kv,
+  job: RequestDigestJob,
+  appUrl: string,
+  now = new Date(),
+): Promise<DigestJobOutcome> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const entry = await getRequestDigestEntry(kv, job.teamId, job.userId);
+    const claims = await requestsOf(kv, job.teamId, entry.value?.items ?? []);
+    const step = digestDue(entry.value, job.dueAt, now.getTime(), openIn(claims));
+    if (step === "stale") return "stale";
+    if (step === "early") {
+      // Queues deliver no earlier than asked, but another instance's clock may run behind.
+      if (await reenqueueRequestDigestJob(kv, entry, job, job.dueAt - now.getTime())) return "early";
+      continue;
+    }
+    const [team, admin, membership] = await Promise.all([
+      getTeam(kv, job.teamId),
+      getUser(kv, job.userId),
+      getMembership(kv, job.userId, job.teamId),
+    ]);
+    if (!team || !admin || membership?.role !== "TEAM_ADMIN") {
+      // The team went, or this person is no longer its admin: nothing to tell them.
+      if ((await stageRequestDigest(beginChange(kv), entry, null).commit()).ok) return "gone";
+      continue;
+    }
+    const op = stageRequestDigest(beginChange(kv), entry, step.next);
+    if (step.mail) stageDigestMail(op, admin, team, step.mail, claims, appUrl, now);
+    if ((await op.commit()).ok) return step.mail ? "sent" : "nothing";
+  }
+  throw new ConflictError();
+}
