@@ -47,7 +47,8 @@ const modified = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || 
  * The Photo Gallery's carousel: 6 photos a page (3 columns, 2 on a phone), previous and next,
  * a swipe over 50 px or the arrow keys change the page; the first 10 photos come from the server
  * render, then 10 at a time from `GET /api/teams/{teamId}/photos?limit=10&offset=N`, fetched when
- * 6 or fewer remain beyond the page. A photo opens larger with its caption and uploader; its
+ * 6 or fewer remain beyond the page. A photo opens larger with its caption and uploader, and
+ * the viewer moves through the loaded photos (the carousel follows it to the photo's page); its
  * uploader or an admin deletes it in place. Photos the Add Photos dialog saved appear at the
  * start (gallery_events.ts). Server-rendered, it is the first page with links that work without
  * JavaScript (each photo's medium image, the View All page for the next ones).
@@ -59,7 +60,10 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
   const [failed, setFailed] = useState(props.failed);
   const [page, setPage] = useState(0);
   const [loading, setLoading] = useState(false);
-  const [open, setOpen] = useState<GalleryItem | null>(null);
+  /** The photo open in the viewer, by its id (its place in the list moves when photos come and go). */
+  const [openId, setOpenId] = useState<string | null>(null);
+  /** The open photo was deleted: the section's title has the focus, not its (gone) thumbnail. */
+  const deleted = useRef(false);
   const [announcement, setAnnouncement] = useState("");
   const busy = useRef(false);
   const pointer = useRef<{ x: number; y: number } | null>(null);
@@ -74,6 +78,7 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
   const [start, end] = pageRange(page, photos.length);
   const canPrev = page > 0;
   const canNext = hasNextPage(state);
+  const openAt = openId === null ? -1 : photos.findIndex((p) => p.id === openId);
 
   const load = async (offset: number) => {
     if (busy.current) return;
@@ -161,11 +166,24 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
     go(page + direction);
   };
 
+  /** Shows the photo at `index` in the viewer, and the carousel's page it is on (which fetches more as it goes). */
+  const view = (index: number) => {
+    setOpenId(photos[index].id);
+    setPage(Math.floor(index / CAROUSEL_PAGE_SIZE));
+  };
+
   const openPhoto = (photo: GalleryItem, e: MouseEvent<HTMLAnchorElement>) => {
     if (modified(e)) return;
     e.preventDefault();
     if (swiped.current) return;
-    setOpen(photo);
+    deleted.current = false;
+    setOpenId(photo.id);
+  };
+
+  // The photo shown last may be on another page than the one opened: its thumbnail gets the focus back.
+  const closeViewer = () => {
+    setOpenId(null);
+    if (!deleted.current) grid.current?.querySelector<HTMLElement>(`[data-photo="${openId}"]`)?.focus();
   };
 
   const remove = async (photo: GalleryItem, dialog: HTMLDialogElement) => {
@@ -179,7 +197,9 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
       failedToast(CAROUSEL_TEXTS.deleteFailed, reply.message);
       return false;
     }
+    deleted.current = true;
     dialog.close();
+    setOpenId(null);
     setPhotos((list) => list.filter((p) => p.id !== photo.id));
     setAnnouncement(CAROUSEL_TEXTS.deleted);
     toast({ title: CAROUSEL_TEXTS.deleted });
@@ -264,13 +284,15 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
       <button type="button" hidden tabIndex={-1} data-gallery-wake="" onClick={takeNew}></button>
       {body}
       <p className="visually-hidden" aria-live="polite">{announcement}</p>
-      {open && (
+      {openAt >= 0 && (
         <PhotoViewer
-          key={open.id}
-          photo={open}
-          canDelete={mayDeletePhoto(viewer, open)}
+          photo={photos[openAt]}
+          position={`${openAt + 1} of ${photos.length}${hasMore ? "+" : ""}`}
+          prev={openAt > 0 ? () => view(openAt - 1) : null}
+          next={openAt < photos.length - 1 ? () => view(openAt + 1) : null}
+          canDelete={mayDeletePhoto(viewer, photos[openAt])}
           onDelete={remove}
-          onClose={() => setOpen(null)}
+          onClose={closeViewer}
         />
       )}
     </div>

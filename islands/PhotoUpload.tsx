@@ -45,11 +45,12 @@ const STATUS: Record<Item["stage"], string> = {
 const freePreviews = (items: Item[]) => items.forEach((item) => URL.revokeObjectURL(item.preview));
 
 /**
- * Add Photos: the button and its modal dialog. Up to 3 images of at most 10 MB each (SPEC.md's
- * 'Too many photos', 'Invalid file type', 'File too large'), a preview and a caption (≤ 280)
- * per photo, Upload with a progress bar per photo (each sent by upload_client.ts: shrunk in the
- * browser, then the spec's four calls). While photos are sent the dialog cannot be closed; when
- * all are saved it clears and closes and the photos appear in the carousel (gallery_events.ts).
+ * Add Photos: the button and its modal dialog. Up to 3 images (SPEC.md's 'Too many photos',
+ * 'Invalid file type'), a preview and a caption (≤ 280) per photo, Upload with a progress bar
+ * per photo (each sent by upload_client.ts: shrunk in the browser, then the spec's four calls;
+ * 'File too large' only when a photo is still over 10 MB once shrunk). While photos are sent the
+ * dialog cannot be closed; when all are saved it clears and closes and the photos appear in the
+ * carousel (gallery_events.ts).
  * A photo that failed stays, with its message, to be tried again. Server-rendered (and without
  * JavaScript) the button is a link to the View All page, which says why adding needs JavaScript.
  */
@@ -212,7 +213,7 @@ export default function PhotoUpload({ teamId, uploaderName, uploaderType }: Phot
               </button>
             </div>
             <p id="upload-lead" className="dialog__lead">
-              Up to {MAX_UPLOAD_FILES} photos at a time, 10 MB each, with a caption of up to {CAPTION_MAX_LENGTH}{" "}
+              Up to {MAX_UPLOAD_FILES} photos at a time, each with a caption of up to {CAPTION_MAX_LENGTH}{" "}
               characters. Large photos are made smaller before they are sent.
             </p>
             {items.length < MAX_UPLOAD_FILES && (

@@ -16,10 +16,39 @@ export function shrinkSize(width: number, height: number, max = SHRINK_LONG_EDGE
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-/** A file decoded upright (its EXIF orientation applied), or null when the browser cannot decode it. */
-export async function decodeUpright(file: Blob): Promise<ImageBitmap | null> {
+export interface PixelSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * A photo's size as it is seen (its EXIF orientation applied), from its header: an `<img>` has
+ * it at `load` without decoding the pixels. Null when the browser cannot read the file.
+ */
+export function uprightSize(file: Blob): Promise<PixelSize | null> {
+  const url = URL.createObjectURL(file);
+  const img = new Image();
+  return new Promise<PixelSize | null>((resolve) => {
+    img.onload = () => resolve(img.naturalWidth ? { width: img.naturalWidth, height: img.naturalHeight } : null);
+    img.onerror = () => resolve(null);
+    img.src = url;
+  }).finally(() => URL.revokeObjectURL(url));
+}
+
+/**
+ * A file decoded upright (its EXIF orientation applied), or null when the browser cannot decode
+ * it. A photo larger than SHRINK_LONG_EDGE is asked for at its shrunk size, so the page never
+ * holds a full-size bitmap of a 48-megapixel phone photo (about 200 MB).
+ */
+export async function decodeUpright(file: Blob, size?: PixelSize | null): Promise<ImageBitmap | null> {
+  size ??= await uprightSize(file);
+  let shrink: ImageBitmapOptions = {};
+  if (size) {
+    const to = shrinkSize(size.width, size.height);
+    if (to.width !== size.width) shrink = { resizeWidth: to.width, resizeHeight: to.height, resizeQuality: "high" };
+  }
   try {
-    return await createImageBitmap(file, { imageOrientation: "from-image" });
+    return await createImageBitmap(file, { imageOrientation: "from-image", ...shrink });
   } catch {
     return null;
   }

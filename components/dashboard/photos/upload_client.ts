@@ -1,8 +1,9 @@
 /**
  * Browser only: one gallery photo from the file a person picked to a saved Gallery photo, the
  * way SPEC.md section 7 and DECISIONS.md name the calls: the browser shrinks it first (long edge
- * 2048 px, orientation applied, JPEG at 0.9) when it is larger or of a type the server does not
- * take, then `POST /api/objects/upload` → `PUT uploadURL` (with upload progress) →
+ * 2048 px, orientation applied, JPEG at 0.9) when it is larger, heavier than 2 MB or of a type the
+ * server does not take, checks the 10 MB limit on what it will send, then
+ * `POST /api/objects/upload` → `PUT uploadURL` (with upload progress) →
  * `POST /api/photos/process-gallery-photo` → `POST /api/teams/{teamId}/photos`. Each failure is
  * an UploadError titled with SPEC.md section 8's text for its step.
  */
@@ -15,7 +16,7 @@ import type {
 } from "../../../lib/photos/types.ts";
 import { GALLERY_TEXTS, type GalleryItem, MAX_UPLOAD_BYTES, toGalleryItem } from "./gallery_rules.ts";
 import { mustReencode, SERVER_IMAGE_TYPES, UPLOAD_DIALOG_TEXTS } from "./upload_rules.ts";
-import { decodeUpright, encodeShrunk } from "../../../lib/client/image_shrink.ts";
+import { decodeUpright, encodeShrunk, uprightSize } from "../../../lib/client/image_shrink.ts";
 
 export class UploadError extends Error {
   constructor(readonly title: string, message: string, readonly status = 0) {
@@ -25,16 +26,20 @@ export class UploadError extends Error {
 
 const T = { ...UPLOAD_DIALOG_TEXTS, tryAgain: GALLERY_TEXTS.tryAgain };
 
-/** The bytes to send: the file as chosen, or shrunk and re-encoded as JPEG. */
+/**
+ * The bytes to send: the file as chosen, or shrunk and re-encoded as JPEG. Its size is read from
+ * its header first, so a photo sent as it is is never decoded here.
+ */
 export async function preparePhoto(file: File): Promise<Blob> {
-  const bitmap = await decodeUpright(file);
+  const size = await uprightSize(file);
+  if (size && !mustReencode(file, size.width, size.height)) return file;
+  const bitmap = size && await decodeUpright(file, size);
   if (!bitmap) {
     // A type the server reads itself goes as it is (the server has the last word on it).
     if (SERVER_IMAGE_TYPES.includes(file.type)) return file;
     throw new UploadError(T.invalidType, T.invalidTypeHint);
   }
   try {
-    if (!mustReencode(file, bitmap.width, bitmap.height)) return file;
     const blob = await encodeShrunk(bitmap);
     if (!blob) throw new UploadError(T.uploadFailed, T.tryAgain);
     return blob;
@@ -91,6 +96,7 @@ export async function uploadGalleryPhoto(
 ): Promise<GalleryItem> {
   onStage("preparing");
   const body = await preparePhoto(file);
+  // The limit is on what is sent: a photo over it was shrunk first, and is refused only if still over.
   if (body.size > MAX_UPLOAD_BYTES) throw new UploadError(T.tooLarge, T.tooLargeHint);
 
   const ticket = check(
