@@ -6,6 +6,7 @@ import { api, type ApiResult } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.tsx";
 import { signedOut } from "../lib/client/signed_out.ts";
 import { keepTabInside } from "../lib/client/dialog_focus.ts";
+import { AccountMenu } from "../components/AccountMenu.tsx";
 
 export interface AccountSettingsProps {
   teamId: string;
@@ -32,7 +33,7 @@ export interface AccountSettingsProps {
    * with each save (the call replaces every field): pass it, or a saved player loses its photo.
    */
   players: (OwnPlayer & { photoUrl?: string | null })[];
-  /** The Team Admin Dashboard button's target (team admins only). */
+  /** The Team Admin Dashboard button's and the menu's Team admin target (team admins only). */
   adminHref: string | null;
 }
 
@@ -44,7 +45,6 @@ type Values = Record<string, string>;
 const TABS = [["profile", "My Profile"], ["players", "My Players"]] as const;
 type Tab = typeof TABS[number][0];
 
-const initialOf = (label: string) => [...label.trim()][0]?.toUpperCase() ?? "?";
 const lines = (text: string) => text.split("\n").map((s) => s.trim()).filter(Boolean);
 const enc = encodeURIComponent;
 
@@ -206,10 +206,11 @@ function PlayerForm({ player, onSaved }: { player: Player; onSaved: (p: Player) 
 }
 
 /**
- * The header's avatar button and the Account Settings dialog. Server-rendered (and without
- * JavaScript) it is a link to /account; hydrated, it opens the dialog: My Profile (the person's
- * own profile, `PUT /api/teams/{teamId}/parents/{parentId}`), My Players (their own children,
- * `PATCH /api/players/{id}`) and, for team admins, the Team Admin Dashboard button.
+ * The header's avatar menu (AccountMenu) and the Account Settings dialog. The menu's Account
+ * Settings item is, server-rendered (and without JavaScript), a link to /account; hydrated, it
+ * opens the dialog: My Profile (the person's own profile, `PUT /api/teams/{teamId}/parents/{parentId}`),
+ * My Players (their own children, `PATCH /api/players/{id}`) and, for team admins, the Team Admin
+ * Dashboard button. The menu's name and initial follow a saved profile without a reload.
  */
 export default function AccountSettings(props: AccountSettingsProps) {
   const { teamId, teamName, adminHref } = props;
@@ -233,7 +234,7 @@ export default function AccountSettings(props: AccountSettingsProps) {
     e.preventDefault();
     setOpen(true);
   };
-  // Escape or the close button: the dialog closes and the avatar button has the focus again.
+  // Escape or the close button: the dialog closes and the menu's Account Settings item has the focus again.
   const onClose = () => {
     setOpen(false);
     trigger.current?.focus();
@@ -256,19 +257,22 @@ export default function AccountSettings(props: AccountSettingsProps) {
 
   return (
     <>
-      <a
-        ref={trigger}
-        className="site-nav__account acct__trigger"
-        href="/account"
-        title={label}
-        aria-haspopup="dialog"
-        onClick={show}
-        onKeyDown={(e) => e.key === " " && show(e)}
-      >
-        <span className="visually-hidden">Account settings:</span>
-        <span className="site-nav__avatar" aria-hidden="true">{initialOf(label)}</span>
-        <span className="site-nav__name">{label}</span>
-      </a>
+      <AccountMenu
+        label={label}
+        adminHref={adminHref}
+        account={
+          <a
+            ref={trigger}
+            className="acct-menu__item acct__trigger"
+            href="/account"
+            aria-haspopup="dialog"
+            onClick={show}
+            onKeyDown={(e) => e.key === " " && show(e)}
+          >
+            Account Settings
+          </a>
+        }
+      />
       {open && (
         <dialog
           ref={dialog}

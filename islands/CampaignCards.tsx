@@ -11,6 +11,8 @@ import {
   cardId,
   toCardCampaign,
 } from "../components/dashboard/campaigns/CampaignCard.tsx";
+import { PollResultsPanel } from "../components/dashboard/campaigns/PollResults.tsx";
+import type { PollResults } from "../lib/campaigns/poll_results.ts";
 
 export interface CampaignCardsProps {
   teamId: string;
@@ -20,6 +22,8 @@ export interface CampaignCardsProps {
   parentId: string | null;
   /** A plain form the server refused, shown on its card, or null. */
   form: (SectionForm & { campaignId: string }) | null;
+  /** The results of the poll just voted in without JavaScript (`?voted=`), or null. */
+  pollResults: PollResults | null;
 }
 
 const enc = encodeURIComponent;
@@ -29,11 +33,12 @@ const fail = (title: string) => toast({ title, variant: "destructive" });
  * The dashboard's campaign cards, one at a time ('k of n', Previous/Next). A poll vote shows
  * 'Thanks for your vote!' and is sent 1.5 s later; an answer, a dismissal or a snooze is sent
  * at once; then the list is read again from the server and restarts at its first card (a 0.5 s
- * slide). The list is kept for a minute: one older than that when the island wakes is read
+ * slide). After a vote, the poll's results (the call's answer) show above the cards until the
+ * next answer. The list is kept for a minute: one older than that when the island wakes is read
  * again. Server-rendered, every button is a plain form's and Previous/Next are links (CSS
  * shows the card a link targets), so it all works without JavaScript.
  */
-export default function CampaignCards({ teamId, campaigns, parentId, form }: CampaignCardsProps) {
+export default function CampaignCards({ teamId, campaigns, parentId, form, pollResults }: CampaignCardsProps) {
   const [list, setList] = useState(campaigns);
   const [index, setIndex] = useState(() => Math.max(0, campaigns.findIndex((c) => c.id === form?.campaignId)));
   const [errors, setErrors] = useState<Record<string, string>>(() =>
@@ -41,6 +46,7 @@ export default function CampaignCards({ teamId, campaigns, parentId, form }: Cam
   );
   const [voted, setVoted] = useState<{ id: string; option: 1 | 2 } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [results, setResults] = useState(pollResults);
   const [live, setLive] = useState(false);
   /** Bumped at each refresh: the cards slide in again and focus goes to the first. */
   const [generation, setGeneration] = useState(0);
@@ -81,17 +87,23 @@ export default function CampaignCards({ teamId, campaigns, parentId, form }: Cam
 
   useEffect(() => {
     if (generation === 0) return;
-    root.current?.querySelector<HTMLElement>(".is-current h3, .campaigns__empty")?.focus();
+    // Right after a vote its results come first; else the card the list restarts at.
+    root.current?.querySelector<HTMLElement>(".poll-results__title, .is-current h3, .campaigns__empty")?.focus();
   }, [generation]);
 
   const send = async (c: CardCampaign, path: "respond" | "snooze", body: object, failText: string) => {
     setBusy(true);
-    const reply = await api("POST", `/api/campaigns/${enc(c.id)}/${path}`, { parentId, ...body });
+    const reply = await api<{ results?: PollResults | null }>(
+      "POST",
+      `/api/campaigns/${enc(c.id)}/${path}`,
+      { parentId, ...body },
+    );
     setBusy(false);
     setVoted(null);
     // 409: answered already (another tab): done all the same.
     if (reply.ok || reply.status === 409) {
       setErrors({});
+      setResults(reply.ok ? reply.data.results ?? null : null);
       return await refresh(c.id);
     }
     if (reply.status === 401) return signedOut();
@@ -132,6 +144,7 @@ export default function CampaignCards({ teamId, campaigns, parentId, form }: Cam
   const current = Math.min(index, list.length - 1);
   return (
     <div className="campaign-deck" data-live={live ? "" : undefined} ref={root}>
+      {results && <PollResultsPanel results={results} />}
       {parentId === null && <p className="muted">{T.readOnly}</p>}
       {list.length === 0 ? <p className="muted campaigns__empty" tabIndex={-1}>{T.empty}</p> : (
         <div

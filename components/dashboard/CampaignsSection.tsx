@@ -4,6 +4,8 @@ import type { ActiveCampaign } from "../../lib/campaigns/mod.ts";
 import { CAMPAIGN_TEXTS } from "../../lib/campaigns/texts.ts";
 import type { SectionForm } from "./forms.ts";
 import { toCardCampaign } from "./campaigns/CampaignCard.tsx";
+import { PollResultsPanel } from "./campaigns/PollResults.tsx";
+import type { PollResults } from "../../lib/campaigns/poll_results.ts";
 
 export interface CampaignsSectionProps {
   teamId: string;
@@ -12,6 +14,8 @@ export interface CampaignsSectionProps {
   viewer: TeamViewer;
   /** A card's plain form the server refused: what was typed and why. */
   form?: SectionForm & { campaignId: string };
+  /** The poll the person just voted in without JavaScript (`?voted=`): its results, shown above the cards. */
+  pollResults?: PollResults | null;
 }
 
 /**
@@ -19,7 +23,7 @@ export interface CampaignsSectionProps {
  * first interaction; its server markup is plain forms), or a short line when nothing waits.
  * A system administrator or a team's shared login reads the cards without answering.
  */
-export function CampaignsSection({ teamId, campaigns, viewer, form }: CampaignsSectionProps) {
+export function CampaignsSection({ teamId, campaigns, viewer, form, pollResults = null }: CampaignsSectionProps) {
   const parentId = canWrite(viewer) ? viewer.userId : null;
   // A refusal about a card no longer listed (answered elsewhere, deactivated) shows above the cards.
   const orphan = form && !campaigns.some((c) => c.id === form.campaignId)
@@ -29,13 +33,20 @@ export function CampaignsSection({ teamId, campaigns, viewer, form }: CampaignsS
     <section className="card dash-section campaigns" id="campaigns" aria-labelledby="campaigns-title">
       <h2 id="campaigns-title">{CAMPAIGN_TEXTS.title}</h2>
       {orphan && <p className="notice notice--error" role="alert">{orphan}</p>}
-      {campaigns.length === 0 ? <p className="muted campaigns__empty">{CAMPAIGN_TEXTS.empty}</p> : (
-        <Island
-          name="CampaignCards"
-          hydrate="interaction"
-          props={{ teamId, campaigns: campaigns.map(toCardCampaign), parentId, form: form ?? null }}
-        />
-      )}
+      {campaigns.length === 0
+        ? (
+          <>
+            {pollResults && <PollResultsPanel results={pollResults} />}
+            <p className="muted campaigns__empty">{CAMPAIGN_TEXTS.empty}</p>
+          </>
+        )
+        : (
+          <Island
+            name="CampaignCards"
+            hydrate="interaction"
+            props={{ teamId, campaigns: campaigns.map(toCardCampaign), parentId, form: form ?? null, pollResults }}
+          />
+        )}
     </section>
   );
 }

@@ -3,18 +3,23 @@ import { type HeaderAccount, Logo, SiteFooter } from "../SiteLayout.tsx";
 import type { FamilyDashboardData } from "../../lib/dashboard/mod.ts";
 import type { TeamViewer } from "../../lib/team_viewer.ts";
 import type { DashboardForms } from "./forms.ts";
+import type { PollResults } from "../../lib/campaigns/poll_results.ts";
 import { SoccerFamilySection } from "./SoccerFamilySection.tsx";
 import { FeedSection } from "./FeedSection.tsx";
 import { EssentialsSection } from "./EssentialsSection.tsx";
 import { UpcomingEventsSection } from "./UpcomingEventsSection.tsx";
 import { CampaignsSection } from "./CampaignsSection.tsx";
 import { PhotoGallerySection } from "./PhotoGallerySection.tsx";
+import { teamTimeZone } from "../../lib/time_zone.ts";
+import { teamCalendarCardPath } from "../../lib/calendar/display.ts";
 
 export interface FamilyDashboardPageProps {
   data: FamilyDashboardData;
   viewer: TeamViewer;
   account: HeaderAccount | null;
   forms: DashboardForms;
+  /** The poll just voted in without JavaScript (`?voted=`), its results; null otherwise. */
+  pollResults?: PollResults | null;
   now: Date;
   /** `?member=` (a card opened without JavaScript): the family-member dialog to show open. */
   openMember: string | null;
@@ -22,13 +27,19 @@ export interface FamilyDashboardPageProps {
   olderFeedPage: boolean;
 }
 
-/** The team's header: its name and season, the way back to the hub, and the person's Account Settings. */
+/**
+ * The team's header: its name and season (whole, on two lines if need be), the hub and, for the
+ * team's admins, its admin area, and the avatar menu (Account Settings, Your Hub, Team admin,
+ * Sign out). On phones the hub and admin links live in the menu only.
+ */
 function DashboardHeader(
   { data, viewer, account }: Pick<FamilyDashboardPageProps, "data" | "viewer" | "account">,
 ) {
   const { team } = data;
   const own = data.profile;
   const profile = own && { ...own, parentId: own.id };
+  // The team's admin dashboard (SPEC.md: /teams/{teamId}); a system administrator only reads here.
+  const adminHref = viewer.isAdmin && viewer.role !== "SYSADMIN" ? `/teams/${encodeURIComponent(team.id)}` : null;
   return (
     <header className="site-header dash-header">
       <div className="container site-header__inner">
@@ -39,9 +50,14 @@ function DashboardHeader(
         </div>
         <nav aria-label="Account" className="site-nav">
           <ul className="site-nav__list">
-            <li>
+            <li className="dash-header__wide">
               <a className="button button--ghost dash-header__hub" href="/home">Your Hub</a>
             </li>
+            {adminHref && (
+              <li className="dash-header__wide">
+                <a className="button button--ghost dash-header__admin" href={adminHref}>Team admin</a>
+              </li>
+            )}
             <li>
               <Island
                 name="AccountSettings"
@@ -52,7 +68,7 @@ function DashboardHeader(
                   label: account?.label ?? viewer.displayName,
                   profile,
                   players: data.ownPlayers,
-                  adminHref: viewer.isAdmin && viewer.role !== "SYSADMIN" ? `/teams/${team.id}` : null,
+                  adminHref,
                 }}
               />
             </li>
@@ -65,12 +81,16 @@ function DashboardHeader(
 
 /**
  * `/family-dashboard/{teamId}`: the team's family space. Every section is server-rendered and
- * readable without JavaScript; its islands hydrate on first interaction.
+ * readable without JavaScript; its islands hydrate on first interaction. The sections come in
+ * the order a phone shows them one under the other: what to answer, what is next, then the rest.
+ * Wide, the campaigns, the family and the feed stand on the left, the events, the photos and the
+ * essentials on the right (grid areas in static/features/dashboard.css), in the same order.
  */
 export function FamilyDashboardPage(
-  { data, viewer, account, forms, now, openMember, olderFeedPage }: FamilyDashboardPageProps,
+  { data, viewer, account, forms, pollResults = null, now, openMember, olderFeedPage }: FamilyDashboardPageProps,
 ) {
   const teamId = data.team.id;
+  const timeZone = teamTimeZone(data.team);
   return (
     <>
       <DashboardHeader data={data} viewer={viewer} account={account} />
@@ -79,8 +99,25 @@ export function FamilyDashboardPage(
           <span className="visually-hidden">{data.team.name}:</span> Family Dashboard
         </h1>
         <div className="dash__grid">
-          <div className="dash__main">
-            <CampaignsSection teamId={teamId} campaigns={data.campaigns} viewer={viewer} form={forms.campaign} />
+          <div className="dash__cell dash__cell--campaigns">
+            <CampaignsSection
+              teamId={teamId}
+              campaigns={data.campaigns}
+              viewer={viewer}
+              form={forms.campaign}
+              pollResults={pollResults}
+            />
+          </div>
+          <div className="dash__cell dash__cell--events">
+            <UpcomingEventsSection
+              events={data.events}
+              now={now}
+              timeZone={timeZone}
+              schedule={data.schedule}
+              connectHref={viewer.isAdmin && viewer.role !== "SYSADMIN" ? teamCalendarCardPath(teamId) : null}
+            />
+          </div>
+          <div className="dash__cell dash__cell--main">
             <SoccerFamilySection teamId={teamId} family={data.family} viewer={viewer} openMember={openMember} />
             <FeedSection
               teamId={teamId}
@@ -89,11 +126,11 @@ export function FamilyDashboardPage(
               viewer={viewer}
               form={forms.post}
               now={now}
+              timeZone={timeZone}
               olderPage={olderFeedPage}
             />
           </div>
-          <div className="dash__side">
-            <UpcomingEventsSection events={data.events} now={now} />
+          <div className="dash__cell dash__cell--side">
             <PhotoGallerySection teamId={teamId} photos={data.photos} viewer={viewer} />
             <EssentialsSection teamId={teamId} items={data.essentials} viewer={viewer} form={forms.essential} />
           </div>

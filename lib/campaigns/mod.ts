@@ -8,6 +8,7 @@ import {
   type CampaignResponse,
   countTeamCampaigns,
   deleteCampaignResponses,
+  getCampaign,
   getCampaignEntry,
   getResponseEntry,
   listCampaignsFor,
@@ -38,10 +39,12 @@ import {
 } from "./rules.ts";
 import { CAMPAIGN_MESSAGES } from "./texts.ts";
 import { type CampaignStatus, displayStatus } from "./display.ts";
+import type { PollResults } from "./poll_results.ts";
 
 export type { Campaign, CampaignResponse, CampaignType } from "../db/campaigns.ts";
 export type { CampaignFields } from "./rules.ts";
 export type { CampaignStatus } from "./display.ts";
+export type { PollResults } from "./poll_results.ts";
 export { CAMPAIGN_MESSAGES, CAMPAIGN_TEXTS, CAMPAIGN_TYPE_LABELS } from "./texts.ts";
 export { CAMPAIGN_FIELDS, TEAM_CAMPAIGN_TYPES } from "./rules.ts";
 export { displayStatus, localToIso } from "./display.ts";
@@ -257,6 +260,42 @@ export async function campaignResults(
 ): Promise<CampaignResults> {
   const entry = await scopedEntry(kv, scope, campaignId);
   return await resultsOf(kv, entry.value, now);
+}
+
+/** A campaign id as the dashboard's `?voted=` may carry it (a ULID); anything else is no poll at all. */
+const CAMPAIGN_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/**
+ * The results of a poll for the person who voted in it, as the family dashboard shows them after
+ * the vote: each option's count and the person's own choice, never who else chose what. Null
+ * (nothing to show) unless the campaign is a poll of one of the person's teams and they voted.
+ */
+export async function loadPollResults(kv: Deno.Kv, who: Responder, campaignId: string): Promise<PollResults | null> {
+  if (who.userId === null || !CAMPAIGN_ID.test(campaignId)) return null;
+  const [campaign, own] = await Promise.all([
+    getCampaign(kv, campaignId),
+    getResponseEntry(kv, campaignId, who.userId),
+  ]);
+  const choice = own.value?.pollResponse ?? null;
+  if (!campaign || campaign.type !== "poll" || !appliesTo(campaign, who.teamIds) || choice === null) return null;
+  const votes = [0, 0];
+  let cursor = "";
+  do {
+    const page = await listResponses(kv, campaign.id, { cursor, limit: MAX_PAGE_SIZE });
+    for (const r of page.values) if (r.pollResponse !== null) votes[r.pollResponse - 1]++;
+    cursor = page.cursor;
+  } while (cursor);
+  return {
+    campaignId: campaign.id,
+    title: campaign.title,
+    question: campaign.pollQuestion ?? "",
+    options: [
+      { label: campaign.pollOption1 ?? "", votes: votes[0] },
+      { label: campaign.pollOption2 ?? "", votes: votes[1] },
+    ],
+    total: votes[0] + votes[1],
+    choice,
+  };
 }
 
 /** A campaign as the admin area lists it: with its display status. */

@@ -291,8 +291,12 @@ export function soccerFamilyOf(people: TeamPeople, viewer: TeamViewer, now: Date
       teamShowsPhotos: people.team.settings.showPhotos,
     };
   };
+  // The viewer's own first (their children, or themselves as a player), then everyone as before:
+  // a parent looks for their own child first.
+  const ownChildren = new Set(viewer.userId ? people.childrenOf.get(viewer.userId) ?? [] : []);
+  const playerRank = (p: Player) => p.id === ownPlayer || ownChildren.has(p.id) ? 0 : 1;
   const players = [...people.players]
-    .sort((a, b) => a.jerseyNumber - b.jerseyNumber || byName(a, b))
+    .sort((a, b) => playerRank(a) - playerRank(b) || a.jerseyNumber - b.jerseyNumber || byName(a, b))
     .map((p) =>
       card(
         detailedPlayer(p, now),

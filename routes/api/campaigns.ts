@@ -10,6 +10,7 @@ import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } fro
 import {
   CAMPAIGN_MESSAGES,
   listActiveCampaigns,
+  loadPollResults,
   type Responder,
   respondToCampaign,
   snoozeCampaign,
@@ -41,16 +42,23 @@ function dashboardResponder(c: Ctx): Responder {
   return { userId: viewer.userId, teamIds: [viewer.teamId] };
 }
 
-const backToDashboard = (c: Ctx) =>
-  c.redirect(`/family-dashboard/${encodeURIComponent(teamViewer(c).teamId)}#campaigns`, 303);
+/** Back to the dashboard's campaigns; after a vote, `?voted=` has the page show its results. */
+const backToDashboard = (c: Ctx, votedIn?: string) =>
+  c.redirect(
+    `/family-dashboard/${encodeURIComponent(teamViewer(c).teamId)}${
+      votedIn ? `?voted=${encodeURIComponent(votedIn)}` : ""
+    }#campaigns`,
+    303,
+  );
 
 /**
  * A refused dashboard form: the page again with what was typed and why (422). A campaign the
- * person already answered (in another tab) needs nothing more: back to the dashboard.
+ * person already answered (in another tab) needs nothing more: back to the dashboard, with the
+ * poll's results when it was their vote.
  */
 async function refusedForm(c: Ctx, error: unknown, values: Record<string, string>) {
   if (error instanceof ConflictError && error.message === CAMPAIGN_MESSAGES.alreadyAnswered) {
-    return backToDashboard(c);
+    return backToDashboard(c, c.req.param("campaignId"));
   }
   if (!(error instanceof ValidationError || error instanceof ConflictError)) throw error;
   const fields = error instanceof ValidationError ? error.fields : {};
@@ -76,7 +84,9 @@ export const campaignRoutes = new Hono<AppEnv>()
     const who = await responder(c);
     const { kv, now } = c.var.deps;
     const response = await respondToCampaign(kv, who, c.req.param("id"), await readJson(c), now());
-    return c.json({ response }, 200, NO_STORE);
+    // A vote is answered with the poll's results so far (counts only), which the card then shows.
+    const results = response.pollResponse === null ? null : await loadPollResults(kv, who, response.campaignId);
+    return c.json({ response, results }, 200, NO_STORE);
   })
   .post("/api/campaigns/:id/snooze", async (c) => {
     const who = await responder(c);
@@ -97,12 +107,13 @@ export const campaignRoutes = new Hono<AppEnv>()
       body.isDismissed = formText(form, "isDismissed") === "true" || formText(form, "isDismissed");
     }
     const { kv, now } = c.var.deps;
+    let response;
     try {
-      await respondToCampaign(kv, dashboardResponder(c), c.req.param("campaignId"), body, now());
+      response = await respondToCampaign(kv, dashboardResponder(c), c.req.param("campaignId"), body, now());
     } catch (error) {
       return await refusedForm(c, error, values);
     }
-    return backToDashboard(c);
+    return backToDashboard(c, response.pollResponse === null ? undefined : response.campaignId);
   })
   .post("/family-dashboard/:teamId/campaigns/:campaignId/snooze", requireTeamMember, async (c) => {
     const form = await readForm(c);

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { getSessionUser, requireTeamMember, requireUser, selectTeam, teamViewer } from "../auth_middleware.ts";
 import { loadFamilyDashboard } from "../../lib/dashboard/mod.ts";
+import { loadPollResults } from "../../lib/campaigns/mod.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { sendPage } from "../security_headers.ts";
 import { FamilyDashboardPage } from "../../components/dashboard/FamilyDashboardPage.tsx";
@@ -22,7 +23,12 @@ export async function sendFamilyDashboard(c: Ctx, forms: DashboardForms = {}, st
   const { kv, assets, now } = c.var.deps;
   const viewer = teamViewer(c);
   const feed = cursorQuery(c, "feed");
-  const data = await loadFamilyDashboard(kv, viewer, now(), { feed, essentials: cursorQuery(c, "essentials") });
+  const voted = c.req.query("voted");
+  const [data, pollResults] = await Promise.all([
+    loadFamilyDashboard(kv, viewer, now(), { feed, essentials: cursorQuery(c, "essentials") }),
+    // `?voted=` (a vote posted without JavaScript): that poll's results, shown only to those who voted in it.
+    voted ? loadPollResults(kv, { userId: viewer.userId, teamIds: [viewer.teamId] }, voted) : null,
+  ]);
   const user = await getSessionUser(c);
   const page = renderPage(
     assets,
@@ -31,6 +37,7 @@ export async function sendFamilyDashboard(c: Ctx, forms: DashboardForms = {}, st
       viewer={viewer}
       account={headerAccount(user)}
       forms={forms}
+      pollResults={pollResults}
       now={now()}
       openMember={c.req.query("member") ?? null}
       olderFeedPage={feed !== ""}

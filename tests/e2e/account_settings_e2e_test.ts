@@ -1,7 +1,8 @@
 /**
- * Account Settings in Chromium, at 390 px: the dashboard header's avatar button is a link to
- * /account until it is used; Enter opens the dialog (the island hydrates on that first use),
- * the tabs move with the arrow keys, Escape closes it and the focus returns to the button. The
+ * Account Settings in Chromium, at 390 px: the dashboard header's avatar opens a menu whose
+ * Account Settings item is a link to /account until it is used; Enter opens the dialog (the
+ * island hydrates on that first use), the tabs move with the arrow keys, Escape closes it and
+ * the focus returns to the item. The
  * parent renames themselves, sees the toast and the new name in the header without a reload,
  * and the public roster (the team shows parents' names) has the new name at once. axe on the
  * open dialog. The real app (development mode, demo team) through the e2e harness.
@@ -37,6 +38,7 @@ e2eTest(
     await signIn(context, "parent@example.com");
     // The refused save the story fakes (400) is reported by the browser.
     const { page, islandsRequested } = await newPage({ context, allow: [/status of 400/] });
+    const avatar = page.locator(".acct-menu > summary");
     const trigger = page.locator(".acct__trigger");
     const dialog = page.getByRole("dialog", { name: "Account Settings" });
     const profile = dialog.locator("#acct-panel-profile");
@@ -52,44 +54,51 @@ e2eTest(
       assert.ok(/\bWei\b/.test(html) && !html.includes("Meilin"), "rendered (and cached) with the old name");
     });
 
-    await t.step("before it is used, the avatar is a link to /account and its island is not loaded", async () => {
+    await t.step("before it is used, Account Settings is a link to /account and its island is not loaded", async () => {
       await page.goto("/family-dashboard/demo");
       assert.equal(await trigger.getAttribute("href"), "/account");
-      assert.equal(await trigger.locator(".site-nav__avatar").textContent(), "W");
-      assert.equal(await trigger.locator(".site-nav__name").textContent(), "Wei Chen");
+      assert.equal(await avatar.locator(".site-nav__avatar").textContent(), "W");
+      assert.equal(await avatar.locator(".site-nav__name").textContent(), "Wei Chen");
       assert.ok(!islandsRequested().includes("AccountSettings"), "hydrates on interaction only");
       await page.evaluate(() => ((globalThis as unknown as { stayed: boolean }).stayed = true));
     });
 
-    await t.step("Enter opens the dialog; arrow keys move between the tabs; Escape closes it", async () => {
-      await trigger.focus();
-      await page.keyboard.press("Enter");
-      await hydrated(page, "AccountSettings");
-      await dialog.waitFor();
-      assert.equal(page.url(), `${base}/family-dashboard/demo`, "the link did not navigate");
-      assert.equal(await activeId(page), "acct-tab-profile", "the selected tab has the focus");
-      assert.equal(await page.getByRole("tab", { name: "My Profile" }).getAttribute("aria-selected"), "true");
-      await dialog.getByRole("tabpanel", { name: "My Profile" }).getByLabel("First name").waitFor();
+    await t.step(
+      "Enter opens the menu, then the dialog; arrow keys move between the tabs; Escape closes it",
+      async () => {
+        await avatar.focus();
+        await page.keyboard.press("Enter");
+        await trigger.waitFor();
+        await page.keyboard.press("Tab");
+        assert.ok(await activeIsTrigger(page), "Account Settings is the menu's first item");
+        await page.keyboard.press("Enter");
+        await hydrated(page, "AccountSettings");
+        await dialog.waitFor();
+        assert.equal(page.url(), `${base}/family-dashboard/demo`, "the link did not navigate");
+        assert.equal(await activeId(page), "acct-tab-profile", "the selected tab has the focus");
+        assert.equal(await page.getByRole("tab", { name: "My Profile" }).getAttribute("aria-selected"), "true");
+        await dialog.getByRole("tabpanel", { name: "My Profile" }).getByLabel("First name").waitFor();
 
-      await page.keyboard.press("ArrowRight");
-      assert.equal(await activeId(page), "acct-tab-players");
-      assert.equal(await page.getByRole("tab", { name: "My Players" }).getAttribute("aria-selected"), "true");
-      const players = dialog.getByRole("tabpanel", { name: "My Players" });
-      await players.waitFor();
-      assert.ok((await players.locator("form").count()) >= 1, "the parent's own child is listed");
-      assert.ok(await dialog.getByRole("tabpanel", { name: "My Profile" }).isHidden());
-      await page.keyboard.press("ArrowLeft");
-      assert.equal(await activeId(page), "acct-tab-profile");
+        await page.keyboard.press("ArrowRight");
+        assert.equal(await activeId(page), "acct-tab-players");
+        assert.equal(await page.getByRole("tab", { name: "My Players" }).getAttribute("aria-selected"), "true");
+        const players = dialog.getByRole("tabpanel", { name: "My Players" });
+        await players.waitFor();
+        assert.ok((await players.locator("form").count()) >= 1, "the parent's own child is listed");
+        assert.ok(await dialog.getByRole("tabpanel", { name: "My Profile" }).isHidden());
+        await page.keyboard.press("ArrowLeft");
+        assert.equal(await activeId(page), "acct-tab-profile");
 
-      // Tab from the last control wraps to the first: the focus stays in the dialog.
-      await dialog.getByRole("button", { name: "Save Profile" }).focus();
-      await page.keyboard.press("Tab");
-      assert.ok(await page.evaluate(() => document.activeElement?.closest("dialog") !== null), "focus stays inside");
+        // Tab from the last control wraps to the first: the focus stays in the dialog.
+        await dialog.getByRole("button", { name: "Save Profile" }).focus();
+        await page.keyboard.press("Tab");
+        assert.ok(await page.evaluate(() => document.activeElement?.closest("dialog") !== null), "focus stays inside");
 
-      await page.keyboard.press("Escape");
-      await dialog.waitFor({ state: "hidden" });
-      assert.ok(await activeIsTrigger(page), "the focus is back on the avatar button");
-    });
+        await page.keyboard.press("Escape");
+        await dialog.waitFor({ state: "hidden" });
+        assert.ok(await activeIsTrigger(page), "the focus is back on the Account Settings item");
+      },
+    );
 
     await t.step("the open dialog passes axe and fits the phone; no Team Admin button for a parent", async () => {
       await page.keyboard.press("Enter");
@@ -130,15 +139,15 @@ e2eTest(
       await profile.getByLabel("Last name").fill("Chen");
       await dialog.getByRole("button", { name: "Save Profile" }).click();
       await toastWith(page, "Profile updated").waitFor();
-      assert.equal(await trigger.locator(".site-nav__name").textContent(), "Meilin Chen");
-      assert.equal(await trigger.locator(".site-nav__avatar").textContent(), "M");
+      assert.equal(await avatar.locator(".site-nav__name").textContent(), "Meilin Chen");
+      assert.equal(await avatar.locator(".site-nav__avatar").textContent(), "M");
       assert.ok(
         await page.evaluate(() => (globalThis as unknown as { stayed?: boolean }).stayed === true),
         "no reload",
       );
       await dialog.getByRole("button", { name: "Close" }).click();
       await dialog.waitFor({ state: "hidden" });
-      assert.ok(await activeIsTrigger(page), "the focus is back on the avatar button");
+      assert.ok(await activeIsTrigger(page), "the focus is back on the Account Settings item");
     });
 
     await t.step("the public roster shows the new name at once", async () => {
@@ -169,6 +178,7 @@ e2eTest(
         await signIn(coach, "coach@example.com");
         const { page: admin } = await newPage({ context: coach, allow: [/status of 401/] });
         await admin.goto("/family-dashboard/demo");
+        await admin.locator(".acct-menu > summary").click();
         await admin.locator(".acct__trigger").click();
         const dialogOf = admin.getByRole("dialog", { name: "Account Settings" });
         const button = dialogOf.getByRole("link", { name: "Team Admin Dashboard" });

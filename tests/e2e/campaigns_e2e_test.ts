@@ -128,8 +128,8 @@ e2eTest(
         assert.ok(await page.evaluate(() => (globalThis as unknown as { stayed?: boolean }).stayed), "no reload");
         assert.equal(
           await page.evaluate(() => document.activeElement?.textContent),
-          "Bring what?",
-          "focus on the card",
+          "Results: Snack vote e2e",
+          "focus on the poll's results, above the cards",
         );
         await hydrated(page, "CampaignCards");
       },
@@ -224,7 +224,8 @@ e2eTest(
       await currentCard(noJs).getByRole("link", { name: "Previous" }).click();
       assert.equal((await shown(noJs)).title, "Snack vote e2e");
       await currentCard(noJs).getByRole("button", { name: "Apples" }).click();
-      await noJs.waitForURL(`${dashboard}#campaigns`);
+      await noJs.waitForURL(new RegExp(`^${dashboard}\\?voted=[0-9A-Z]{26}#campaigns$`));
+      assert.match((await noJs.locator(".poll-results").textContent())!, /Thanks for your vote!/);
       assert.equal((await shown(noJs)).title, "Bring what?", "voted: the poll is gone");
       const active = await ok(await context.request.get(`/api/teams/${teamId}/campaigns/active`), "active");
       assert.ok(!active.values.some((c: { title: string }) => c.title === "Snack vote e2e"));

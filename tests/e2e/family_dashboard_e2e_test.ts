@@ -56,6 +56,8 @@ e2eTest(
     const context = await newContext({ viewport: PHONE, bypassCSP: true });
     const { page, requests, islandsRequested } = await newPage({ context });
     const feed = page.locator("#feed");
+    // The avatar opens the header's menu; its Account Settings item opens the dialog.
+    const avatar = page.locator(".acct-menu > summary");
     const trigger = page.locator(".acct__trigger");
     const kudosText = `Brilliant save in the second half! ${crypto.randomUUID().slice(0, 8)}`;
     let teamId = "";
@@ -95,7 +97,7 @@ e2eTest(
       await page.getByRole("heading", { name: /Family Dashboard/, level: 1 }).waitFor();
       await page.waitForLoadState("networkidle");
       assert.deepEqual(islandsRequested(), [], "no island bundle before the first interaction");
-      assert.equal(await trigger.locator(".site-nav__name").textContent(), "Wei Chen");
+      assert.equal(await avatar.locator(".site-nav__name").textContent(), "Wei Chen");
       await feed.getByRole("heading", { name: "Team Feed" }).waitFor();
       await noSideScroll(page, "the dashboard at 390 px");
       await assertAccessible(page, axe, "the dashboard at 390 px");
@@ -160,6 +162,7 @@ e2eTest(
       async () => {
         await page.setViewportSize(DESKTOP);
         await markWindow(page);
+        await avatar.click();
         await trigger.click();
         const dialog = page.getByRole("dialog", { name: "Account Settings" });
         await dialog.waitFor();
@@ -173,8 +176,8 @@ e2eTest(
         await first.fill(NEW_FIRST_NAME);
         await dialog.getByRole("button", { name: "Save Profile" }).click();
         await toastWith(page, "Profile updated").waitFor();
-        assert.equal(await trigger.locator(".site-nav__name").textContent(), `${NEW_FIRST_NAME} Chen`);
-        assert.equal(await trigger.locator(".site-nav__avatar").textContent(), NEW_FIRST_NAME[0]);
+        assert.equal(await avatar.locator(".site-nav__name").textContent(), `${NEW_FIRST_NAME} Chen`);
+        assert.equal(await avatar.locator(".site-nav__avatar").textContent(), NEW_FIRST_NAME[0]);
         assert.ok(await windowSurvived(page), "the header changed without a reload");
         await dialog.getByRole("button", { name: "Close" }).click();
         await dialog.waitFor({ state: "hidden" });
@@ -200,7 +203,7 @@ e2eTest(
       await noJsContext.addCookies(await context.cookies());
       const { page: plain } = await newPage({ context: noJsContext });
       await plain.goto(dashboard);
-      assert.equal(await plain.locator(".acct__trigger .site-nav__name").textContent(), `${NEW_FIRST_NAME} Chen`);
+      assert.equal(await plain.locator(".acct-menu .site-nav__name").textContent(), `${NEW_FIRST_NAME} Chen`);
       const plainFeed = plain.locator("#feed");
       await plainFeed.getByRole("heading", { name: "Team Feed" }).waitFor();
       assert.ok((await plainFeed.locator(".feed-post").first().textContent())!.includes(kudosText), "step 2's kudos");
@@ -237,6 +240,7 @@ e2eTest(
       await csp.goto(dashboard);
       await csp.locator("#feed").getByRole("radio", { name: /Share News/ }).click();
       await hydrated(csp, "FeedComposer");
+      await csp.locator(".acct-menu > summary").click();
       await csp.locator(".acct__trigger").click();
       await csp.getByRole("dialog", { name: "Account Settings" }).waitFor();
       await hydrated(csp, "AccountSettings");

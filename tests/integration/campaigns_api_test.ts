@@ -392,7 +392,7 @@ Deno.test("[campaigns] snooze hides a campaign for its days, then it comes back"
   assert.ok(!(await activeIds(t, w.team.id, fresh)).includes("Did you know?"));
 });
 
-Deno.test("[campaigns] the dashboard's forms: a vote and a snooze go back to #campaigns; a blank answer shows the page again", async () => {
+Deno.test("[campaigns] the dashboard's forms: a vote (to its results) and a snooze go back to #campaigns; a blank answer shows the page again", async () => {
   const { t, w, campaigns, parentId } = await world();
   await using _ = t;
   const base = `/family-dashboard/${w.team.id}/campaigns`;
@@ -413,7 +413,7 @@ Deno.test("[campaigns] the dashboard's forms: a vote and a snooze go back to #ca
 
   const vote = await form(`${base}/${campaigns.poll.id}/respond`, { pollResponse: "1" }, w.cookies.parent);
   assert.equal(vote.status, 303);
-  assert.equal(vote.headers.get("location"), `/family-dashboard/${w.team.id}#campaigns`);
+  assert.equal(vote.headers.get("location"), `/family-dashboard/${w.team.id}?voted=${campaigns.poll.id}#campaigns`);
   const [stored] = await kvValues<CampaignResponse>(t.kv, { prefix: ["campaign_responses", campaigns.poll.id] });
   assert.equal(stored.pollResponse, 1);
   assert.equal(stored.parentId, parentId);

@@ -606,12 +606,12 @@ Deno.test("[families] loadSoccerFamily: cards with abbreviations, avatars and th
   });
   const asAna = await loadSoccerFamily(t.kv, viewer(ana.id, "TEAM_STANDARD"), new Date());
   assert.deepEqual(asAna.players.map((p) => [p.jerseyNumber, p.shortName, p.positionAbbr]), [
-    [4, "Sofia O.", "DEF"],
     [7, "Maya R.", "FWD"],
+    [4, "Sofia O.", "DEF"],
     [9, "Diego R.", "FWD"],
     [12, "Chloe A.", null],
   ]);
-  const mayaCard = asAna.players[1];
+  const mayaCard = asAna.players[0];
   assert.deepEqual(mayaCard.related.sort(), [`parent:${ana.id}`, `parent:${luis.id}`].sort());
   assert.deepEqual([mayaCard.isNew, mayaCard.isYou, mayaCard.isFamily], [true, false, true]);
   assert.equal(mayaCard.familyName, "The Rodriguez Family");
@@ -621,7 +621,7 @@ Deno.test("[families] loadSoccerFamily: cards with abbreviations, avatars and th
   const luisCard = asAna.parents.find((p) => p.id === luis.id)!;
   assert.deepEqual([luisCard.isYou, luisCard.isFamily], [false, true]);
   assert.ok(!("email" in luisCard) && !("phone" in luisCard), "not another parent's");
-  assert.equal(asAna.players[0].isFamily, false, "Sofia is not in Ana's family");
+  assert.equal(asAna.players[1].isFamily, false, "Sofia is not in Ana's family");
 
   // Maya's own account: 'You' on Maya, 'Family' on her parents.
   const asMaya = await loadSoccerFamily(
@@ -638,6 +638,43 @@ Deno.test("[families] loadSoccerFamily: cards with abbreviations, avatars and th
   const asAdmin = await loadSoccerFamily(t.kv, viewer(null, "TEAM_ADMIN", true), new Date());
   assert.ok(asAdmin.parents.every((p) => "email" in p && "phone" in p));
   assert.ok(asAdmin.players.every((p) => !p.isYou && !p.isFamily));
+});
+
+Deno.test("[families] Meet Your Soccer Family: the viewer's own player first (their child, or themselves), then the rest as before", async () => {
+  await using t = await createTestApp();
+  const w = await familyWorld(t);
+  const { team, maya, sofia, diego, ana, dan, sofiaAccount } = w;
+  const viewer = (userId: string | null, role: "TEAM_STANDARD" | "PLAYER" | "TEAM_ADMIN") => ({
+    teamId: team.id,
+    userId,
+    role,
+    isAdmin: role === "TEAM_ADMIN",
+    displayName: "x",
+  });
+  const ids = (cards: { id: string }[]) => cards.map((c) => c.id);
+  const load = (userId: string | null, role: "TEAM_STANDARD" | "PLAYER" | "TEAM_ADMIN") =>
+    loadSoccerFamily(t.kv, viewer(userId, role), new Date());
+  // Someone with no child of the team sees everyone as before: players by jersey, parents by name.
+  const before = await load(null, "TEAM_ADMIN");
+  assert.deepEqual(before.players.map((p) => p.jerseyNumber), [4, 7, 9, 12]);
+  const rest = (all: string[], first: string[]) => [...first, ...all.filter((id) => !first.includes(id))];
+
+  const asAna = await load(ana.id, "TEAM_STANDARD");
+  assert.deepEqual(ids(asAna.players), rest(ids(before.players), [maya.id]), "Maya (#7), Ana's child, first");
+  assert.deepEqual(ids(asAna.parents), ids(before.parents), "the parents by name, as before");
+  const asDan = await load(dan.id, "TEAM_STANDARD");
+  assert.deepEqual(ids(asDan.players), rest(ids(before.players), [diego.id]), "Diego (#9), Dan's child, first");
+  // A player's own account: themselves first.
+  const asMaya = await load((await getUserByEmail(t.kv, "player@example.com"))!.id, "PLAYER");
+  assert.deepEqual(ids(asMaya.players), rest(ids(before.players), [maya.id]));
+  const asSofia = await load(sofiaAccount.id, "PLAYER");
+  assert.deepEqual(ids(asSofia.players), rest(ids(before.players), [sofia.id]));
+
+  // The page: the first card a parent sees is their own child's.
+  const res = await call(t.app, "GET", `/family-dashboard/${team.id}`, { cookie: w.people.dan });
+  assert.equal(res.status, 200);
+  const firstCard = /href="\?member=player:([0-9A-Z]{26})#family-dialog"/.exec(await res.text());
+  assert.equal(firstCard?.[1], diego.id, "Diego's card comes first on Dan's dashboard");
 });
 
 Deno.test("[families] the dashboard section: cards as links, and ?member= opens a dialog, the parents or the Explorer without JavaScript", async () => {

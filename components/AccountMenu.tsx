@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+
+export interface AccountMenuProps {
+  /** The person's name (else e-mail): the avatar's initial and, wide enough, the name beside it. */
+  label: string;
+  /** The menu's first item, the person's account (a link to /account, or what opens Account Settings). */
+  account: ReactNode;
+  /** The team's admin dashboard, for its admins; null for everyone else. */
+  adminHref: string | null;
+}
+
+export const initialOf = (label: string) => [...label.trim()][0]?.toUpperCase() ?? "?";
+
+/** Where the menu's Sign out goes: the spec's logout link, which signs out at once from this site's own link. */
+export const SIGN_OUT_HREF = "/api/logout";
+
+/**
+ * The header's avatar menu: a disclosure (`<details>`), so it opens by mouse, touch and keyboard
+ * with or without JavaScript, listing the account, the hub, the team's admin area (admins only)
+ * and Sign out.
+ */
+export function AccountMenu({ label, account, adminHref }: AccountMenuProps) {
+  return (
+    <details className="acct-menu">
+      <summary className="site-nav__account acct-menu__toggle" title={label}>
+        <span className="visually-hidden">Account menu:</span>
+        <span className="site-nav__avatar" aria-hidden="true">{initialOf(label)}</span>
+        <span className="site-nav__name">{label}</span>
+      </summary>
+      <ul className="acct-menu__list">
+        <li>{account}</li>
+        <li>
+          <a className="acct-menu__item" href="/home">Your Hub</a>
+        </li>
+        {adminHref && (
+          <li>
+            <a className="acct-menu__item" href={adminHref}>Team admin</a>
+          </li>
+        )}
+        <li>
+          <a className="acct-menu__item acct-menu__item--sign-out" href={SIGN_OUT_HREF}>Sign out</a>
+        </li>
+      </ul>
+    </details>
+  );
+}
