@@ -291,8 +291,8 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
           <div className="console-part console-part--fun_fact">{textarea("factText", "Fun fact text")}</div>
           <div className="console-part console-part--newsflash">{textarea("newsText", "News text")}</div>
           <div className="console-form__row">
-            {input("publishAt", "Publish at (optional)", "datetime-local", "New York time. Empty: at once.")}
-            {input("expiresAt", "Expires at (optional)", "datetime-local", "New York time. Empty: never.")}
+            {input("publishAt", "Publish at (optional)", "datetime-local", "Eastern Time. Empty: at once.")}
+            {input("expiresAt", "Expires at (optional)", "datetime-local", "Eastern Time. Empty: never.")}
           </div>
           <div className="console-form__row">
             <label className="choice">

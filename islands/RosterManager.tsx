@@ -15,6 +15,7 @@ import { useHydrated } from "../components/login/client.ts";
 import { api } from "../lib/client/api.ts";
 import { onPhotoChange } from "../lib/client/player_photo.ts";
 import { checkNewPlayer, checkPlayerPatch } from "../lib/roster/player_schema.ts";
+import { TEAM_NUMBER_TEXTS } from "../lib/teams/team_numbers.ts";
 import type { Checked } from "../lib/validation.ts";
 
 export interface RosterManagerProps {
@@ -179,10 +180,12 @@ export default function RosterManager(props: RosterManagerProps) {
         <a className="button button--secondary" href={`${rosterPath}/print`}>Generate PDF</a>
       </div>
       <dl className="stats roster-admin__counts">
-        {([["Total players", counts.total], ["With photos", counts.withPhotos], [
-          "With positions",
-          counts.withPositions,
-        ], ["Claimed", counts.claimed]] as const).map(([label, value]) => (
+        {([
+          [TEAM_NUMBER_TEXTS.players, counts.total],
+          ["With photos", counts.withPhotos],
+          ["With positions", counts.withPositions],
+          [TEAM_NUMBER_TEXTS.playersWithParent, counts.withParent],
+        ] as const).map(([label, value]) => (
           <div className="stats__item" key={label}>
             <dt>{label}</dt>
             <dd>{value}</dd>

@@ -32,8 +32,8 @@ export function AdminLayout({ team, paths, current, pendingCount, title, childre
             <NavItem href={paths.claims} current={current === "claims"}>
               Claims
               {pendingCount > 0 && (
-                // A decision made in place (components/admin/ClaimActions.tsx) counts it down, and removes it at 0.
-                <span data-live-count="pending" data-live-zero="remove" className="admin-nav__badge">
+                // A decision made in place (components/admin/ClaimActions.tsx) updates it, and removes it at 0.
+                <span data-number="claims-pending" data-live-zero="remove" className="admin-nav__badge">
                   {pendingCount}
                   <span className="visually-hidden">pending</span>
                 </span>
@@ -52,7 +52,7 @@ export function AdminLayout({ team, paths, current, pendingCount, title, childre
               <a className="admin-nav__link" href="/account">Your Account</a>
             </li>
             <li>
-              <a className="admin-nav__link" href="/api/logout">Logout</a>
+              <a className="admin-nav__link" href="/api/logout">Sign out</a>
             </li>
           </ul>
         </nav>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { toast } from "../../lib/client/toast.tsx";
 import { api } from "../../lib/client/api.ts";
 import type { AdminClaim } from "../../lib/teams/admin_views.ts";
+import { NUMBER_VALUES, type TeamNumbers } from "../../lib/teams/team_numbers.ts";
 
 export interface ClaimActionsProps {
   teamId: string;
@@ -24,20 +25,19 @@ export interface ClaimActionsProps {
 type Decision = "approve" | "deny";
 
 /**
- * The counters the server rendered outside any island (marked `data-live-count="pending|approved|denied"`:
- * the tiles and the side navigation's Claims badge) follow a decision. A tile's number is its
- * `.admin-tile__value`, the badge's is its first text; a counter marked `data-live-zero="remove"`
- * goes away at 0.
+ * The team's numbers the server rendered outside any island (marked `data-number`, a name of
+ * lib/teams/team_numbers.ts's NUMBER_VALUES: the tiles and the side navigation's Claims badge)
+ * take the values the decision's answer carries. A tile's number is its `.admin-tile__value`,
+ * the badge's is its first text; one marked `data-live-zero="remove"` goes away at 0.
  */
-function recount(status: AdminClaim["status"]) {
-  for (const el of document.querySelectorAll<HTMLElement>("[data-live-count]")) {
-    const name = el.dataset.liveCount;
-    const delta = name === "pending" ? -1 : name === status ? 1 : 0;
+function showNumbers(numbers: TeamNumbers) {
+  for (const el of document.querySelectorAll<HTMLElement>("[data-number]")) {
+    const name = el.dataset.number ?? "";
+    if (!Object.hasOwn(NUMBER_VALUES, name)) continue;
+    const text = NUMBER_VALUES[name as keyof typeof NUMBER_VALUES](numbers);
     const value = el.querySelector(".admin-tile__value")?.firstChild ?? el.firstChild;
-    if (!delta || !value) continue;
-    const next = Math.max(0, (parseInt(value.textContent ?? "", 10) || 0) + delta);
-    if (next === 0 && el.dataset.liveZero === "remove") el.remove();
-    else value.textContent = String(next);
+    if (text === "0" && el.dataset.liveZero === "remove") el.remove();
+    else if (value) value.textContent = text;
   }
 }
 
@@ -54,7 +54,7 @@ export default function ClaimActions(
     const playerId = new FormData(e.currentTarget).get("playerId");
     setPending(true);
     const url = `/api/admin/${encodeURIComponent(teamId)}/claims/${encodeURIComponent(claimId)}/${decision}`;
-    const reply = await api<{ message?: string; claim: AdminClaim }>(
+    const reply = await api<{ message?: string; claim: AdminClaim; numbers: TeamNumbers }>(
       "POST",
       url,
       typeof playerId === "string" && playerId ? { playerId } : undefined,
@@ -68,7 +68,7 @@ export default function ClaimActions(
     }
     const approved = decision === "approve";
     toast({ title: approved ? "Claim Approved" : "Claim Denied", description: reply.data.message ?? "" });
-    recount(reply.data.claim.status);
+    showNumbers(reply.data.numbers);
     if (onDecided) onDecided(reply.data.claim);
     else setDecided(approved ? "Approved" : "Denied");
   };

@@ -3,14 +3,15 @@ import { AdminLayout, AdminNotice } from "./AdminLayout.tsx";
 import type { AdminPaths } from "./paths.ts";
 import type { ClaimsData } from "../../lib/teams/admin_area.ts";
 import { playerChoicesFor } from "../../lib/teams/admin_views.ts";
+import { TEAM_NUMBER_TEXTS } from "../../lib/teams/team_numbers.ts";
 
 export type Notice = { kind: "success" | "error"; text: string } | null;
 
-/** One counter; `data-live-count`: a decision (components/admin/ClaimActions.tsx) updates it in place. */
-function Count({ label, value, id }: { label: string; value: number; id: string }) {
+/** One counter; `data-number`: a decision (components/admin/ClaimActions.tsx) updates it in place. */
+function Count({ value, id }: { value: number; id: "pending" | "approved" | "denied" }) {
   return (
-    <div data-live-count={id} className="admin-tile" data-count={id}>
-      <p className="admin-tile__label">{label}</p>
+    <div data-number={`claims-${id}`} className="admin-tile" data-count={id}>
+      <p className="admin-tile__label">{TEAM_NUMBER_TEXTS.claims[id]}</p>
       <p className="admin-tile__value">{value}</p>
     </div>
   );
@@ -33,9 +34,9 @@ export function ClaimsPage({ data, paths, notice }: { data: ClaimsData; paths: A
       <AdminNotice notice={notice} />
       <div className="admin-toolbar">
         <section aria-label="Claim counts" className="admin-tiles admin-tiles--three">
-          <Count id="pending" label="Pending" value={counts.pending} />
-          <Count id="approved" label="Approved" value={counts.approved} />
-          <Count id="denied" label="Denied" value={counts.denied} />
+          <Count id="pending" value={counts.pending} />
+          <Count id="approved" value={counts.approved} />
+          <Count id="denied" value={counts.denied} />
         </section>
         <a className="button button--secondary" href={paths.claimsExport} download>Export Claims</a>
       </div>

@@ -4,6 +4,8 @@ import type { Notice } from "./ClaimsPage.tsx";
 import { type AdminPaths, publicRosterPath } from "./paths.ts";
 import type { DashboardData } from "../../lib/teams/admin_area.ts";
 import { CALENDAR_TEXTS } from "../../lib/calendar/display.ts";
+import { teamTimeZone } from "../../lib/time_zone.ts";
+import { NUMBER_VALUES, type NumberName, TEAM_NUMBER_TEXTS, type TeamNumbers } from "../../lib/teams/team_numbers.ts";
 
 /** The Team Calendar card's forms without JavaScript come back to the dashboard with one of these. */
 export const CALENDAR_NOTICES: Record<string, Notice> = {
@@ -16,17 +18,23 @@ export const CALENDAR_NOTICES: Record<string, Notice> = {
   "calendar-limited": { kind: "error", text: CALENDAR_TEXTS.limited },
 };
 
-/** One number; `live` names the claim count a decision (components/admin/ClaimActions.tsx) updates in place. */
-function Tile({ label, value, id, live }: { label: string; value: string; id: string; live?: string }) {
+/**
+ * One of the team's numbers. `data-number` names it: a claim decision (components/admin/ClaimActions.tsx)
+ * writes the fresh value in place. `data-tile` is the tile's stable name for tests and styles.
+ */
+function Tile({ name, label, numbers }: { name: NumberName; label: string; numbers: TeamNumbers }) {
   return (
-    <div data-live-count={live} className="admin-tile" data-tile={id}>
+    <div data-number={name} className="admin-tile" data-tile={name}>
       <p className="admin-tile__label">{label}</p>
-      <p className="admin-tile__value">{value}</p>
+      <p className="admin-tile__value">{NUMBER_VALUES[name](numbers)}</p>
     </div>
   );
 }
 
-/** The team admin dashboard: numbers, quick actions, pending claims, the invite link and the team calendar. */
+/**
+ * The team admin dashboard: the invite link first (a new team's first job is to bring its families in),
+ * then the team's numbers, quick actions, pending claims and the team calendar.
+ */
 export function DashboardPage(
   { data, paths, appUrl, notice, now, calendarForm = null }: {
     data: DashboardData;
@@ -39,15 +47,27 @@ export function DashboardPage(
     calendarForm?: { calendarUrl: string; error: string } | null;
   },
 ) {
-  const { team, stats, link } = data;
+  const { team, numbers, link } = data;
+  const texts = TEAM_NUMBER_TEXTS;
   return (
-    <AdminLayout team={team} paths={paths} current="dashboard" pendingCount={stats.pending} title={team.name}>
+    <AdminLayout
+      team={team}
+      paths={paths}
+      current="dashboard"
+      pendingCount={numbers.claims.pending}
+      title={team.name}
+    >
       <AdminNotice notice={notice} />
+      <Island
+        name="InviteLinkCard"
+        hydrate="interaction"
+        props={{ teamId: team.id, teamName: team.name, link, regenerateAction: null }}
+      />
       <section aria-label="Team numbers" className="admin-tiles">
-        <Tile id="pending" live="pending" label="Pending Claims" value={String(stats.pending)} />
-        <Tile id="players" label="Total Players" value={String(stats.players)} />
-        <Tile id="parent-access" live="approved" label="Parent Access" value={String(stats.parentAccess)} />
-        <Tile id="coverage" label="Coverage" value={`${stats.coveragePercent}%`} />
+        <Tile name="claims-pending" label={texts.claims.pending} numbers={numbers} />
+        <Tile name="players" label={texts.players} numbers={numbers} />
+        <Tile name="players-with-parent" label={texts.playersWithParent} numbers={numbers} />
+        <Tile name="parents-with-access" label={texts.parentsWithAccess} numbers={numbers} />
       </section>
       <section className="card admin-card" aria-labelledby="actions-heading">
         <h2 id="actions-heading">Quick Actions</h2>
@@ -69,12 +89,7 @@ export function DashboardPage(
         <Island
           name="PendingClaimsCard"
           hydrate="interaction"
-          props={{ teamId: team.id, claimsPath: paths.claims, pending: data.pending, total: stats.pending }}
-        />
-        <Island
-          name="InviteLinkCard"
-          hydrate="interaction"
-          props={{ teamId: team.id, teamName: team.name, link, regenerateAction: null }}
+          props={{ teamId: team.id, claimsPath: paths.claims, pending: data.pending, total: numbers.claims.pending }}
         />
         <Island
           name="TeamCalendarCard"
@@ -85,6 +100,7 @@ export function DashboardPage(
             dashboardPath: paths.dashboard,
             now: now.toISOString(),
             form: calendarForm,
+            timeZone: teamTimeZone(team),
           }}
         />
       </div>

@@ -130,6 +130,18 @@ function SysadminPanels({ teams }: { teams: number }) {
   );
 }
 
+/**
+ * Where 'Connect Your Team' leads someone already signed in (the hub needs a session, so a sign-in
+ * page would only ask again): the admin dashboard of the team they administer (the selected team
+ * first), where the invite link is; without one, the signup wizard to create a team.
+ */
+export function connectTeamHref(data: Pick<HubData, "user" | "team">): string {
+  const administered = data.team?.role === "TEAM_ADMIN"
+    ? data.team
+    : data.user?.teams.find((t) => t.role === "TEAM_ADMIN");
+  return administered ? `/admin/${administered.id}` : "/signup";
+}
+
 /** 'Your GoalMates Hub': what the signed-in person can do, by their role in the selected team. */
 export function HubPage(
   { data, development }: { data: HubData; development: boolean },
@@ -146,7 +158,7 @@ export function HubPage(
           </div>
           <div className="hub-header__actions">
             {user && <a className="button button--secondary" href="/account">Your Account</a>}
-            <a className="button button--ghost" href="/api/v2/auth/logout">Logout</a>
+            <a className="button button--ghost" href="/api/v2/auth/logout">Sign out</a>
           </div>
         </header>
         {user && <TeamSwitcher teams={user.teams} selectedTeamId={user.selectedTeamId} />}
@@ -162,7 +174,7 @@ export function HubPage(
         <Panel title="Team Community Builder" headingId="hub-community">
           <p>Bring the parents of your team together: one shared link, a roster parents can claim, and a feed.</p>
           <div className="hub-actions">
-            <a className="button button--primary" href="/admin-login">Connect Your Team</a>
+            <a className="button button--primary" href={connectTeamHref(data)}>Connect Your Team</a>
             <a className="button button--secondary" href={development ? "/t/demo/roster" : "/#how-it-works"}>
               See How It Works
             </a>

@@ -1,7 +1,7 @@
 /**
  * `/admin`, the older system admin dashboard (SPEC.md 'System admin dashboard'): stat cards with
  * real values, tabs Teams, Activity (the audit log) and Settings as links (`?tab=`), team cards
- * with Manage Team and the recruiting link, Sign Out. Server-rendered; every action is a link or
+ * with Manage Team and the invite link, Sign out. Server-rendered; every action is a link or
  * a plain form, so the page needs no JavaScript. Also the 'Authentication Required' page anyone
  * else gets.
  */
@@ -17,6 +17,7 @@ import {
   AUDIT_ACTIONS,
   type SystemFact,
 } from "../../lib/sysadmin/admin_home_types.ts";
+import { actionLabel } from "../../lib/sysadmin/activity_text.ts";
 
 /** A notice after a form of this page (`?done=` / `?error=`). */
 export interface AdminHomeNotice {
@@ -121,7 +122,7 @@ function InviteLinkPanel({ team, cursor }: { team: AdminTeamCard; cursor: string
   const urlId = `invite-${team.id}`;
   return (
     <div className="admin-home-team__invite">
-      <h4 className="admin-home-team__invite-title">Recruiting link</h4>
+      <h4 className="admin-home-team__invite-title">Invite link</h4>
       {link
         ? (
           <>
@@ -226,7 +227,7 @@ function ActivityTab({ activity }: { activity: ActivityView }) {
           <label htmlFor="activity-action">Action</label>
           <select id="activity-action" name="action" defaultValue={filter.action}>
             <option value="">All actions</option>
-            {actions.map((action) => <option key={action} value={action}>{action}</option>)}
+            {actions.map((action) => <option key={action} value={action}>{actionLabel(action)}</option>)}
           </select>
         </div>
         <div className="admin-home-filter__actions">
@@ -250,32 +251,15 @@ function ActivityTab({ activity }: { activity: ActivityView }) {
       )}
       {activity.rows.length > 0 && (
         <ol className="admin-home__log">
-          {activity.rows.map(({ entry, teamName }) => (
+          {activity.rows.map(({ entry, teamName, sentence }) => (
             <li key={entry.id} className="admin-home-entry">
+              <p className="admin-home-entry__sentence">{sentence}</p>
               <p className="admin-home-entry__head">
-                <span className="badge admin-home-entry__action">{entry.action}</span>
+                <span className="admin-home-entry__team">
+                  {entry.teamId ? teamName ?? "A deleted team" : "Every team"}
+                </span>
                 <time dateTime={entry.createdAt} className="admin-home-entry__when">{formatWhen(entry.createdAt)}</time>
               </p>
-              <dl className="admin-home-entry__facts">
-                <div>
-                  <dt>Team</dt>
-                  <dd>{entry.teamId ? teamName ?? `Deleted team (${entry.teamId})` : "Global"}</dd>
-                </div>
-                <div>
-                  <dt>Who</dt>
-                  <dd>{entry.actor}</dd>
-                </div>
-                <div>
-                  <dt>Record</dt>
-                  <dd>{entry.targetId || "—"}</dd>
-                </div>
-                {entry.detail && (
-                  <div className="admin-home-entry__detail">
-                    <dt>Detail</dt>
-                    <dd>{entry.detail}</dd>
-                  </div>
-                )}
-              </dl>
             </li>
           ))}
         </ol>
@@ -324,7 +308,7 @@ export function AdminHomePage(
           <div className="hub-header__actions">
             <a className="button button--secondary" href="/sysadmin">System Console</a>
             <form method="post" action="/admin/sign-out">
-              <button type="submit" className="button button--ghost">Sign Out</button>
+              <button type="submit" className="button button--ghost">Sign out</button>
             </form>
           </div>
         </header>

@@ -40,7 +40,7 @@ function Stat({ label, value, live }: { label: string; value: number; live?: str
   );
 }
 
-/** `/sysadmin`: 'System Console', the active team count, Logout, the stat cards and the tabs. */
+/** `/sysadmin`: 'System Console', the active team count, Sign out, the stat cards and the tabs. */
 export function ConsolePage({ email, stats, tab, development, children }: ConsolePageProps) {
   return (
     <SiteLayout account={headerAccount(null, email)}>
@@ -51,7 +51,7 @@ export function ConsolePage({ email, stats, tab, development, children }: Consol
             <p className="console-header__teams">{plural(stats.activeTeams, "active team", "active teams")}</p>
           </div>
           <form method="post" action="/sysadmin/logout">
-            <button type="submit" className="button button--secondary">Logout</button>
+            <button type="submit" className="button button--secondary">Sign out</button>
           </form>
         </header>
         <section aria-labelledby="console-stats-heading">

@@ -1,9 +1,10 @@
 /**
  * The console's Teams tab: a search by name (a GET form, no JavaScript), a page of team cards
- * (name, season, players, parents, Active/Inactive, Manage Team) and links to the next page.
+ * (name, season, players, parents with access, Active/Inactive, Manage Team) and links to the next page.
  */
 import type { TeamsOverview, TeamSummary } from "../../lib/sysadmin/types.ts";
 import { ACTIVE_WINDOW_DAYS } from "../../lib/sysadmin/types.ts";
+import { TEAM_NUMBER_TEXTS } from "../../lib/teams/team_numbers.ts";
 
 export interface TeamsTabProps {
   overview: TeamsOverview;
@@ -48,11 +49,11 @@ function TeamCard({ team }: { team: TeamSummary }) {
       {details && <p className="team-card__season muted">{details}</p>}
       <dl className="stats team-card__stats">
         <div className="stats__item">
-          <dt>Players</dt>
+          <dt>{TEAM_NUMBER_TEXTS.players}</dt>
           <dd>{team.playerCount}</dd>
         </div>
         <div className="stats__item">
-          <dt>Parents</dt>
+          <dt>{TEAM_NUMBER_TEXTS.parentsWithAccess}</dt>
           <dd>{team.parentCount}</dd>
         </div>
       </dl>

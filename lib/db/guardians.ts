@@ -64,8 +64,3 @@ export async function guardiansByPlayer(kv: Deno.Kv, teamId: string, playerId?: 
   }
   return byPlayer;
 }
-
-/** How many players have at least one parent linked. */
-export async function countPlayersWithGuardians(kv: Deno.Kv, teamId: string): Promise<number> {
-  return new Set((await listGuardianLinks(kv, teamId)).map((l) => l.playerId)).size;
-}

@@ -65,10 +65,12 @@ export const ACTIVITY_MESSAGES = {
   noTeam: (text: string) => `No team matches "${text}".`,
 } as const;
 
-/** One line of the Activity tab: the entry and the name of its team (null: global, or the team is gone). */
+/** One line of the Activity tab: the entry, the name of its team (null: global, or the team is gone), and the entry in words. */
 export interface ActivityRow {
   entry: AuditEntry;
   teamName: string | null;
+  /** "Dana Reyes approved Leo Park's claim by Maria Park." (lib/sysadmin/activity_text.ts). */
+  sentence: string;
 }
 
 /** The Activity tab: a page of the log under its filters. */
@@ -93,7 +95,7 @@ export interface AdminStats {
   status: "Operational" | "Needs attention";
 }
 
-/** One team card: the counts, where to manage it, and its recruiting (invite) link. */
+/** One team card: the counts, where to manage it, and its invite link. */
 export interface AdminTeamCard {
   id: string;
   name: string;

@@ -6,8 +6,7 @@
  */
 import { listTeamsBySlugPrefix, slugify, type Team } from "../db/teams.ts";
 import { getTeamActivities, type TeamActivity } from "../db/team_activity.ts";
-import { countPlayers } from "../db/players.ts";
-import { listGuardianLinks } from "../db/guardians.ts";
+import { loadTeamNumbers } from "../teams/mod.ts";
 import { ACTIVE_WINDOW_DAYS, TEAMS_PAGE_SIZE, type TeamsOverview, type TeamSummary } from "./types.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -45,7 +44,8 @@ export interface TeamsOverviewOptions {
 }
 
 async function summarize(kv: Deno.Kv, team: Team, activity: TeamActivity | null, now: Date): Promise<TeamSummary> {
-  const [playerCount, links] = await Promise.all([countPlayers(kv, team.id), listGuardianLinks(kv, team.id)]);
+  // The same numbers, under the same words, as the team admin's dashboard (lib/teams/team_numbers.ts).
+  const numbers = await loadTeamNumbers(kv, team.id);
   const lastActiveAt = activity?.lastActiveAt ?? null;
   return {
     id: team.id,
@@ -54,8 +54,8 @@ async function summarize(kv: Deno.Kv, team: Team, activity: TeamActivity | null,
     season: team.season,
     ageGroup: team.ageGroup,
     orgName: team.orgName,
-    playerCount,
-    parentCount: new Set(links.map((l) => l.userId)).size,
+    playerCount: numbers.players,
+    parentCount: numbers.parentsWithAccess,
     isActive: isActiveWithin(lastActiveAt, now),
     lastActiveAt,
     createdAt: team.createdAt,

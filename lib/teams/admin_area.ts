@@ -3,20 +3,13 @@
  * stays a list of routes. Server-only: islands never import this.
  */
 import { countClaims, listClaimViews } from "../claims/mod.ts";
-import {
-  type AdminClaim,
-  type ClaimCounts,
-  type DashboardStats,
-  dashboardStats,
-  PENDING_PREVIEW,
-  type PlayerChoice,
-  playerChoices,
-} from "./admin_views.ts";
+import { type AdminClaim, type ClaimCounts, PENDING_PREVIEW, type PlayerChoice, playerChoices } from "./admin_views.ts";
+import { type TeamNumbers, teamNumbers } from "./team_numbers.ts";
 import type { Page } from "../db/kv.ts";
 import { countPendingClaims } from "../db/claims.ts";
 import { getTeam, type Team } from "../db/teams.ts";
-import { countPlayers, listPlayers } from "../db/players.ts";
-import { countPlayersWithGuardians } from "../db/guardians.ts";
+import { listPlayers } from "../db/players.ts";
+import { listGuardianLinks } from "../db/guardians.ts";
 import { currentJoinLink, type JoinLinkView } from "../join/mod.ts";
 import { getAccessOverview } from "./access.ts";
 import { type CalendarView, calendarView, getCalendar } from "../calendar/mod.ts";
@@ -36,10 +29,20 @@ async function loadTeam(kv: Deno.Kv, teamId: string): Promise<Team> {
   return team;
 }
 
+/** The team's numbers (lib/teams/team_numbers.ts) as every admin screen shows them. */
+export async function loadTeamNumbers(kv: Deno.Kv, teamId: string): Promise<TeamNumbers> {
+  const [players, links, claims] = await Promise.all([
+    listPlayers(kv, teamId),
+    listGuardianLinks(kv, teamId),
+    countClaims(kv, teamId),
+  ]);
+  return teamNumbers(players.map((p) => p.id), links, claims);
+}
+
 export interface DashboardData {
   team: Team;
-  stats: DashboardStats;
-  /** The newest pending claims, at most PENDING_PREVIEW (stats.pending says how many there are). */
+  numbers: TeamNumbers;
+  /** The newest pending claims, at most PENDING_PREVIEW (numbers.claims.pending says how many there are). */
   pending: AdminClaim[];
   link: JoinLinkView;
   /** The team's connected calendar as its Team Calendar card shows it (URL masked), or null. */
@@ -47,17 +50,14 @@ export interface DashboardData {
 }
 
 export async function loadDashboard(kv: Deno.Kv, teamId: string, ctx: LinkContext): Promise<DashboardData> {
-  const [team, counts, pending, players, withParents, link, calendar] = await Promise.all([
+  const [team, numbers, pending, link, calendar] = await Promise.all([
     loadTeam(kv, teamId),
-    countClaims(kv, teamId),
+    loadTeamNumbers(kv, teamId),
     listClaimViews(kv, teamId, { status: "pending", limit: PENDING_PREVIEW }),
-    countPlayers(kv, teamId),
-    countPlayersWithGuardians(kv, teamId),
     currentJoinLink(kv, teamId, ctx.actor, ctx.appUrl, ctx.now),
     getCalendar(kv, teamId),
   ]);
-  const stats = dashboardStats(counts, players, withParents);
-  return { team, stats, pending: pending.values, link, calendar: calendar ? calendarView(calendar) : null };
+  return { team, numbers, pending: pending.values, link, calendar: calendar ? calendarView(calendar) : null };
 }
 
 export interface ClaimsData {

@@ -1,6 +1,7 @@
 /**
- * What the admin area's pages compute from data they were given: dashboard numbers, the
- * players an admin may pick for a claim. No storage here, so components may import it.
+ * What the admin area's pages compute from data they were given: the players an admin may
+ * pick for a claim (the team's numbers are team_numbers.ts). No storage here, so components
+ * may import it.
  */
 import type { ClaimCounts, ClaimView } from "../claims/review.ts";
 import type { Player } from "../db/players.ts";
@@ -15,26 +16,6 @@ export type { ClaimCounts };
 export interface PlayerChoice {
   id: string;
   label: string;
-}
-
-export interface DashboardStats {
-  pending: number;
-  players: number;
-  /** Approved claims and join requests: families who reached their player. */
-  parentAccess: number;
-  /** Players with at least one parent linked, as a whole percent of all players (0 without players). */
-  coveragePercent: number;
-}
-
-export function dashboardStats(counts: ClaimCounts, playerCount: number, playersWithParents: number): DashboardStats {
-  return {
-    pending: counts.pending,
-    players: playerCount,
-    parentAccess: counts.approved,
-    coveragePercent: playerCount === 0
-      ? 0
-      : Math.round((Math.min(playersWithParents, playerCount) / playerCount) * 100),
-  };
 }
 
 /** Roster order for the approve form's select: by jersey, then name. */

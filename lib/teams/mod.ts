@@ -6,6 +6,7 @@ export {
   removeCoAdmin,
   setTeamAccessCredentials,
 } from "./access.ts";
-export { loadAccess, loadAdminFrame, loadClaims, loadDashboard } from "./admin_area.ts";
+export { loadAccess, loadAdminFrame, loadClaims, loadDashboard, loadTeamNumbers } from "./admin_area.ts";
+export { type TeamNumbers } from "./team_numbers.ts";
 export { deleteTeam, parseDeleteConfirmation, resumeTeamDeletions } from "./deletion.ts";
 export { getTeamOrThrow, parseSettingsPatch, settingsView, updateTeamSettings } from "./settings.ts";

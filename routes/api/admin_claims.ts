@@ -5,6 +5,7 @@ import { actorOf, requireTeamRole } from "../auth_middleware.ts";
 import { approveClaim, DECISION_MESSAGES, denyClaim } from "../../lib/claims/mod.ts";
 import { claimsOverview, claimView, exportClaimsCsv } from "../../lib/claims/mod.ts";
 import { getTeam, publicTeam } from "../../lib/db/teams.ts";
+import { loadTeamNumbers } from "../../lib/teams/mod.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { pageQuery, readJson, readText, refuseUnknownFields } from "../http.ts";
 
@@ -36,7 +37,9 @@ async function decide(c: Context<AppEnv>, decision: "approve" | "deny") {
     ? await approveClaim({ ...base, ...(await decisionBody(c)) })
     : await denyClaim(base);
   const message = decision === "approve" ? DECISION_MESSAGES.approved : DECISION_MESSAGES.denied;
-  return c.json({ success: true, message, claim: claimView(claim) }, 200, NO_STORE);
+  // The team's numbers after the decision, so the page's tiles and badge show them without a reload.
+  const numbers = await loadTeamNumbers(kv, base.teamId);
+  return c.json({ success: true, message, claim: claimView(claim), numbers }, 200, NO_STORE);
 }
 
 const STATUSES = ["pending", "approved", "denied", "decided"] as const;

@@ -60,7 +60,7 @@ e2eTest(
       const nav = page.getByRole("navigation", { name: "Team admin" });
       const badge = nav.locator(".admin-nav__badge");
       assert.match(await badge.innerText(), /^[1-9]\d*/);
-      const pendingTile = page.locator('[data-tile="pending"] .admin-tile__value');
+      const pendingTile = page.locator('[data-tile="claims-pending"] .admin-tile__value');
       assert.equal(parseInt(await badge.innerText()), parseInt(await pendingTile.innerText()));
       await page.locator(".pending-list").getByText(parentEmail).waitFor();
       await assertAccessible(page, axe, "the dashboard");

@@ -55,9 +55,9 @@ e2eTest(
       await problems.assertNone("spent link", [/status of 400/]);
     });
 
-    await t.step("[e2e] auth: Logout ends the session", async () => {
+    await t.step("[e2e] auth: Sign out ends the session", async () => {
       await page.goto(`${base}/home`);
-      await page.getByRole("link", { name: "Logout" }).click();
+      await page.getByRole("link", { name: "Sign out", exact: true }).click();
       await page.waitForURL(`${base}/`);
       const status = await page.evaluate(async () => (await fetch("/api/v2/auth/session")).status);
       assert.equal(status, 401);

@@ -160,8 +160,8 @@ e2eTest(
       await page.setViewportSize(PHONE);
       await page.goto(`/admin/${teamId}`);
       const card = page.locator("section", { has: page.locator("#pending-heading") });
-      const pendingTile = '[data-tile="pending"]';
-      const accessTile = '[data-tile="parent-access"]';
+      const pendingTile = '[data-tile="claims-pending"]';
+      const accessTile = '[data-tile="parents-with-access"]';
       assert.equal(await tileValue(page, pendingTile), 2);
       assert.equal(await badge(page), 2);
       const access = await tileValue(page, accessTile);
@@ -174,7 +174,7 @@ e2eTest(
       assert.ok(await sameDocument(page), "no reload");
       assert.equal(await card.locator("li").count(), 1);
       assert.equal(await tileValue(page, pendingTile), 1);
-      assert.equal(await tileValue(page, accessTile), access + 1, "Parent Access counts the approval");
+      assert.equal(await tileValue(page, accessTile), access + 1, "the approved parent has access at once");
       assert.equal(await badge(page), 1);
       assert.equal(await activeLabel(page), `Approve claim from ${third}`);
       await page.screenshot({ path: `${SHOTS}/dashboard-approved-390.png`, fullPage: true });
@@ -204,7 +204,7 @@ e2eTest(
       await card.locator("li", { hasText: "more.a@example.com" }).waitFor();
       assert.equal(await card.locator("li").count(), 3);
       assert.equal(await card.getByRole("link", { name: /View All/ }).count(), 0, "3 left: no View All");
-      assert.equal(await tileValue(page, '[data-tile="pending"]'), 3);
+      assert.equal(await tileValue(page, '[data-tile="claims-pending"]'), 3);
       await problems.assertNone("dashboard refill");
     });
   },

@@ -54,10 +54,10 @@ e2eTest(
           assert.equal(await signedIn(), false);
         });
 
-        await t.step(`[e2e] sign out: the app's own Logout link signs out at once (${width})`, async () => {
+        await t.step(`[e2e] sign out: the app's own Sign out link signs out at once (${width})`, async () => {
           await signInAsDemoAdmin(context); // The admin's cookie is Strict: the app's own link carries it.
           await page.goto(`${base}/home`);
-          await page.getByRole("link", { name: "Logout" }).click();
+          await page.getByRole("link", { name: "Sign out", exact: true }).click();
           await page.waitForURL(`${base}/`);
           assert.equal(await signedIn(), false);
           await problems.assertNone(`sign out at ${width}`, [/401/]);

@@ -218,7 +218,7 @@ e2eTest(
       }
     });
 
-    await t.step("without JavaScript: the form on the page, the confirmation page, Logout", async () => {
+    await t.step("without JavaScript: the form on the page, the confirmation page, Sign out", async () => {
       const noJs = await newContext({
         viewport: PHONE,
         javaScriptEnabled: false,
@@ -251,7 +251,7 @@ e2eTest(
       await plain.waitForURL(`${base}/sysadmin?done=deleted`);
       assert.equal(await row(plain, "No-JS newsflash").count(), 0);
 
-      await plain.getByRole("button", { name: "Logout" }).click();
+      await plain.getByRole("button", { name: "Sign out", exact: true }).click();
       await plain.waitForURL(`${base}/sysadmin/login`);
       await plain.goto(`${base}/sysadmin`);
       assert.equal(await plain.getByRole("heading", { level: 1 }).textContent(), "System Admin Login");

@@ -120,7 +120,7 @@ Deno.test("[admin pages] /teams/{id} for an unknown team is the 'Invalid Team' p
   assert.match(await res.text(), /<h1>Invalid Team<\/h1>/);
 });
 
-Deno.test("[admin pages] dashboard: real tiles, coverage, 3 pending claims and View All, nav badge", async () => {
+Deno.test("[admin pages] dashboard: the invite link first, the team's numbers, 3 pending claims and View All, nav badge", async () => {
   await using app = await createTestApp();
   const world = await adminWorld(app);
   const { team } = world;
@@ -137,10 +137,15 @@ Deno.test("[admin pages] dashboard: real tiles, coverage, 3 pending claims and V
   const res = await get(app.app, `/admin/${team.id}`, world.cookies.admin);
   assert.equal(res.status, 200);
   const html = await res.text();
-  assert.equal(tile(html, "pending"), "4");
+  assert.equal(tile(html, "claims-pending"), "4");
   assert.equal(tile(html, "players"), "4");
-  assert.equal(tile(html, "parent-access"), "1");
-  assert.equal(tile(html, "coverage"), "25%");
+  assert.equal(tile(html, "players-with-parent"), "1 of 4");
+  assert.equal(tile(html, "parents-with-access"), "1");
+  assert.ok(!html.includes("Coverage") && !html.includes("Parent Access"), "one word for each number");
+  assert.ok(
+    html.indexOf('id="invite-heading"') < html.indexOf('aria-label="Team numbers"'),
+    "the invite link comes first",
+  );
   assert.match(html, new RegExp(`<h1>${team.name}</h1>`));
   assert.ok(html.includes(`href="/family-dashboard/${team.id}"`));
   assert.ok(html.includes(`href="/admin/${team.id}/roster?add=1"`), "Add Player opens the roster's add form");
@@ -160,7 +165,7 @@ Deno.test("[admin pages] dashboard: real tiles, coverage, 3 pending claims and V
   assert.ok(teamsHtml.includes(`href="/admin/${team.id}/access"`));
 });
 
-Deno.test("[admin pages] coverage is 0% without players; no View All with 3 or fewer", async () => {
+Deno.test("[admin pages] 0 of 0 players with a parent without players; no View All with 3 or fewer", async () => {
   await using app = await createTestApp();
   const { team } = await seedTeam(app.kv, {}, []);
   await createAccount(app.kv, { email: "solo@example.com", teamId: team.id, role: "TEAM_ADMIN" });
@@ -168,7 +173,7 @@ Deno.test("[admin pages] coverage is 0% without players; no View All with 3 or f
   const cookie = await signIn(app, "solo@example.com");
   const html = await (await get(app.app, `/admin/${team.id}`, cookie)).text();
   assert.equal(tile(html, "players"), "0");
-  assert.equal(tile(html, "coverage"), "0%");
+  assert.equal(tile(html, "players-with-parent"), "0 of 0");
   assert.ok(!html.includes("View All"));
   assert.ok(!html.includes("admin-nav__badge"));
 });
@@ -188,7 +193,10 @@ Deno.test("[admin pages] claims page: counts, tables, empty state, Export Claims
   });
   assert.equal(surname.status, 201);
   const html = await (await get(app.app, `/teams/${team.id}/claims`, world.cookies.sysadmin)).text();
-  assert.match(html, /data-count="pending"><p class="admin-tile__label">Pending<\/p><p class="admin-tile__value">2</);
+  assert.match(
+    html,
+    /data-count="pending"><p class="admin-tile__label">Pending claims<\/p><p class="admin-tile__value">2</,
+  );
   assert.match(html, /<th scope="col">Jersey \/ Surname<\/th>/);
   assert.match(html, /<th scope="row">okafor@example.com<\/th>/);
   assert.ok(html.includes("Twins!"));
@@ -372,9 +380,9 @@ Deno.test("[admin pages] live claims: one board island, counters and badge marke
   assert.equal((html.match(/data-island="/g) ?? []).length, 1);
   assert.match(html, /data-island="ClaimsBoard"[^>]*data-hydrate="interaction"/);
   for (const id of ["pending", "approved", "denied"]) {
-    assert.match(html, new RegExp(`data-live-count="${id}" class="admin-tile" data-count="${id}"`));
+    assert.match(html, new RegExp(`data-number="claims-${id}" class="admin-tile" data-count="${id}"`));
   }
-  assert.match(html, /data-live-count="pending" data-live-zero="remove" class="admin-nav__badge">2</);
+  assert.match(html, /data-number="claims-pending" data-live-zero="remove" class="admin-nav__badge">2</);
   // Without JavaScript each pending claim still has its two forms, posting under the page's prefix.
   assert.equal((html.match(new RegExp(`action="/admin/${team.id}/claims/[^"]+/approve"`, "g")) ?? []).length, 2);
   assert.equal((html.match(new RegExp(`action="/admin/${team.id}/claims/[^"]+/deny"`, "g")) ?? []).length, 2);
@@ -382,9 +390,10 @@ Deno.test("[admin pages] live claims: one board island, counters and badge marke
 
   const dashboard = await (await get(app.app, `/admin/${team.id}`, cookie)).text();
   assert.match(dashboard, /data-island="PendingClaimsCard"[^>]*data-hydrate="interaction"/);
-  assert.match(dashboard, /data-live-count="pending" class="admin-tile" data-tile="pending"/);
-  assert.match(dashboard, /data-live-count="approved" class="admin-tile" data-tile="parent-access"/);
-  assert.ok(!/data-live-count="[^"]*" class="admin-tile" data-tile="(players|coverage)"/.test(dashboard));
+  // Every tile is one of the team's numbers, which a decision's answer carries fresh.
+  for (const name of ["claims-pending", "players", "players-with-parent", "parents-with-access"]) {
+    assert.match(dashboard, new RegExp(`data-number="${name}" class="admin-tile" data-tile="${name}"`));
+  }
   assert.equal((dashboard.match(/class="pending-list__item"/g) ?? []).length, 2);
 });
 

@@ -72,11 +72,12 @@ Deno.test("admin roster page: search by name and jersey, counts, links", async (
   assert.match(all, /Search by name or jersey number/);
   assert.ok(all.includes(`href="/api/admin/${world.team.id}/players/export"`), "Export CSV link");
   assert.ok(all.includes(`href="${roster}/print"`), "Generate PDF link");
-  assert.equal(count(all, "Total players"), 4);
+  assert.equal(count(all, "Players"), 4);
   assert.equal(count(all, "With photos"), 0);
   assert.equal(count(all, "With positions"), 3);
-  assert.equal(count(all, "Claimed"), 0);
-  assert.equal((all.match(/>Inactive</g) ?? []).length, 4);
+  assert.equal(count(all, "Players with a parent"), 0);
+  assert.equal((all.match(/>No parent yet</g) ?? []).length, 4);
+  assert.ok(!/>(Inactive|Active|Claimed)</.test(all), "the old words are gone");
 
   const byNameQuery = await (await get(t.app, `${roster}?q=rodriguez`, cookie)).text();
   assert.deepEqual(tableNames(byNameQuery), ["Maya Rodriguez", "Diego Rodriguez"]);
@@ -86,7 +87,7 @@ Deno.test("admin roster page: search by name and jersey, counts, links", async (
   assert.deepEqual(tableNames(none), []);
   assert.match(none, /No players match &quot;zzz&quot;\./);
 
-  // A parent linked to Maya (an approved claim) makes her claimed and Active.
+  // A parent linked to Maya (an approved claim) gives her a parent.
   const maya = byName(world.players, "Maya")!;
   const parent = await createAccount(t.kv, {
     email: "maya-mum@example.com",
@@ -96,8 +97,9 @@ Deno.test("admin roster page: search by name and jersey, counts, links", async (
   const link = { teamId: world.team.id, playerId: maya.id, userId: parent.id, createdAt: new Date().toISOString() };
   await t.kv.set([...keys.playerGuardians(world.team.id, maya.id), parent.id], link);
   const claimed = await (await get(t.app, roster, cookie)).text();
-  assert.equal(count(claimed, "Claimed"), 1);
-  assert.equal((claimed.match(/>Active</g) ?? []).length, 1);
+  assert.equal(count(claimed, "Players with a parent"), 1);
+  assert.equal((claimed.match(/>Has a parent</g) ?? []).length, 1);
+  assert.equal((claimed.match(/>No parent yet</g) ?? []).length, 3);
 });
 
 Deno.test("admin roster page: add, edit and remove without JavaScript", async () => {

@@ -283,7 +283,7 @@ Deno.test("[teams tab] cards, search form, empty states and paging links, withou
   assert.match(second, /team-status--active">Active</);
   assert.match(second, /Spring 2027 · U10 · Test Club/);
   assert.match(second, /<dt>Players<\/dt><dd>4<\/dd>/);
-  assert.match(second, /<dt>Parents<\/dt><dd>0<\/dd>/);
+  assert.match(second, /<dt>Parents with access<\/dt><dd>0<\/dd>/);
   assert.match(second, /Last sign-in or post: May 1, 2026/);
   assert.match(
     second,

@@ -65,6 +65,7 @@ const POLICY: Record<string, Policy> = {
   "GET /admin-login": "public",
   "GET /auth/magic": "public",
   "POST /auth/magic": "public",
+  "POST /auth/magic/resend": "public", // 'Send me a fresh link' on an expired or spent sign-in link's page.
   "GET /sysadmin/login": "public",
   "POST /sysadmin/login": "public",
   "POST /api/team/magic-link": "public",

@@ -1,6 +1,6 @@
 /**
  * The System Console `/sysadmin` (SPEC.md 'Sysadmin pages'): the sign-in in place for anyone
- * but a system administrator; the header with the active team count and Logout; the stat cards'
+ * but a system administrator; the header with the active team count and Sign out; the stat cards'
  * real counts; the tabs (Dev Tools only in development mode); the Campaigns tab's tables with
  * display statuses from the injected clock and 'Deploy New Global Campaign'; and its forms
  * without JavaScript (create, refuse, activate/deactivate, delete with the confirmation),
@@ -132,7 +132,7 @@ Deno.test("[console] header, real stat counts, tabs (Dev Tools only in developme
   const active = (await countActiveTeams(t.kv, at)).last30Days;
   assert.match(html, new RegExp(`console-header__teams">${active} active teams?<`));
   assertTag(html, "form", { method: "post", action: "/sysadmin/logout" });
-  assert.match(html, /action="\/sysadmin\/logout"[^>]*><button type="submit"[^>]*>Logout<\/button>/);
+  assert.match(html, /action="\/sysadmin\/logout"[^>]*><button type="submit"[^>]*>Sign out<\/button>/);
   assert.match(html, /Signed in as<\/span>.*root@example\.com/s);
   assert.deepEqual(
     ["Active Campaigns", "Total Teams", "Pending Campaigns", "Total Campaigns"].map((l) => stat(html, l)),
@@ -383,7 +383,7 @@ Deno.test("[console] pages of 25 campaigns: 'Older campaigns' and 'Newest campai
   assert.equal(stat(second.html, "Total Campaigns"), 27, "the cards count every campaign, not the page");
 });
 
-Deno.test("[console] signing in lands on /sysadmin; Logout ends the session and goes to the sign-in", async () => {
+Deno.test("[console] signing in lands on /sysadmin; Sign out ends the session and goes to the sign-in", async () => {
   const { t } = await setup();
   await using _ = t;
   const cookie = await signInSysadmin(t);

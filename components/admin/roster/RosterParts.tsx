@@ -2,6 +2,7 @@
 import type { InputHTMLAttributes, MouseEvent } from "react";
 import type { FormFields, ImportPreviewView, RosterPlayer } from "./roster_forms.ts";
 import { ChangePhotoButton } from "../../photos/ChangePhotoButton.tsx";
+import { TEAM_NUMBER_TEXTS } from "../../../lib/teams/team_numbers.ts";
 
 type Errors = Record<string, string>;
 
@@ -128,7 +129,7 @@ export function PlayerTable({ players, rosterPath, query, onOpen, photos = false
                 <td data-label="Position">{p.position ?? "—"}</td>
                 <td data-label="Status">
                   <span className={p.isApproved ? "badge" : "badge badge--muted"}>
-                    {p.isApproved ? "Active" : "Inactive"}
+                    {p.isApproved ? TEAM_NUMBER_TEXTS.hasParent : TEAM_NUMBER_TEXTS.noParentYet}
                   </span>
                 </td>
                 <td className="roster-admin__actions" data-label="Actions">

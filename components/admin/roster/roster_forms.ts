@@ -5,6 +5,7 @@
  */
 import type { AdminPlayer } from "../../../lib/roster/manage.ts";
 import type { ImportPreview } from "../../../lib/roster/import.ts";
+import { countPlayersWithParent } from "../../../lib/teams/team_numbers.ts";
 
 /** A player as the roster page shows it (a subset of lib/roster/manage.ts's AdminPlayer). */
 export interface RosterPlayer {
@@ -16,6 +17,7 @@ export interface RosterPlayer {
   photoUrlSmall: string | null;
   /** The medium size of the photo, shown in the player photo dialog. */
   photoUrlMedium: string | null;
+  /** At least one parent account is linked (the API's name for it): "Has a parent", else "No parent yet". */
   isApproved: boolean;
   birthYear: number | null;
   yearsPlaying: number | null;
@@ -48,13 +50,13 @@ export function filterPlayers<P extends Pick<RosterPlayer, "firstName" | "lastNa
   );
 }
 
-/** The four counts above the table; 'claimed' = players with an approved claim (a linked parent). */
+/** The four counts above the table; players with a parent as lib/teams/team_numbers.ts defines them. */
 export function rosterCounts(players: Pick<RosterPlayer, "photoUrlSmall" | "position" | "isApproved">[]) {
   return {
     total: players.length,
     withPhotos: players.filter((p) => p.photoUrlSmall).length,
     withPositions: players.filter((p) => p.position).length,
-    claimed: players.filter((p) => p.isApproved).length,
+    withParent: countPlayersWithParent(players.map((p) => ({ hasParent: p.isApproved }))),
   };
 }
 
