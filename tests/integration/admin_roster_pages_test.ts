@@ -288,6 +288,9 @@ Deno.test("admin settings page: a save without JavaScript changes the team and t
     showParentNames: false,
     showLastNames: true,
     allowedEmailDomains: ["school.org", "club.example"],
+    // A form without a zone keeps the team's zone, still unchosen (a first calendar sync may set it).
+    timeZone: "America/New_York",
+    timeZoneSource: "default",
   });
   assert.match(await (await get(t.app, saved.headers.get("location")!, cookie)).text(), /Settings saved/);
   const after = await (await get(t.app, `/api/teams/${world.team.slug}/roster`, "")).json();
