@@ -45,7 +45,7 @@ export interface TeamsOverviewOptions {
 
 async function summarize(kv: Deno.Kv, team: Team, activity: TeamActivity | null, now: Date): Promise<TeamSummary> {
   // The same numbers, under the same words, as the team admin's dashboard (lib/teams/team_numbers.ts).
-  const numbers = await loadTeamNumbers(kv, team.id);
+  const numbers = await loadTeamNumbers(kv, team.id, { withClaims: false });
   const lastActiveAt = activity?.lastActiveAt ?? null;
   return {
     id: team.id,

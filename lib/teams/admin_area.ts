@@ -30,11 +30,16 @@ async function loadTeam(kv: Deno.Kv, teamId: string): Promise<Team> {
 }
 
 /** The team's numbers (lib/teams/team_numbers.ts) as every admin screen shows them. */
-export async function loadTeamNumbers(kv: Deno.Kv, teamId: string): Promise<TeamNumbers> {
+export async function loadTeamNumbers(
+  kv: Deno.Kv,
+  teamId: string,
+  { withClaims = true }: { withClaims?: boolean } = {},
+): Promise<TeamNumbers> {
+  // A page of the system administrator's team cards shows no claims: it skips their index.
   const [players, links, claims] = await Promise.all([
     listPlayers(kv, teamId),
     listGuardianLinks(kv, teamId),
-    countClaims(kv, teamId),
+    withClaims ? countClaims(kv, teamId) : { pending: 0, approved: 0, denied: 0 },
   ]);
   return teamNumbers(players.map((p) => p.id), links, claims);
 }
