@@ -1,7 +1,8 @@
 /** Signed-in identities and requests for the team admin API tests. */
 import { requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "./helpers.ts";
-import { cookiesFrom, createAccount, tokenFromMail } from "./auth_helpers.ts";
-import { ensureSysadmin } from "../lib/auth/login.ts";
+import { cookiesFrom, createAccount, FAST_HASH, tokenFromMail } from "./auth_helpers.ts";
+import { hashPassword } from "../lib/auth/passwords.ts";
+import { saveSysadmin } from "../lib/db/sysadmins.ts";
 import { setMembership } from "../lib/db/users.ts";
 import type { Team } from "../lib/db/teams.ts";
 import type { Player } from "../lib/db/players.ts";
@@ -24,7 +25,15 @@ export async function signIn(t: { app: App; kv: Deno.Kv }, email: string): Promi
 }
 
 export async function signInSysadmin(t: { app: App; kv: Deno.Kv }): Promise<string> {
-  await ensureSysadmin(t.kv, "root@example.com", "a very long sysadmin password");
+  // A cheap hash, as createAccount's: most tests sign a system administrator in, and two
+  // full-cost scrypt runs each (save, then login) starved the idle-priority pool on a busy CI
+  // machine. ensureSysadmin's full-cost hashing keeps its own tests (auth_sysadmin_roles_test).
+  await saveSysadmin(t.kv, {
+    email: "root@example.com",
+    passwordHash: await hashPassword("a very long sysadmin password", FAST_HASH),
+    createdAt: "",
+    updatedAt: "",
+  });
   const res = await requestJson(t.app, "/api/sysadmin/login", {
     body: { email: "root@example.com", password: "a very long sysadmin password" },
   });
