@@ -149,3 +149,17 @@ export async function createPlayer(kv: Deno.Kv, teamId: string, input: NewPlayer
 export async function kvValues<T = unknown>(kv: Deno.Kv, selector: Deno.KvListSelector): Promise<T[]> {
   return (await Array.fromAsync(kv.list<T>(selector))).map((entry) => entry.value);
 }
+
+/** A whole signup wizard's body (SPEC.md section 5), the address in mixed case as people type it. */
+export const SIGNUP_BODY = {
+  firstName: "Jordan",
+  lastName: "Lee",
+  email: "Jordan@Example.com",
+  ageConfirmation: true,
+  teamName: "Harbor Hawks",
+  ageGroup: "U11",
+  teamType: "girls",
+  playerFirstName: "Riley",
+  playerLastName: "Lee",
+  playerJerseyNumber: 8,
+};

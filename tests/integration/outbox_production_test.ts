@@ -5,7 +5,15 @@
  * queued mail waits sealed, and the send still delivers its working link.
  */
 import assert from "node:assert/strict";
-import { createTestApp, postForm, requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import {
+  createTestApp,
+  postForm,
+  requestJson,
+  seedTeam,
+  SIGNUP_BODY,
+  TEST_ORIGIN,
+  type TestContext,
+} from "../helpers.ts";
 import { cookiesFrom, createAccount, queuedMail, tokenFromMail } from "../auth_helpers.ts";
 import { signInSysadmin } from "../admin_helpers.ts";
 import { loadConfig } from "../../lib/config.ts";
@@ -14,18 +22,7 @@ import { deliverQueuedMail } from "../../lib/mail/queue.ts";
 import type { Mailer, OutgoingMail } from "../../lib/mail/types.ts";
 import { keys } from "../../lib/db/keys.ts";
 
-const SIGNUP = {
-  firstName: "Jordan",
-  lastName: "Lee",
-  email: "jordan@example.com",
-  ageConfirmation: true,
-  teamName: "Harbor Hawks",
-  ageGroup: "U11",
-  teamType: "girls",
-  playerFirstName: "Riley",
-  playerLastName: "Lee",
-  playerJerseyNumber: 8,
-};
+const SIGNUP = { ...SIGNUP_BODY, email: "jordan@example.com" };
 
 /** Runs `work` with everything written to the console collected instead. */
 async function capturingConsole<T>(work: () => Promise<T>): Promise<{ result: T; output: string }> {

@@ -1,23 +1,12 @@
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, kvValues, requestJson, seedTeam } from "../helpers.ts";
+import { createTestApp, dumpKv, kvValues, requestJson, seedTeam, SIGNUP_BODY } from "../helpers.ts";
 import { cookiesFrom, createAccount, queuedMail, tokenFromMail } from "../auth_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { getTeamBySlug } from "../../lib/db/teams.ts";
 import { listPlayers } from "../../lib/db/players.ts";
 import { getUserByEmail, listMemberships } from "../../lib/db/users.ts";
 
-const SIGNUP = {
-  firstName: "Jordan",
-  lastName: "Lee",
-  email: "Jordan@Example.com",
-  ageConfirmation: true,
-  teamName: "Harbor Hawks",
-  ageGroup: "U11",
-  teamType: "girls",
-  playerFirstName: "Riley",
-  playerLastName: "Lee",
-  playerJerseyNumber: 8,
-};
+const SIGNUP = SIGNUP_BODY;
 
 const SIGNUP_PREFIXES = ["pending_signups", "signup_tokens", "mail_pending", "teams", "users", "rate_limits"];
 
