@@ -93,11 +93,8 @@ export default function TeamCalendarCard(
 
   async function add(e: FormEvent) {
     e.preventDefault();
-    // The field, not the state: when the click that woke the island is replayed, this handler
-    // is still the hydration render's, from before the field's value was adopted.
-    const calendarUrl = urlField.current?.value ?? url;
     setBusy("add");
-    const reply = await api<Answer>("POST", `${base}/calendar`, { calendarUrl });
+    const reply = await api<Answer>("POST", `${base}/calendar`, { calendarUrl: url });
     setBusy(null);
     if (!reply.ok) {
       if (reply.status === 401) return signedOut();

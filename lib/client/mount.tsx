@@ -8,7 +8,10 @@ function AfterHydration({ children, onHydrated }: { children: ReactNode; onHydra
 
 /**
  * Hydrates one island over its server-rendered markup. When a click woke the island, the
- * click is replayed once React owns the element, so the first tap is never lost.
+ * click is replayed once React owns the element, so the first tap is never lost. The replay
+ * waits for the next task: fields adopted in layout effects (lib/client/adopt_values.ts) set
+ * state that React renders before that task, so the replayed click reaches handlers that see
+ * the adopted values, not the hydration render's.
  */
 export function mountIsland<P>(
   Component: ComponentType<P>,
@@ -21,7 +24,7 @@ export function mountIsland<P>(
     <AfterHydration
       onHydrated={() => {
         el.removeAttribute("aria-busy");
-        replay?.click();
+        if (replay) setTimeout(() => replay.click(), 0);
       }}
     >
       <Component {...props as P & object} />
