@@ -80,7 +80,8 @@ Deno.test("[mail queue] a job that finds the lease held schedules a retry for th
     outcomes.push({ job, outcome: await quiet(() => deliverQueuedMail(kv, mailer, job)), at: Date.now() });
   });
   try {
-    await eventually(() => sent.length === 1);
+    // An outcome is recorded after the send returns and the record is deleted: wait for both.
+    await eventually(() => sent.length === 1 && outcomes.length === 2);
     assert.deepEqual(outcomes.map((o) => [o.outcome, o.job.lease]), [["busy", undefined], ["sent", leaseUntil]]);
     assert.ok(sent[0].at >= leaseUntil, "not before the lease ends");
     assert.equal((await kv.get(keys.pendingMail(id))).value, null);
@@ -112,7 +113,7 @@ Deno.test("[mail queue] a lease comes with its own retry: a worker stuck in a se
     }
   });
   try {
-    await eventually(() => sent.length === 1);
+    await eventually(() => sent.length === 1 && outcomes.length === 1);
     assert.deepEqual(outcomes, ["sent"]);
     assert.ok(sent[0].at >= leaseUntil!);
     assert.equal((await kv.get(keys.pendingMail(id))).value, null);
