@@ -16,7 +16,7 @@
  */
 import Vips from "wasm-vips";
 import { configureVips, renderImage, warmUp } from "../lib/images/vips_render.ts";
-import { lowerThreadPriority } from "../lib/thread_priority.ts";
+import { lowerThreadPriority } from "../lib/workers/mod.ts";
 import { BENCH_ROOT, prepareBench, startApp } from "./proc.ts";
 import { type WrkOptions, wrkUntil } from "./wrk.ts";
 import { durationMs } from "./login_bench.ts";

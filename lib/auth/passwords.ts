@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { TaskPool, type TaskSource } from "./password_pool.ts";
-import { ScryptError, scryptOnThread, startScryptThreads } from "./scrypt_thread.ts";
+import { type TaskSource, WorkerPool } from "../workers/mod.ts";
+import { SCRYPT_WORKER_URL, ScryptError, type ScryptJob, type ScryptReply } from "./scrypt_thread.ts";
 
-/** scrypt parameters of DESIGN.md: N=2^17, r=8, p=1 (about half a second on these machines). */
+/** scrypt parameters of R6 (docs/security-requirements.md): N=2^17, r=8, p=1 (about half a second on these machines). */
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 /** 128 · N · r bytes plus headroom. */
@@ -22,17 +22,21 @@ const CONCURRENCY = Math.min(2, Math.max(1, navigator.hardwareConcurrency - 1));
  * refused with `BusyError` (503, Retry-After: 5). The 8 places are shared fairly: an address
  * may hold at most 2 of them and at most 1 for one account, and freed slots go to the
  * addresses in turn, so a burst from one address is refused beyond its share at once while
- * someone else's login still waits its (short) turn. The work runs on low-priority threads
- * (`scrypt_thread.ts`), so pages keep their CPU while logins hash.
+ * someone else's login still waits its (short) turn. The work runs on idle-priority threads
+ * (`scrypt_thread.ts`), so pages keep their CPU while logins hash; a hash past its 10 s keeps
+ * its thread and its slot until it ends (the caller has its 503 already).
  */
-export const passwordPool = new TaskPool({
-  concurrency: CONCURRENCY,
-  maxQueue: 8,
-  maxWaitingPerClient: 2,
-  maxWaitingPerPair: 1,
-  queueTimeoutMs: 10_000,
-  runTimeoutMs: 10_000,
-  retryAfterSeconds: 5,
+export const passwordPool = new WorkerPool<ScryptJob, ScryptReply>({
+  queue: {
+    concurrency: CONCURRENCY,
+    maxQueue: 8,
+    maxWaitingPerClient: 2,
+    maxWaitingPerPair: 1,
+    queueTimeoutMs: 10_000,
+    runTimeoutMs: 10_000,
+    retryAfterSeconds: 5,
+  },
+  thread: { url: SCRYPT_WORKER_URL, kind: "node", name: "scrypt thread" },
 });
 
 /**
@@ -49,18 +53,19 @@ async function derive(
   params: typeof PARAMS,
   source: PasswordSource,
 ): Promise<Buffer> {
-  startScryptThreads(CONCURRENCY); // At the first job; no-op after.
-  const key = await passwordPool.run(
-    () =>
-      scryptOnThread({
-        password: password.normalize("NFKC"),
-        salt: new Uint8Array(salt),
-        keyLength: KEY_LENGTH,
-        ...params,
-        maxmem: MAX_MEM,
-      }),
-    source,
-  );
+  // Every thread is started at the first job, together: starting one costs the event loop tens
+  // of milliseconds on a busy core, better not spent in the middle of a burst of logins. A
+  // thread that cannot start fails its job instead. Later calls only replace a thread that died.
+  passwordPool.start().catch(() => {});
+  const reply = await passwordPool.run({
+    password: password.normalize("NFKC"),
+    salt: new Uint8Array(salt),
+    keyLength: KEY_LENGTH,
+    ...params,
+    maxmem: MAX_MEM,
+  }, { source });
+  if ("error" in reply) throw new ScryptError(reply.error);
+  const key = reply.key;
   return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
 }
 
@@ -95,7 +100,7 @@ export async function verifyPassword(
     key = await derive(password, Buffer.from(salt, "base64url"), params, source);
   } catch (error) {
     if (error instanceof ScryptError) return false; // Parameters scrypt refuses (N not a power of two, over maxmem).
-    throw error; // BusyError (503), or a failed thread (500).
+    throw error; // BusyError (503), or a failed thread (WorkerThreadError, 500).
   }
   return timingSafeEqual(key, expected);
 }

@@ -14,7 +14,7 @@ import type { OutputFormat } from "./vips_render.ts";
 export const MAX_INPUT_BYTES = 30 * 1024 * 1024;
 export const TOO_LARGE_MESSAGE = "This file is too large: at most 30 MB, please.";
 
-/** Longest edges of the served sizes (DESIGN.md): full, medium and thumbnail. */
+/** Longest edges of the served sizes (docs/features.md "Photos"): full, medium and thumbnail. */
 export const DEFAULT_SIZES = { full: 2048, medium: 800, thumbnail: 320 } as const;
 
 export type SizeName = keyof typeof DEFAULT_SIZES;

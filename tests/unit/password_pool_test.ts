@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { BUSY_MESSAGE, TaskPool, type TaskPoolOptions, type TaskSource } from "../../lib/auth/password_pool.ts";
+import { BUSY_MESSAGE, TaskPool, type TaskPoolOptions, type TaskSource } from "../../lib/workers/mod.ts";
 import { decoyPasswordHash, hashPassword, passwordPool, verifyPassword } from "../../lib/auth/passwords.ts";
 import { BusyError } from "../../lib/errors.ts";
 

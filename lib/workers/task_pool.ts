@@ -1,10 +1,10 @@
 /**
- * A small bounded pool for expensive work (password hashing): at most `concurrency` tasks run
- * at once, at most `maxQueue` wait their turn, and a waiter gives up after `queueTimeoutMs`.
- * A task that cannot be taken (queue full), waited too long, or (with `runTimeoutMs`) ran too
- * long rejects with `BusyError`, which the routes answer with 503 and `Retry-After`. A task that
- * ran too long keeps its slot until it really ends, so the bound on work in progress always
- * holds.
+ * The bounded queue in front of every worker pool (password hashing, images, calendar
+ * parsing): at most `concurrency` tasks run at once, at most `maxQueue` wait their turn, and a
+ * waiter gives up after `queueTimeoutMs`. A task that cannot be taken (queue full), waited too
+ * long, or (with `runTimeoutMs`) ran too long rejects with `BusyError`, which the routes answer
+ * with 503 and `Retry-After`. A task that ran too long keeps its slot until it really ends, so
+ * the bound on work in progress always holds.
  *
  * The queue is shared fairly between the clients asking (R8: a stranger's burst must not deny
  * sign-in to everyone else). Each task names its `source`, a client (the IP address) and the
@@ -44,7 +44,7 @@ export interface TaskSource {
   account: string;
 }
 
-/** Work without a source shares one client (the image pool's uploads, scripts). */
+/** Work without a source shares one client (uploads, calendar parses, scripts). */
 const ANONYMOUS: TaskSource = { client: "", account: "" };
 
 interface Waiter {
