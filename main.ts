@@ -1,26 +1,24 @@
 import { type Config, ConfigError, loadConfig } from "./lib/config.ts";
 import { KvOpenError, openKv } from "./lib/db/kv.ts";
-import { removeAuthorNameCopiesOnce } from "./lib/db/migrations.ts";
-import { ensureAssets } from "./lib/render/assets.ts";
+import { runMigrations } from "./lib/db/migrations.ts";
+import { DATA_MIGRATIONS } from "./lib/migrations.ts";
+import { BuildMissingError, loadAssets } from "./lib/render/assets.ts";
 import { seedDemoAccounts, seedDemoCommunity, seedDemoTeam } from "./lib/demo/mod.ts";
-import { backfillAllFamiliesOnce } from "./lib/families/mod.ts";
 import { isRequestDigestJob, runRequestDigestJob } from "./lib/claims/mod.ts";
-import { indexPendingRequestsOnce } from "./lib/join/mod.ts";
 import { ensureSysadmin } from "./lib/auth/login.ts";
 import { resumeTeamDeletions } from "./lib/teams/mod.ts";
 import { createMailer, mailStartNotice, startQueueWorker, useMailQueueKey } from "./lib/mail/mod.ts";
-import { sweepExpiredUploads, UPLOAD_SWEEP_CRON } from "./lib/photos/mod.ts";
-import { scheduleCalendarSync } from "./lib/calendar/mod.ts";
-import { removeLegacyEventsOnce } from "./lib/events/mod.ts";
+import { UPLOAD_SWEEP_CRON, uploadSweepJob } from "./lib/photos/mod.ts";
+import { CALENDAR_SYNC_CRON, calendarSyncJob } from "./lib/calendar/mod.ts";
 import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
 import { DEFAULT_HEADER_TIMEOUT_MS, serveGuarded } from "./routes/serve.ts";
 
 /**
- * What whoever starts the app must fix first (a variable, the database path) ends the process
- * with its message alone on stderr and exit code 1; anything else is a bug and keeps its stack.
+ * What whoever starts the app must fix first (a variable, the database path, the build) ends the
+ * process with its message alone on stderr and exit code 1; anything else is a bug and keeps its stack.
  */
 function exitIfFixable(error: unknown): never {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof BuildMissingError) console.error(error.message);
   else if (error instanceof KvOpenError) console.error(`${error.message} Check GOALMATES_KV.`);
   else throw error;
   Deno.exit(1);
@@ -40,19 +38,14 @@ if (Deno.env.get("NODE_ENV") !== "production") {
   );
 }
 const kv = await openKv(config.kvPath).catch(exitIfFixable);
-const assets = await ensureAssets(PROJECT_ROOT);
+// Built by `deno task build`; the server never bundles (esbuild is not in its graph). Development
+// rebuilds a stale build in a child process; production refuses to start with one.
+const assets = await loadAssets(PROJECT_ROOT, config.env).catch(exitIfFixable);
 // Finishes removing any team whose deletion a crash or restart interrupted.
 const resumed = await resumeTeamDeletions(kv);
 if (resumed > 0) console.log(`Finished deleting ${resumed} team(s).`);
-await removeLegacyEventsOnce(kv);
-// Posts, essentials and photos once kept a copy of their author's name (for some, an e-mail address).
-const uncopied = await removeAuthorNameCopiesOnce(kv);
-if (uncopied > 0) console.log(`Removed the stored author name from ${uncopied} record(s).`);
-const linked = await backfillAllFamiliesOnce(kv);
-if (linked > 0) console.log(`Put ${linked} parent link(s) into families.`);
-// Requests waiting from before they were indexed by address (a sign-in asked for while one waits is told so).
-const indexed = await indexPendingRequestsOnce(kv);
-if (indexed > 0) console.log(`Indexed ${indexed} waiting request(s) by e-mail.`);
+// Each data migration runs once per database; one that fails stops the start (MigrationError).
+await runMigrations(kv, DATA_MIGRATIONS, { log: console.log });
 if (config.env === "development") {
   const demo = await seedDemoTeam(kv);
   await seedDemoAccounts(kv, demo);
@@ -77,16 +70,14 @@ startQueueWorker(kv, mailer, {
 });
 // The image workers start with the first photo (1.3 s once): warming them at every start cost each
 // process, test servers included, that CPU and about 300 MB whether or not a photo ever came.
+// The crons are registered here, at the top level of the entry module, where Deno Deploy finds them
+// (tests/integration/crons_test.ts); lib/ only exports their jobs.
 // Removes uploads never finished, processed or used, and expired upload links: at start and every 10 minutes.
-const sweepUploads = () =>
-  sweepExpiredUploads(kv).then(
-    ({ uploads }) => void (uploads > 0 && console.log(`[photos] swept ${uploads} unfinished upload(s)`)),
-    (error) => console.error("[photos] the upload sweep failed:", error),
-  );
-void sweepUploads();
-Deno.cron("sweep expired photo uploads", UPLOAD_SWEEP_CRON, sweepUploads);
+void uploadSweepJob(kv);
+Deno.cron("sweep expired photo uploads", UPLOAD_SWEEP_CRON, () => uploadSweepJob(kv));
 // Syncs every connected team calendar whose 30 minutes are up (a lease per team: one instance at a time).
-scheduleCalendarSync(kv, { now: () => new Date(), allowPrivateHosts: config.calendarAllowPrivateHosts });
+const calendarSyncDeps = { now: () => new Date(), allowPrivateHosts: config.calendarAllowPrivateHosts };
+Deno.cron("sync team calendars", CALENDAR_SYNC_CRON, () => calendarSyncJob(kv, calendarSyncDeps));
 const app = createApp({ kv, config, assets, watchTeamChanges: true });
 // Deno.serve with a deadline: a connection slow to send its request headers (or idle) is closed.
 serveGuarded({

@@ -1,6 +1,7 @@
 /**
- * The scheduled sync (SPEC.md section 9: every 30 minutes). Every instance registers the same
- * job; the per-team lease and the calendars' `nextSyncAt` make sure each calendar is synced
+ * The scheduled sync (SPEC.md section 9: every 30 minutes). main.ts registers the job with
+ * Deno.cron at its top level (Deno Deploy reads the crons there). Every instance registers the
+ * same job; the per-team lease and the calendars' `nextSyncAt` make sure each calendar is synced
  * once per window however many instances run, and a sync a crash cut short is taken up again
  * once its lease lapses.
  */
@@ -19,11 +20,11 @@ export async function runScheduledSync(kv: Deno.Kv, deps: SyncDeps, jitterMs = M
   return counts;
 }
 
-/** Registers the job with Deno.cron (main.ts; tests call `syncDueCalendars` or `syncTeamCalendar` directly). */
-export function scheduleCalendarSync(kv: Deno.Kv, deps: SyncDeps): void {
-  Deno.cron("sync team calendars", CALENDAR_SYNC_CRON, () =>
-    runScheduledSync(kv, deps).then(
-      () => {},
-      (error) => console.error("[calendar] the scheduled sync failed:", error),
-    ));
+/** The cron job: one scheduled sync; a failure is logged, and the next run tries again. */
+export async function calendarSyncJob(kv: Deno.Kv, deps: SyncDeps, jitterMs?: number): Promise<void> {
+  try {
+    await runScheduledSync(kv, deps, jitterMs);
+  } catch (error) {
+    console.error("[calendar] the scheduled sync failed:", error);
+  }
 }

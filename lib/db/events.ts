@@ -14,7 +14,6 @@ import { getManyValues, listPageWhere, type Page, type PageOptions } from "./kv.
 import { applyWrites, deleteKeys, type KvWrite, packWrites } from "./commit_batches.ts";
 import { ConflictError, ValidationError } from "../errors.ts";
 import { INVALID_CURSOR_MESSAGE } from "./kv.ts";
-import { hasRun, markRun } from "./migrations.ts";
 import { cleanText } from "../text.ts";
 
 export type EventType = "game" | "practice" | "other";
@@ -359,14 +358,11 @@ export async function listEventsStartingBetween(
   return await listSetPage(kv, teamId, { fromMs, toMs }, () => true, options);
 }
 
-const EVENT_SETS_MIGRATION = "events-in-sets";
-
 /**
  * Removes events stored before events lived in sets (`["events", teamId, eventId]`, only ever
- * demo data), once: nothing reads them any more. Returns how many keys went.
+ * demo data): nothing reads them any more. Returns how many keys went.
  */
-export async function removeLegacyEventsOnce(kv: Deno.Kv): Promise<number> {
-  if (await hasRun(kv, EVENT_SETS_MIGRATION)) return 0;
+export async function removeLegacyEvents(kv: Deno.Kv): Promise<number> {
   const legacy: Deno.KvKey[] = [];
   for (const [prefix, length] of [[keys.allEvents(), 3], [keys.allEventsByStart(), 4]] as const) {
     for await (const entry of kv.list({ prefix }, { batchSize: 500 })) {
@@ -374,6 +370,5 @@ export async function removeLegacyEventsOnce(kv: Deno.Kv): Promise<number> {
     }
   }
   await deleteKeys(kv, legacy);
-  await markRun(kv, EVENT_SETS_MIGRATION);
   return legacy.length;
 }

@@ -4,8 +4,6 @@
  * headshots, who may see an image, and the sweep of uploads that never finished. The public
  * face of `lib/photos/`.
  */
-import { sweepExpiredUploads as sweepUploads, type UploadSweep } from "../db/uploads.ts";
-
 export { UploadError, type UploadProblem } from "./errors.ts";
 export {
   mayChangePlayerPhoto,
@@ -45,13 +43,4 @@ export { objectPath, parseObjectPath } from "./rules.ts";
 export { GALLERY_LIMITS, PHOTO_MESSAGES, UPLOAD_TEXTS } from "./texts.ts";
 export type { GalleryPhoto, UploaderType } from "./types.ts";
 export type { BlobManifest } from "../db/blobs.ts";
-
-/** How often the server sweeps expired uploads (main.ts). */
-export const UPLOAD_SWEEP_CRON = "*/10 * * * *";
-
-/** Removes uploads, upload links and slots that expired by `now` (default: the clock). */
-export async function sweepExpiredUploads(kv: Deno.Kv, now: Date = new Date()): Promise<UploadSweep> {
-  return await sweepUploads(kv, now.getTime());
-}
-
-export type { UploadSweep };
+export { sweepExpiredUploads, UPLOAD_SWEEP_CRON, type UploadSweep, uploadSweepJob } from "./sweep.ts";

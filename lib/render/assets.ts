@@ -1,4 +1,8 @@
-/** The built browser assets: where they live, their manifest, and whether it is fresh. */
+/**
+ * The built browser assets: where they live, their manifest, and whether it still matches the
+ * sources. The server only reads what `deno task build` wrote; the bundler (lib/render/bundle.ts,
+ * esbuild) is never in its import graph, so a read-only deployment or a compiled binary can run it.
+ */
 import { sha256Hex } from "../hash.ts";
 
 /** What `deno task build` produces: hashed URLs of the stylesheet, the boot module and islands. */
@@ -20,21 +24,67 @@ export const MANIFEST = "manifest.json";
 /** Everything the browser bundles or the stylesheet can be built from. */
 const SOURCE_DIRS = ["islands", "components", "lib", "static"];
 
-/**
- * Returns the asset manifest, building first when there is none or when the sources changed
- * since the last build (so `deno task start` on a fresh clone just works).
- */
-export async function ensureAssets(root: string): Promise<AssetManifest> {
-  const sourceHash = await hashSources(root);
-  try {
-    const manifest: AssetManifest = JSON.parse(await Deno.readTextFile(`${root}/${BUILD_DIR}/${MANIFEST}`));
-    if (manifest.sourceHash === sourceHash) return manifest;
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
+/** The one line a start without a usable build prints (then it exits). */
+export const BUILD_MISSING_LINE = "static/build is missing or older than the sources: run `deno task build`";
+
+export class BuildMissingError extends Error {
+  override name = "BuildMissingError";
+  constructor() {
+    super(BUILD_MISSING_LINE);
   }
-  // The bundler (esbuild) is loaded only when a build is needed, never by a fresh server.
-  const { buildAssets } = await import("./bundle.ts");
-  return await buildAssets(root, sourceHash);
+}
+
+/** The manifest `deno task build` wrote, or null when there is none (or only a damaged one). */
+export async function readManifest(root: string): Promise<AssetManifest | null> {
+  try {
+    return JSON.parse(await Deno.readTextFile(`${root}/${BUILD_DIR}/${MANIFEST}`));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound || error instanceof SyntaxError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The manifest when the build matches the sources as they are now, else null. Hashing the
+ * sources costs about 30 ms at start. A compiled binary carries its build but not the tree it
+ * was built from, so there is nothing to compare it with.
+ */
+export async function readFreshManifest(root: string): Promise<AssetManifest | null> {
+  const manifest = await readManifest(root);
+  if (!manifest || Deno.build.standalone) return manifest;
+  return manifest.sourceHash === await hashSources(root) ? manifest : null;
+}
+
+/**
+ * The server's assets. In production a missing or stale build stops the start
+ * (`BuildMissingError`); in development the build runs first in a process of its own, so an
+ * island edit that `--watch` restarts on is bundled without esbuild entering the server.
+ */
+export async function loadAssets(
+  root: string,
+  env: "production" | "development",
+  build: (root: string) => Promise<boolean> = runBuild,
+): Promise<AssetManifest> {
+  const fresh = await readFreshManifest(root);
+  if (fresh) return fresh;
+  if (env === "development" && !Deno.build.standalone && await build(root)) {
+    const rebuilt = await readFreshManifest(root);
+    if (rebuilt) return rebuilt;
+  }
+  throw new BuildMissingError();
+}
+
+/** Runs scripts/build.ts (what `deno task build` runs) in a child process; true when it succeeded. */
+export async function runBuild(root: string): Promise<boolean> {
+  const { success } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "scripts/build.ts"],
+    cwd: root,
+    env: { NODE_ENV: "production" },
+    stdin: "null",
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  return success;
 }
 
 export async function hashSources(root: string): Promise<string> {

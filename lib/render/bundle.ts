@@ -1,5 +1,5 @@
 import * as esbuild from "esbuild";
-import { islands } from "../../islands/mod.ts";
+import { islandModule, type IslandName, islands } from "../../islands/mod.ts";
 import { type AssetManifest, BUILD_DIR, BUILD_URL, hashSources, MANIFEST } from "./assets.ts";
 import { sha256Hex } from "../hash.ts";
 
@@ -114,7 +114,7 @@ function islandEntries(root: string): esbuild.Plugin {
       build.onLoad({ filter: /.*/, namespace: "island-entry" }, (args) => ({
         resolveDir: root,
         loader: "tsx",
-        contents: `import Island from "./islands/${args.path}.tsx";
+        contents: `import Island from "./islands/${islandModule(args.path as IslandName)}";
 import { mountIsland } from "./lib/client/mount.tsx";
 export const mount = (el, props, replay) => mountIsland(Island, el, props, replay);`,
       }));

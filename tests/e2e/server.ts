@@ -4,6 +4,7 @@
  * errors and CSP violations.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { readFreshManifest, runBuild } from "../../lib/render/assets.ts";
 
 export const PROJECT_ROOT = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -25,11 +26,25 @@ function freePort(): number {
   return port;
 }
 
+let built: Promise<void> | undefined;
+
+/**
+ * The server only reads static/build (`deno task test` builds it first). When a source changed
+ * since, it is rebuilt once for this test file here, rather than by each server it starts.
+ */
+function ensureBuild(): Promise<void> {
+  built ??= readFreshManifest(PROJECT_ROOT).then(async (fresh) => {
+    if (!fresh && !(await runBuild(PROJECT_ROOT))) throw new Error("The asset build failed: run `deno task build`.");
+  });
+  return built;
+}
+
 /**
  * Starts `main.ts` in development mode (which seeds the demo team, slug `demo`) on a fresh
  * database file, and resolves once `GET /` answers.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  await ensureBuild();
   const tempDir = await Deno.makeTempDir({ prefix: "goalmates-e2e-" });
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -1,6 +1,6 @@
 /**
- * Nothing is fetched at run time: `deno task install:runtime` (run by start, dev and build)
- * installs every npm package the server can load, worker modules included (they are started
+ * Nothing is fetched at run time: `deno task install:runtime` (run by build, which start and dev
+ * run first) installs every npm package the server can load, worker modules included (they are started
  * from `new URL(…, import.meta.url)`, outside main.ts's static graph, so the image worker's
  * wasm-vips would otherwise be downloaded by the first photo upload), and nothing only the
  * tests use. `deno task` itself installs nothing (`nodeModulesDir: "manual"`; in "auto" mode it
@@ -9,7 +9,8 @@
  *
  * The proof: the install task's own command, run in a copy of the sources with an empty
  * node_modules and `--cached-only` (from the packages Deno has downloaded already: no network),
- * then a photo processed on the image worker with `--cached-only`.
+ * then a photo processed on the image worker with `--cached-only`. The bundler is not among
+ * them: only `deno task build` loads esbuild, installed by its own `install:build`.
  */
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
@@ -17,7 +18,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
 const TEST_ONLY_PACKAGES = ["playwright-core", "axe-core", "smtp-server", "fast-check"];
 /** What a copy needs to install and run the server's graph. */
-const SOURCES = ["main.ts", "deno.json", "deno.lock", "lib", "routes", "components", "islands"];
+const SOURCES = ["main.ts", "deno.json", "deno.lock", "lib", "routes", "components", "islands", "scripts"];
 
 interface DenoConfig {
   unstable?: string[];
@@ -27,6 +28,7 @@ interface DenoConfig {
 
 const config: DenoConfig = JSON.parse(await Deno.readTextFile(`${ROOT}/deno.json`));
 const INSTALL = "deno task install:runtime && ";
+const BUILD = "deno task build && ";
 
 /** The modules the server starts as workers: every `new URL("….ts", import.meta.url)` under lib/ and routes/. */
 async function workerModules(): Promise<string[]> {
@@ -70,9 +72,13 @@ async function run(args: string[], cwd: string): Promise<{ code: number; output:
 Deno.test("[runtime deps] the server's tasks install the runtime packages first, and deno task installs nothing itself", () => {
   assert.equal(config.nodeModulesDir, "manual");
   assert.ok(config.unstable?.includes("npm-lazy-caching"));
-  for (const task of ["start", "dev", "build", "sysadmin:create"]) {
+  for (const task of ["build", "sysadmin:create"]) {
     assert.ok(config.tasks[task].startsWith(INSTALL), `${task} starts with ${INSTALL}`);
   }
+  // The server reads the build and never bundles: start and dev build first (nothing to do when it is fresh).
+  for (const task of ["start", "dev"]) assert.ok(config.tasks[task].startsWith(BUILD), `${task} starts with ${BUILD}`);
+  assert.ok(config.tasks.build.startsWith(`${INSTALL}deno task install:build && `), "build installs its bundler");
+  assert.equal(config.tasks["install:build"], "deno install --prod --entrypoint scripts/build.ts");
   // The tests, the type check and the codec benchmark install everything in deno.json first.
   for (const task of ["test", "check", "bench:images"]) {
     assert.ok(config.tasks[task].startsWith("deno install && "), `${task} runs deno install first`);
@@ -108,6 +114,7 @@ Deno.test({
       const packages = [...Deno.readDirSync(`${copy}/node_modules/.deno`)].map((e) => e.name.replace(/@[^@]+$/, ""));
       assert.ok(packages.includes("wasm-vips"), `installed: ${packages.join(", ")}`);
       for (const name of TEST_ONLY_PACKAGES) assert.ok(!packages.includes(name), `${name} is not installed`);
+      assert.ok(!packages.includes("esbuild"), "the server never loads the bundler");
 
       await Deno.writeTextFile(
         `${copy}/probe.ts`,
@@ -120,6 +127,12 @@ console.log(JSON.stringify({ width: out.full.width, height: out.full.height }));
       assert.equal(probe.code, 0, probe.output);
       // The fixture is 2048 × 1365 with EXIF orientation 6: upright it stands.
       assert.deepEqual(JSON.parse(probe.output.trim().split("\n").at(-1)!), { width: 1365, height: 2048 });
+
+      // The build's own install adds the bundler.
+      const [buildInstall, ...buildRest] = config.tasks["install:build"].replace(/^deno /, "").split(" ");
+      const forBuild = await run([buildInstall, "--cached-only", "--frozen", ...buildRest], copy);
+      assert.equal(forBuild.code, 0, forBuild.output);
+      assert.ok([...Deno.readDirSync(`${copy}/node_modules/.deno`)].some((e) => e.name.startsWith("esbuild@")));
     } finally {
       await Deno.remove(copy, { recursive: true });
     }

@@ -1,0 +1,31 @@
+/**
+ * The data migrations, in the order they run at start (main.ts, through `runMigrations` in
+ * lib/db/migrations.ts, which records each one that ran so no later start runs it again). Add a
+ * new one at the end with an id of its own; never rename or remove an id that has shipped.
+ */
+import type { DataMigration } from "./db/migrations.ts";
+import { removeAuthorNameCopies } from "./db/migrations.ts";
+import { removeLegacyEvents } from "./events/mod.ts";
+import { backfillAllFamilies } from "./families/mod.ts";
+import { indexPendingRequests } from "./join/mod.ts";
+
+export const DATA_MIGRATIONS: readonly DataMigration[] = [
+  { id: "events-in-sets", run: (kv) => removeLegacyEvents(kv) },
+  {
+    // Posts, essentials and photos once kept a copy of their author's name (for some, an e-mail address).
+    id: "author-name-copies-removed",
+    run: (kv) => removeAuthorNameCopies(kv),
+    describe: (changed) => `Removed the stored author name from ${changed} record(s).`,
+  },
+  {
+    id: "families-from-guardian-links",
+    run: (kv, now) => backfillAllFamilies(kv, now),
+    describe: (changed) => `Put ${changed} parent link(s) into families.`,
+  },
+  {
+    // Requests waiting from before they were indexed by address (a sign-in asked for while one waits is told so).
+    id: "pending-claims-by-email",
+    run: (kv) => indexPendingRequests(kv),
+    describe: (changed) => `Indexed ${changed} waiting request(s) by e-mail.`,
+  },
+];
