@@ -58,7 +58,7 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** Parses the variables of DESIGN.md's configuration table; throws one readable `ConfigError`. */
+/** Parses the variables of the README's configuration table; throws one readable `ConfigError`. */
 export function loadConfig(
   env: Record<string, string | undefined> = readEnv(),
 ): Config {

@@ -19,7 +19,8 @@ import {
   stagePendingEmailChange,
 } from "../db/email_changes.ts";
 import { consumeRateLimits } from "../db/rate_limits.ts";
-import { commitTeamChange } from "../db/team_revisions.ts";
+import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
+import { retryOnConflict } from "../db/change.ts";
 import { stageMail } from "../mail/mod.ts";
 import { emailChangeConfirmMail, emailChangedMail, emailChangeTakenMail } from "../mail/templates.ts";
 import { hashToken, isTokenShaped, newToken } from "../auth/tokens.ts";
@@ -125,7 +126,7 @@ export type EmailChangeOutcome =
  */
 export async function confirmEmailChange(ctx: AccountContext, token: string): Promise<EmailChangeOutcome> {
   const { kv, now } = ctx;
-  for (let attempt = 0; attempt < 5; attempt++) {
+  return await retryOnConflict(async (): Promise<EmailChangeOutcome> => {
     const grant = await readGrant(kv, token, now);
     if (!grant) return { status: "invalid" };
     if (grant.expired) {
@@ -157,8 +158,8 @@ export async function confirmEmailChange(ctx: AccountContext, token: string): Pr
       }),
     }, now);
     const teamIds = (await listMemberships(kv, userId)).map((m) => m.teamId);
-    if ((await commitTeamChange(kv, op, teamIds)).ok) return { status: "changed", email: newEmail };
-    // Spent by a simultaneous confirmation, or the account changed meanwhile: read again.
-  }
-  return { status: "invalid" };
+    // Spent by a simultaneous confirmation, or the account changed meanwhile: then read again.
+    await commitTeamChangeOrConflict(kv, op, teamIds);
+    return { status: "changed", email: newEmail };
+  }, { attempts: 5, onExhausted: () => ({ status: "invalid" }) });
 }

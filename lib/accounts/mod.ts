@@ -1,5 +1,5 @@
 /** People beyond sign-in: the hub's data and co-parents (parent e-mails that become accounts). The public face of `lib/accounts/`. */
-export { acceptParentInvites, addParentEmail, hasParentInvites, parseParentEmail, playerEmails } from "./co_parents.ts";
+export { addParentEmail, parseParentEmail, playerEmails } from "./co_parents.ts";
 export { loadHubData } from "./hub.ts";
 export {
   checkParentProfile,

@@ -5,10 +5,11 @@
  */
 import { beginChange } from "../db/kv.ts";
 import { getUserEntry, listMemberships, stageUserUpdate, updateUser, type User } from "../db/users.ts";
-import { commitTeamChange } from "../db/team_revisions.ts";
+import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
+import { retryOnConflict } from "../db/change.ts";
 import { endAllSessions } from "../auth/sessions.ts";
 import { type AuthContext, changePassword } from "../auth/login.ts";
-import { ConflictError, UnauthorizedError, ValidationError } from "../errors.ts";
+import { UnauthorizedError, ValidationError } from "../errors.ts";
 import { cleanText } from "../text.ts";
 import {
   checkParentProfile,
@@ -151,7 +152,7 @@ export async function saveParentProfile(ctx: AccountContext, userId: string, raw
   if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
   const input = checked.value;
   let limited = false;
-  for (let attempt = 0; attempt < 5; attempt++) {
+  return await retryOnConflict(async () => {
     const entry = await getUserEntry(ctx.kv, userId);
     if (!entry.value) throw new UnauthorizedError();
     const user = entry.value;
@@ -169,13 +170,12 @@ export async function saveParentProfile(ctx: AccountContext, userId: string, raw
       if (newEmail) await stageEmailChangeRequest(ctx, op, user, newEmail);
       // Every team of the person shows their name: each gets a new revision, dropping its cached pages.
       const teamIds = changed ? (await listMemberships(ctx.kv, userId)).map((m) => m.teamId) : [];
-      if (!(await commitTeamChange(ctx.kv, op, teamIds)).ok) continue;
+      await commitTeamChangeOrConflict(ctx.kv, op, teamIds);
     }
     return {
       parent: parentProfileOf(saved),
       pendingEmail: newEmail ?? await pendingEmailOf(ctx.kv, userId, ctx.now),
       message: newEmail ? PROFILE_MESSAGES.emailChangeSent(newEmail) : PROFILE_MESSAGES.profileSaved,
     };
-  }
-  throw new ConflictError();
+  }, { attempts: 5 });
 }

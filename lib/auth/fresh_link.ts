@@ -12,9 +12,10 @@
  * clicked twice is helped the same way.
  */
 import { beginChange } from "../db/kv.ts";
+import { commitChange } from "../db/change.ts";
 import { getLoginLinkRenewal, stageLoginLinkRenewal } from "../db/tokens.ts";
 import { hashToken, isTokenShaped, stageNewToken } from "./tokens.ts";
-import type { LoginGrant, MagicLinkScope } from "./login.ts";
+import type { LoginGrant, MagicLinkScope } from "./login_grant.ts";
 
 /** How long after a sign-in link expires it can still ask for a fresh one. */
 export const FRESH_LINK_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -48,7 +49,7 @@ export async function issueSignInToken(
   const keepMs = ttlMs + FRESH_LINK_WINDOW_MS;
   const renewal: StoredRenewal = { email: grant.email, scope, next: grant.next, renewableUntil: now + keepMs };
   stageLoginLinkRenewal(op, tokenHash, renewal, keepMs);
-  await op.commit();
+  await commitChange(op);
   return token;
 }
 

@@ -19,7 +19,8 @@ import {
   type User,
 } from "../db/users.ts";
 import { beginChange } from "../db/kv.ts";
-import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../errors.ts";
+import { commitOrConflict } from "../db/change.ts";
+import { ForbiddenError, UnauthorizedError, ValidationError } from "../errors.ts";
 import { queueMail, stageMail } from "../mail/mod.ts";
 import { passwordChangedMail, signInMail } from "../mail/templates.ts";
 import { consumeRateLimits, type RateRule } from "../db/rate_limits.ts";
@@ -28,13 +29,12 @@ import { decoyPasswordHash, hashPassword, needsRehash, type PasswordSource, veri
 import { passwordProblem } from "./password_policy.ts";
 import { spendToken } from "./tokens.ts";
 import { freshLinkRequestFor, issueSignInToken } from "./fresh_link.ts";
-import { acceptParentInvites, hasParentInvites } from "../accounts/mod.ts";
-import { mailPendingRequestNotice } from "../join/mod.ts";
+import { type LoginGrant, MAGIC_LINK_TTL_MS, type MagicLinkScope } from "./login_grant.ts";
+import { acceptParentInvites, hasParentInvites } from "./parent_invites.ts";
+import { mailPendingRequestNotice } from "./pending_request_notice.ts";
 
-export { AUTH_MESSAGES };
+export { AUTH_MESSAGES, type LoginGrant, MAGIC_LINK_TTL_MS, type MagicLinkScope };
 
-/** Sign-in links work once, for 15 minutes (DECISIONS.md). */
-export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -56,17 +56,6 @@ export interface AuthContext {
   ip: string;
   now: Date;
 }
-
-/** What a sign-in link grants when spent. */
-export interface LoginGrant {
-  userId: string;
-  email: string;
-  selectedTeamId: string | null;
-  next: string;
-}
-
-/** Which accounts a magic-link request may send a link to, and where the link leads. */
-export type MagicLinkScope = { kind: "any" } | { kind: "admin" } | { kind: "team"; teamId: string };
 
 /** The e-mail of a sign-in request, trimmed; blank or malformed is a 400. */
 export function parseLoginEmail(value: unknown): string {
@@ -298,7 +287,7 @@ export async function changePassword(
       signInLink: `${ctx.appUrl}/team-login`,
     }),
   }, ctx.now);
-  if (!(await op.commit()).ok) throw new ConflictError();
+  await commitOrConflict(op);
 }
 
 /** Team username + password for one team; one message for every failure. */

@@ -3,6 +3,7 @@
  * stored only as their SHA-256, spent by one atomic check-and-delete, expiry checked in code.
  */
 import { beginChange } from "../db/kv.ts";
+import { commitChange } from "../db/change.ts";
 import { sha256Hex } from "../hash.ts";
 import { deleteTokenEntry, getTokenEntry, stageToken, type StoredToken, type TokenKind } from "../db/tokens.ts";
 
@@ -55,7 +56,7 @@ export async function issueToken<T>(
 ): Promise<string> {
   const op = beginChange(kv);
   const { token } = await stageNewToken(op, kind, payload, ttlMs, now);
-  await op.commit();
+  await commitChange(op);
   return token;
 }
 

@@ -18,7 +18,7 @@ export {
   type SyncOutcome,
   syncTeamCalendar,
 } from "./sync.ts";
-export { runScheduledSync, scheduleCalendarSync } from "./schedule.ts";
+export { CALENDAR_SYNC_CRON, calendarSyncJob, runScheduledSync } from "./schedule.ts";
 export { maskCalendarUrl, normalizeCalendarUrl } from "./url.ts";
 export { type CalendarView, calendarView } from "./view.ts";
 export { SYNC_NOW_PER_WINDOW, syncCalendarNow } from "./sync_now.ts";

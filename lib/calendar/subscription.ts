@@ -16,7 +16,7 @@ import {
 } from "../db/calendar_feeds.ts";
 import { consumeRateLimits } from "../db/rate_limits.ts";
 import { listEventsStartingBetween, type TeamEvent } from "../events/mod.ts";
-import { ConflictError } from "../errors.ts";
+import { retryOnConflict } from "../db/change.ts";
 import { sha256Hex } from "../hash.ts";
 import { familyIcsEvent, writeIcs } from "./ics_writer.ts";
 
@@ -107,13 +107,13 @@ async function freshFeed(now: Date): Promise<UserCalendarFeed> {
  * lookup goes in the same commit, so the old URL stops working at once.
  */
 async function setLink(kv: Deno.Kv, userId: string, now: Date, replace: boolean): Promise<FamilyCalendarLink> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  return await retryOnConflict(async () => {
     const current = await getUserCalendarFeedEntry(kv, userId);
     if (current.value && !replace) return linkOf(current.value)!;
     const next = await freshFeed(now);
-    if (await replaceUserCalendarFeed(kv, userId, current, next)) return linkOf(next)!;
-  }
-  throw new ConflictError();
+    await replaceUserCalendarFeed(kv, userId, current, next);
+    return linkOf(next)!;
+  }, { attempts: 5 });
 }
 
 export const createFamilyCalendarLink = (kv: Deno.Kv, userId: string, now: Date) => setLink(kv, userId, now, false);
@@ -121,12 +121,12 @@ export const resetFamilyCalendarLink = (kv: Deno.Kv, userId: string, now: Date) 
 
 /** Turns the person's link off (both records in one commit); false when there was none. */
 export async function revokeFamilyCalendarLink(kv: Deno.Kv, userId: string): Promise<boolean> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  return await retryOnConflict(async () => {
     const current = await getUserCalendarFeedEntry(kv, userId);
     if (!current.value) return false;
-    if (await replaceUserCalendarFeed(kv, userId, current, null)) return true;
-  }
-  throw new ConflictError();
+    await replaceUserCalendarFeed(kv, userId, current, null);
+    return true;
+  }, { attempts: 5 });
 }
 
 /** A feed as the route sends it. */

@@ -9,6 +9,7 @@
  */
 import { ulid } from "ulid";
 import { beginChange } from "../db/kv.ts";
+import { commitChange, commitOrConflict, retryOnConflict } from "../db/change.ts";
 import {
   acquireSyncLease,
   type Calendar,
@@ -32,9 +33,9 @@ import {
 } from "../db/events.ts";
 import { stageAuditEntry } from "../db/audit.ts";
 import { getTeamEntry, stageTeamUpdate, type Team } from "../db/teams.ts";
-import { commitTeamChange } from "../db/team_revisions.ts";
+import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
 import { mayTakeCalendarZone, teamTimeZone, zoneToAdopt } from "../time_zone.ts";
-import { ConflictError, NotFoundError } from "../errors.ts";
+import { NotFoundError } from "../errors.ts";
 import { sha256Hex } from "../hash.ts";
 import { CalendarSyncError, type FeedEvent } from "./types.ts";
 import { fetchCalendarFeed, type FetchFeedOptions } from "./fetch_feed.ts";
@@ -106,7 +107,7 @@ export async function addCalendar(
     { teamId, action: "calendar.added", targetId: calendar.id, actor: actor.label, detail: calendarType },
     now,
   );
-  if (!(await op.commit()).ok) throw new ConflictError(CALENDAR_MESSAGES.alreadyConnected);
+  await commitOrConflict(op, CALENDAR_MESSAGES.alreadyConnected);
   return calendar;
 }
 
@@ -118,17 +119,14 @@ export async function removeCalendar(
   actor: string,
   now: Date,
 ): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  await retryOnConflict(async () => {
     const entry = await getCalendarEntry(kv, teamId);
     if (!entry.value || entry.value.id !== calendarId) throw new NotFoundError(CALENDAR_MESSAGES.notFound);
     const op = stageEventsCleared(stageCalendarRemoval(beginChange(kv), entry as Deno.KvEntry<Calendar>), teamId);
     stageAuditEntry(op, { teamId, action: "calendar.removed", targetId: calendarId, actor, detail: "" }, now);
-    if ((await op.commit()).ok) {
-      await deleteTeamEvents(kv, teamId);
-      return;
-    }
-  }
-  throw new ConflictError();
+    await commitOrConflict(op);
+  }, { attempts: 5 });
+  await deleteTeamEvents(kv, teamId);
 }
 
 /** A calendar occurrence as an event of the team: its id is stable across syncs (a hash of calendar and UID). */
@@ -187,7 +185,7 @@ function afterSync(calendar: Calendar, now: Date, outcome: { error: string } | {
 /** Records a failed sync unless the calendar changed meanwhile; the events stay as they were. */
 async function recordFailure(kv: Deno.Kv, entry: Deno.KvEntry<Calendar>, now: Date, error: string) {
   const calendar = afterSync(entry.value, now, { error });
-  const ok = (await stageCalendarUpdate(beginChange(kv), entry, calendar).commit()).ok;
+  const ok = (await commitChange(stageCalendarUpdate(beginChange(kv), entry, calendar))).ok;
   return ok ? { kind: "failed" as const, calendar, error } : { kind: "gone" as const };
 }
 
@@ -204,7 +202,7 @@ export async function syncTeamCalendar(kv: Deno.Kv, teamId: string, deps: SyncDe
     if (!found.value) return { kind: "gone" };
     // 'Syncing' while it runs: the admin's card shows it, and the swap below checks this entry.
     const syncing: Calendar = { ...found.value, lastSyncStatus: "pending" };
-    const marked = await stageCalendarUpdate(beginChange(kv), found as Deno.KvEntry<Calendar>, syncing).commit();
+    const marked = await commitChange(stageCalendarUpdate(beginChange(kv), found as Deno.KvEntry<Calendar>, syncing));
     if (!marked.ok) return { kind: "busy" };
     const entry: Deno.KvEntry<Calendar> = { key: found.key, value: syncing, versionstamp: marked.versionstamp };
     return await runSync(kv, entry, deps);
@@ -219,7 +217,7 @@ export async function syncTeamCalendar(kv: Deno.Kv, teamId: string, deps: SyncDe
  * admin who chose meanwhile keeps the choice.
  */
 async function takeCalendarZone(kv: Deno.Kv, teamId: string, calendarZone: string, now: Date): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  await retryOnConflict(async () => {
     const entry = await getTeamEntry(kv, teamId);
     if (!entry.value) return;
     const zone = zoneToAdopt(entry.value.settings, calendarZone);
@@ -234,8 +232,12 @@ async function takeCalendarZone(kv: Deno.Kv, teamId: string, calendarZone: strin
       { teamId, action: "settings.updated", targetId: teamId, actor: "Team calendar", detail: "timeZone" },
       now,
     );
-    if ((await commitTeamChange(kv, op, teamId)).ok) return;
-  }
+    await commitTeamChangeOrConflict(kv, op, teamId);
+  }, {
+    attempts: 5,
+    // Lost to other writers every time: the zone stays as it is until a later sync finds it again.
+    onExhausted: () => {},
+  });
 }
 
 async function runSync(kv: Deno.Kv, entry: Deno.KvEntry<Calendar>, deps: SyncDeps): Promise<SyncOutcome> {
@@ -251,7 +253,7 @@ async function runSync(kv: Deno.Kv, entry: Deno.KvEntry<Calendar>, deps: SyncDep
       : await fetchCalendarFeed(calendar.calendarUrl, calendar.validators, fetchOptions);
     if (fetched.kind === "not-modified") {
       const unchanged = afterSync(calendar, deps.now(), { validators: calendar.validators });
-      const ok = (await stageCalendarUpdate(beginChange(kv), entry, unchanged).commit()).ok;
+      const ok = (await commitChange(stageCalendarUpdate(beginChange(kv), entry, unchanged))).ok;
       return ok ? { kind: "not-modified", calendar: unchanged } : { kind: "gone" };
     }
     // All-day dates fall in the team's zone (or in the feed's, when the team takes it now).
@@ -277,7 +279,7 @@ async function runSync(kv: Deno.Kv, entry: Deno.KvEntry<Calendar>, deps: SyncDep
   const synced: Calendar = { ...afterSync(calendar, now, { validators }), eventCount: events.length, truncated };
   const op = stageCalendarUpdate(beginChange(kv), entry, synced);
   const retired = stageEventSetSwap(op, begun.pointer, begun.setId, calendar.id, now);
-  if (!(await op.commit()).ok) {
+  if (!(await commitChange(op)).ok) {
     // The calendar was removed or replaced while this sync ran: its events must not appear.
     await abandonEventSet(kv, calendar.teamId, begun);
     return { kind: "gone" };

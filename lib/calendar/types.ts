@@ -3,8 +3,10 @@
  * Pure: no server code, so components may import its types.
  */
 import type { EventType } from "../events/types.ts";
+import type { FeedValidators } from "../db/calendars.ts";
 
-export type CalendarType = "playmetrics" | "teamsnap" | "generic";
+/** Stored with the calendar record, so defined with it (lib/db never imports lib/calendar). */
+export type { CalendarType, FeedValidators } from "../db/calendars.ts";
 
 /** One occurrence as the sync stores it (recurrences already expanded). */
 export interface FeedEvent {
@@ -21,12 +23,6 @@ export interface FeedEvent {
   opponent: string | null;
   isHome: boolean | null;
   location: string | null;
-}
-
-/** What a conditional GET sends back (ETag / Last-Modified of the last good fetch). */
-export interface FeedValidators {
-  etag: string | null;
-  lastModified: string | null;
 }
 
 export type FeedFetchResult =

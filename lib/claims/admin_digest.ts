@@ -20,8 +20,8 @@ import {
 } from "../db/request_digests.ts";
 import { stageMail } from "../mail/mod.ts";
 import { adminRequestsMail } from "../mail/templates.ts";
-import { ConflictError } from "../errors.ts";
 import { beginChange } from "../db/kv.ts";
+import { CommitConflictError, commitOrConflict, retryOnConflict } from "../db/change.ts";
 import { addToDigest, digestDue, type DigestStep } from "./digest_rule.ts";
 
 export { isRequestDigestJob } from "../db/request_digests.ts";
@@ -80,7 +80,7 @@ function stageDigestMail(
 }
 
 async function addForAdmin(kv: Deno.Kv, team: Team, admin: User, item: DigestItem, appUrl: string, now: Date) {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+  await retryOnConflict(async () => {
     const entry = await getRequestDigestEntry(kv, team.id, admin.id);
     // The new request is read too: it was committed just before, and the mail lists it.
     const claims = await requestsOf(kv, team.id, [...entry.value?.items ?? [], item]);
@@ -96,9 +96,8 @@ async function addForAdmin(kv: Deno.Kv, team: Team, admin: User, item: DigestIte
       };
       stageRequestDigestJob(op, job, step.scheduleAt - now.getTime());
     }
-    if ((await op.commit()).ok) return;
-  }
-  throw new ConflictError();
+    await commitOrConflict(op);
+  }, { attempts: ATTEMPTS });
 }
 
 /**
@@ -136,7 +135,7 @@ export async function runRequestDigestJob(
   appUrl: string,
   now = new Date(),
 ): Promise<DigestJobOutcome> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+  return await retryOnConflict(async (): Promise<DigestJobOutcome> => {
     const entry = await getRequestDigestEntry(kv, job.teamId, job.userId);
     const claims = await requestsOf(kv, job.teamId, entry.value?.items ?? []);
     const step = digestDue(entry.value, job.dueAt, now.getTime(), openIn(claims));
@@ -144,7 +143,7 @@ export async function runRequestDigestJob(
     if (step === "early") {
       // Queues deliver no earlier than asked, but another instance's clock may run behind.
       if (await reenqueueRequestDigestJob(kv, entry, job, job.dueAt - now.getTime())) return "early";
-      continue;
+      throw new CommitConflictError();
     }
     const [team, admin, membership] = await Promise.all([
       getTeam(kv, job.teamId),
@@ -153,12 +152,12 @@ export async function runRequestDigestJob(
     ]);
     if (!team || !admin || membership?.role !== "TEAM_ADMIN") {
       // The team went, or this person is no longer its admin: nothing to tell them.
-      if ((await stageRequestDigest(beginChange(kv), entry, null).commit()).ok) return "gone";
-      continue;
+      await commitOrConflict(stageRequestDigest(beginChange(kv), entry, null));
+      return "gone";
     }
     const op = stageRequestDigest(beginChange(kv), entry, step.next);
     if (step.mail) stageDigestMail(op, admin, team, step.mail, claims, appUrl, now);
-    if ((await op.commit()).ok) return step.mail ? "sent" : "nothing";
-  }
-  throw new ConflictError();
+    await commitOrConflict(op);
+    return step.mail ? "sent" : "nothing";
+  }, { attempts: ATTEMPTS });
 }

@@ -15,7 +15,7 @@ import { commitTeamChange } from "../db/team_revisions.ts";
 import { stageNewToken } from "../auth/tokens.ts";
 import { stageMail } from "../mail/mod.ts";
 import { claimApprovedMail, joinApprovedMail } from "../mail/templates.ts";
-import { type LoginGrant, MAGIC_LINK_TTL_MS } from "../auth/login.ts";
+import { type LoginGrant, MAGIC_LINK_TTL_MS } from "../auth/login_grant.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 
 /** Player ids are ULIDs. */
@@ -58,7 +58,8 @@ async function readPendingClaim(kv: Deno.Kv, teamId: string, claimId: string) {
   return entry as Deno.KvEntry<Claim>;
 }
 
-async function commitOrConflict(d: Decision, op: Deno.AtomicOperation): Promise<void> {
+/** Commits a decision; a lost race is 409, saying so when another admin decided first. */
+async function commitDecision(d: Decision, op: Deno.AtomicOperation): Promise<void> {
   if ((await commitTeamChange(d.kv, op, d.teamId)).ok) return;
   const now = (await getClaimEntry(d.kv, d.teamId, d.claimId)).value;
   throw new ConflictError(now && now.status !== "pending" ? DECISION_MESSAGES.alreadyDecided : undefined);
@@ -75,7 +76,7 @@ export async function denyClaim(d: Decision): Promise<Claim> {
     actor: d.actor,
     detail: `${entry.value.email} for ${entry.value.playerName ?? "an unmatched player"}`,
   }, d.now);
-  await commitOrConflict(d, op);
+  await commitDecision(d, op);
   return decided;
 }
 
@@ -160,6 +161,6 @@ export async function approveClaim(d: Decision & { playerId?: string }): Promise
     actor: d.actor,
     detail: joiningPlayer ? `${claim.email} as ${playerName}` : `${claim.email} as a parent of ${playerName}`,
   }, d.now);
-  await commitOrConflict(d, op);
+  await commitDecision(d, op);
   return decided;
 }

@@ -11,6 +11,7 @@
  *   working URL.
  */
 import { keys } from "./keys.ts";
+import { commitOrConflict } from "./change.ts";
 
 /** The lookup by the token's hash. */
 export interface CalendarFeedToken {
@@ -41,15 +42,15 @@ export async function getCalendarFeedToken(kv: Deno.Kv, tokenHash: string): Prom
 /**
  * Replaces the person's subscription in one commit, checked against `current` (the entry the
  * caller read): the old token's lookup is deleted, and the new one (if any) is written with the
- * person's record; `next` null turns the subscription off. False when `current` changed
- * meanwhile (the caller reads again and decides again).
+ * person's record; `next` null turns the subscription off. CommitConflictError when `current`
+ * changed meanwhile (the caller reads again and decides again, in `retryOnConflict`).
  */
 export async function replaceUserCalendarFeed(
   kv: Deno.Kv,
   userId: string,
   current: Deno.KvEntryMaybe<UserCalendarFeed>,
   next: UserCalendarFeed | null,
-): Promise<boolean> {
+): Promise<void> {
   const op = kv.atomic().check(current);
   if (current.value) op.delete(keys.calendarFeedToken(current.value.tokenHash));
   if (next) {
@@ -60,5 +61,5 @@ export async function replaceUserCalendarFeed(
   } else {
     op.delete(keys.userCalendarFeed(userId));
   }
-  return (await op.commit()).ok;
+  await commitOrConflict(op);
 }

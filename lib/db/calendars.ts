@@ -5,7 +5,14 @@
  */
 import { keys } from "./keys.ts";
 import { listPage, type Page, type PageOptions } from "./kv.ts";
-import type { CalendarType, FeedValidators } from "../calendar/types.ts";
+
+export type CalendarType = "playmetrics" | "teamsnap" | "generic";
+
+/** What a conditional GET sends back (ETag / Last-Modified of the last good fetch). */
+export interface FeedValidators {
+  etag: string | null;
+  lastModified: string | null;
+}
 
 export type SyncStatus = "success" | "error" | "pending";
 

@@ -56,8 +56,9 @@ export async function openKv(path: string): Promise<Deno.Kv> {
 }
 
 /**
- * Begins an atomic change for the repositories' `stage…` helpers to add to; the caller
- * commits it (through `commitTeamChange` when it changes what a team's pages show).
+ * Begins an atomic change for the repositories' `stage…` helpers to add to; the caller commits
+ * it with `commitChange`/`commitOrConflict` (lib/db/change.ts), or `commitTeamChange` when it
+ * changes what a team's pages show.
  */
 export const beginChange = (kv: Deno.Kv): Deno.AtomicOperation => kv.atomic();
 

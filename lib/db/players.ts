@@ -1,13 +1,7 @@
 import { monotonicFactory } from "ulid";
 import { keys } from "./keys.ts";
 import type { KvWrite } from "./commit_batches.ts";
-import { stageGuardianRemovals } from "./guardians.ts";
-import { stagePlayerInviteRemovals } from "./parent_emails.ts";
-import { stageFamilyMemberRemoval } from "./families.ts";
 import { countKeys, getManyValues, listAll, listPage, type Page, type PageOptions } from "./kv.ts";
-import { stageBlobRemovals } from "./blobs.ts";
-import { stagePlayerUploadRemovals } from "./uploads.ts";
-import { stageHeadshotConsentRemoval } from "./headshot_consents.ts";
 
 /** Ids in creation order, even within one millisecond, so a team lists its players as they were added. */
 const nextPlayerId = monotonicFactory();
@@ -33,6 +27,25 @@ export interface Player {
   yearsPlaying: number | null;
   stats: SeasonStats | null;
   createdAt: string;
+}
+
+/** What every list of players shows of one: who they are, their number and position, and their photo in each size. */
+export const PLAYER_SUMMARY_FIELDS = [
+  "id",
+  "firstName",
+  "lastName",
+  "jerseyNumber",
+  "position",
+  "photoUrl",
+  "photoUrlSmall",
+  "photoUrlMedium",
+] as const;
+
+export type PlayerSummary = Pick<Player, typeof PLAYER_SUMMARY_FIELDS[number]>;
+
+/** A player's summary fields, in that order, and nothing else of the record. */
+export function playerSummary(player: Player): PlayerSummary {
+  return Object.fromEntries(PLAYER_SUMMARY_FIELDS.map((field) => [field, player[field]])) as PlayerSummary;
 }
 
 export type NewPlayer =
@@ -96,28 +109,6 @@ export function stagePlayer(op: Deno.AtomicOperation, player: Player): Deno.Atom
 /** Adds to `op` a changed player, checked unchanged since `entry` was read. */
 export function stagePlayerUpdate(op: Deno.AtomicOperation, entry: Deno.KvEntry<Player>, player: Player) {
   return op.check(entry).set(entry.key, player);
-}
-
-/**
- * Adds to `op` the removal of a player (checked unchanged since read) with its guardian links,
- * listed parent e-mails, family membership and photos (the headshot's blobs, headshot
- * uploads of them under way, and a guardian's consent to show it publicly); returns how many
- * parent links go with it.
- */
-export async function stagePlayerRemoval(kv: Deno.Kv, op: Deno.AtomicOperation, entry: Deno.KvEntry<Player>) {
-  const { teamId, id } = entry.value;
-  op.check(entry).delete(entry.key);
-  const blobIds: string[] = [];
-  for (const path of [entry.value.photoUrl, entry.value.photoUrlSmall, entry.value.photoUrlMedium]) {
-    const blob = path ? /^\/objects\/([^/]+)\/([^/]+)$/.exec(path) : null;
-    if (blob && blob[1] === teamId) blobIds.push(blob[2]);
-  }
-  await stageBlobRemovals(kv, op, teamId, blobIds);
-  await stagePlayerUploadRemovals(kv, op, teamId, id);
-  stageHeadshotConsentRemoval(op, teamId, id);
-  await stagePlayerInviteRemovals(kv, op, teamId, id);
-  await stageFamilyMemberRemoval(kv, op, teamId, "player", id);
-  return await stageGuardianRemovals(kv, op, teamId, id);
 }
 
 /** The write that stores a player, for changes packed into several commits (a roster import). */

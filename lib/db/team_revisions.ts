@@ -1,4 +1,5 @@
 import { keys } from "./keys.ts";
+import { CommitConflictError } from "./change.ts";
 
 /**
  * A team's revision is the versionstamp of `keys.teamRevision(teamId)`. Every commit that
@@ -33,6 +34,22 @@ export async function commitTeamChange(
   for (const teamId of teams) touchTeam(op, teamId);
   const result = await op.commit();
   if (result.ok) { for (const teamId of teams) announceTeamChange(kv, teamId); }
+  return result;
+}
+
+/**
+ * Commits a team change as `commitTeamChange` does, or throws CommitConflictError (with `message`
+ * when the caller has a better one) when one of its checks failed: the team change's step in
+ * `retryOnConflict`.
+ */
+export async function commitTeamChangeOrConflict(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  teamIds: string | string[],
+  message?: string,
+): Promise<Deno.KvCommitResult> {
+  const result = await commitTeamChange(kv, op, teamIds);
+  if (!result.ok) throw new CommitConflictError(message);
   return result;
 }
 

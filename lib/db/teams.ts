@@ -65,10 +65,11 @@ export function slugify(name: string): string {
 }
 
 /**
- * Slugs no team may have: the system administrator's calls `/api/admin/campaigns|teams|audit`
- * share their shape with a team's `/api/admin/:teamId…` and are matched first.
+ * Slugs no team may have: the literal segments that stand where a sibling route has a team key
+ * (`/api/admin/campaigns|teams|audit` beside `/api/admin/:teamId…`, `/api/teams/by-slug|by-join-code`
+ * beside `/api/teams/:teamKey…`). The router never reads them as a team (routes/params.ts).
  */
-const RESERVED_SLUGS = new Set(["campaigns", "teams", "audit"]);
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(["campaigns", "teams", "audit", "by-slug", "by-join-code"]);
 
 /** Increasing within a process, so teams created in one millisecond still list newest first. */
 const nextTeamId = monotonicFactory();

@@ -8,6 +8,7 @@ import type { Team } from "../db/teams.ts";
 import { listPlayers, type Player } from "../db/players.ts";
 import { buildUser, getUserByEmail, stageMembership, stageNewUser, type User } from "../db/users.ts";
 import { beginChange } from "../db/kv.ts";
+import { commitChange } from "../db/change.ts";
 import { linkParentToPlayer } from "../families/mod.ts";
 import { createPost, listTeamPosts } from "../feed/mod.ts";
 import { addEssential } from "../essentials/mod.ts";
@@ -45,7 +46,7 @@ async function seedParents(kv: Deno.Kv, team: Team, players: Player[], now: Date
         playerId: null,
         createdAt: joined.toISOString(),
       });
-      if (!(await op.commit()).ok) user = await getUserByEmail(kv, parent.email);
+      if (!(await commitChange(op)).ok) user = await getUserByEmail(kv, parent.email);
     }
     const player = byJersey.get(parent.jerseyNumber);
     if (user && player) await linkParentToPlayer(kv, team.id, player.id, user.id, now);

@@ -5,7 +5,7 @@
  * themselves (`mayContact`).
  */
 import { getTeam, type Team } from "../db/teams.ts";
-import { listPlayers, type Player } from "../db/players.ts";
+import { listPlayers, type Player, playerSummary } from "../db/players.ts";
 import { listGuardianLinks } from "../db/guardians.ts";
 import { getUsers, listTeamMembers, type Membership, type User } from "../db/users.ts";
 import { type Family, listFamilies, listTeamFamilyMembers, memberKey } from "../db/families.ts";
@@ -183,14 +183,7 @@ export function detailedParent(
 
 export function teamPlayer(p: Player, people: TeamPeople, now: Date): TeamPlayer {
   return {
-    id: p.id,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    jerseyNumber: p.jerseyNumber,
-    position: p.position,
-    photoUrl: p.photoUrl,
-    photoUrlSmall: p.photoUrlSmall,
-    photoUrlMedium: p.photoUrlMedium,
+    ...playerSummary(p),
     age: ageOf(p, now),
     yearsPlaying: p.yearsPlaying,
     isNew: isNewMember(p.createdAt, now),

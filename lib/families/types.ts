@@ -3,6 +3,7 @@
  * SPEC.md section 3: Family, Family member, Detailed family member, Parent).
  */
 import type { PublicPhotoChoice } from "../photos/headshot_consent.ts";
+import type { PlayerSummary } from "../db/players.ts";
 
 export type MemberType = "player" | "parent";
 export type Relationship = "Child" | "Parent";
@@ -64,15 +65,7 @@ export interface DetailedFamilyMember {
 }
 
 /** A player as a person of the team sees them (`GET /api/public/teams/{id}/players` with a session). */
-export interface TeamPlayer {
-  id: string;
-  firstName: string;
-  lastName: string;
-  jerseyNumber: number;
-  position: string | null;
-  photoUrl: string | null;
-  photoUrlSmall: string | null;
-  photoUrlMedium: string | null;
+export interface TeamPlayer extends PlayerSummary {
   age: number | null;
   yearsPlaying: number | null;
   isNew: boolean;

@@ -4,6 +4,7 @@
  * Generate New replaces it and the old code stops working at once.
  */
 import { beginChange } from "../db/kv.ts";
+import { commitOrConflict, retryOnConflict } from "../db/change.ts";
 import {
   countJoinLinkUse,
   getJoinLinkEntry,
@@ -15,7 +16,6 @@ import {
 } from "../db/join_links.ts";
 import { stageAuditEntry } from "../db/audit.ts";
 import { getTeam, resolveTeam, type Team } from "../db/teams.ts";
-import { ConflictError } from "../errors.ts";
 import { consumeRateLimits, JOIN_LINK_LIMIT_BUCKET } from "../db/rate_limits.ts";
 
 export const JOIN_CODE_LENGTH = 16;
@@ -91,7 +91,7 @@ export async function regenerateJoinLink(
     (minutes) => `Too many new invite links today. Please try again in ${Math.ceil(minutes / 60)} hours.`,
     now.getTime(),
   );
-  for (let attempt = 0; attempt < 5; attempt++) {
+  return await retryOnConflict(async () => {
     const current = await getJoinLinkEntry(kv, teamId);
     const link: JoinLink = {
       teamId,
@@ -101,9 +101,9 @@ export async function regenerateJoinLink(
     };
     const op = stageJoinLink(beginChange(kv), current, link, now.getTime());
     stageAuditEntry(op, { teamId, action: "join-link.generated", targetId: teamId, actor, detail: "" }, now);
-    if ((await op.commit()).ok) return await view(kv, link, appUrl, now);
-  }
-  throw new ConflictError();
+    await commitOrConflict(op);
+    return await view(kv, link, appUrl, now);
+  }, { attempts: 5 });
 }
 
 /** The team's invite link; a team that never had one gets its first now. */

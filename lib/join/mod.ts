@@ -10,7 +10,7 @@ export {
   teamOfDeadJoinCode,
 } from "./links.ts";
 export { askForNewJoinLink, checkLinkAsk, LINK_ASK_MESSAGES, type LinkAsk } from "./link_asks.ts";
-export { indexPendingRequestsOnce, mailPendingRequestNotice } from "./pending_notice.ts";
+export { indexPendingRequests } from "./pending_notice.ts";
 export {
   findPlayer,
   type JoinAccess,

@@ -39,6 +39,7 @@ import {
   stagePendingMail,
 } from "../db/mail.ts";
 import { beginChange } from "../db/kv.ts";
+import { commitChange } from "../db/change.ts";
 import { openBody, sealBody } from "./sealing.ts";
 import type { Mailer, OutgoingMail, Recipient } from "./types.ts";
 
@@ -127,7 +128,7 @@ export function stageMail(op: Deno.AtomicOperation, mail: OutgoingMail, now = ne
 export async function queueMail(kv: Deno.Kv, mail: OutgoingMail, now = new Date()): Promise<string> {
   const op = beginChange(kv);
   const id = stageMail(op, mail, now);
-  if (!(await op.commit()).ok) throw new Error("Could not queue the mail");
+  if (!(await commitChange(op)).ok) throw new Error("Could not queue the mail");
   return id;
 }
 

@@ -16,8 +16,9 @@ import {
 } from "../db/gallery.ts";
 import { getPendingEntry, type PendingUpload, stagePendingRemoval } from "../db/uploads.ts";
 import { beginChange } from "../db/kv.ts";
+import { commitOrConflict, retryOnConflict } from "../db/change.ts";
 import { stageAuditEntry } from "../db/audit.ts";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { processImage } from "../images/mod.ts";
 import { canWrite, type TeamViewer } from "../team_viewer.ts";
 import { loadMemberNames } from "../names/member_names.ts";
@@ -103,7 +104,7 @@ export async function addGalleryPhoto(
     viewer.teamId,
     photo,
   );
-  if (!(await op.commit()).ok) throw new ConflictError(PHOTO_MESSAGES.alreadyProcessed);
+  await commitOrConflict(op, PHOTO_MESSAGES.alreadyProcessed);
   return (await withUploaderNames(kv, viewer.teamId, [photo]))[0];
 }
 
@@ -147,7 +148,7 @@ export async function deleteGalleryPhoto(
   actor: string,
   now = new Date(),
 ): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  await retryOnConflict(async () => {
     const entry = await getPhotoEntry(kv, viewer.teamId, photoId);
     if (!entry.value) throw new NotFoundError(PHOTO_MESSAGES.photoNotFound);
     if (!canDeletePhoto(viewer, entry.value)) throw new ForbiddenError(PHOTO_MESSAGES.notYours);
@@ -158,9 +159,8 @@ export async function deleteGalleryPhoto(
       stageAuditEntry(op, { teamId: viewer.teamId, action: "photo.deleted", targetId: photoId, actor, detail }, now);
     }
     await stageBlobRemovals(kv, op, viewer.teamId, photoBlobIds(viewer.teamId, entry.value));
-    if ((await op.commit()).ok) return;
-  }
-  throw new ConflictError();
+    await commitOrConflict(op);
+  }, { attempts: 3 });
 }
 
 /**
@@ -212,6 +212,6 @@ export async function addGalleryPhotoFromBytes(
     checked.value,
     now,
   );
-  if (!(await stagePhoto(op, teamId, photo).commit()).ok) throw new ConflictError();
+  await commitOrConflict(stagePhoto(op, teamId, photo));
   return (await withUploaderNames(kv, teamId, [photo]))[0];
 }

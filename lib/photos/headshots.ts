@@ -9,7 +9,8 @@ import { getPlayerEntry, type Player, stagePlayerUpdate } from "../db/players.ts
 import { stageBlobRemovals } from "../db/blobs.ts";
 import { getPendingEntry, type PendingUpload, stagePendingRemoval } from "../db/uploads.ts";
 import { stageAuditEntry } from "../db/audit.ts";
-import { commitTeamChange } from "../db/team_revisions.ts";
+import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
+import { retryOnConflict } from "../db/change.ts";
 import { beginChange } from "../db/kv.ts";
 import { isGuardian, listGuardianLinks } from "../db/guardians.ts";
 import {
@@ -19,7 +20,7 @@ import {
   stageHeadshotConsent,
 } from "../db/headshot_consents.ts";
 import { getTeam, type Team } from "../db/teams.ts";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { canWrite, type TeamViewer } from "../team_viewer.ts";
 import {
   consentIsCurrent,
@@ -80,7 +81,7 @@ export async function setPlayerPhoto(
     throw new ValidationError(PHOTO_MESSAGES.notUploaded);
   }
   const removing = fields.every((value) => value === null || value === "");
-  for (let attempt = 0; attempt < 3; attempt++) {
+  return await retryOnConflict(async () => {
     const entry = await getPlayerEntry(kv, teamId, playerId);
     if (!entry.value) throw new NotFoundError(PLAYER_NOT_FOUND);
     const current = photoOf(entry.value);
@@ -122,9 +123,9 @@ export async function setPlayerPhoto(
       actor,
       detail: removing ? "Photo removed" : "New photo",
     }, now);
-    if ((await commitTeamChange(kv, op, teamId)).ok) return next;
-  }
-  throw new ConflictError();
+    await commitTeamChangeOrConflict(kv, op, teamId);
+    return next;
+  }, { attempts: 3 });
 }
 
 /**
@@ -157,7 +158,7 @@ export async function setHeadshotConsent(
     consentedAt: consent?.consentedAt ?? null,
     teamShowsPhotos: team.settings.showPhotos,
   });
-  for (let attempt = 0; attempt < 3; attempt++) {
+  return await retryOnConflict(async () => {
     const [entry, playerEntry, links] = await Promise.all([
       getHeadshotConsentEntry(kv, teamId, playerId),
       getPlayerEntry(kv, teamId, playerId),
@@ -178,9 +179,9 @@ export async function setHeadshotConsent(
       actor,
       detail: wanted ? "Photo on the public roster: agreed" : "Photo on the public roster: withdrawn",
     }, now);
-    if ((await commitTeamChange(kv, op, teamId)).ok) return answer(next);
-  }
-  throw new ConflictError();
+    await commitTeamChangeOrConflict(kv, op, teamId);
+    return answer(next);
+  }, { attempts: 3 });
 }
 
 /**

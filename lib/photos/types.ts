@@ -1,5 +1,5 @@
 /**
- * The photo calls' shapes (the contract of /work/plan/issue13_plan.md), for islands and
+ * The photo calls' shapes (SPEC.md section 7 and DECISIONS.md; docs/features.md "Photos"), for islands and
  * components to `import type`. Types only.
  */
 import type { PhotoRecord } from "../db/gallery.ts";

@@ -43,6 +43,7 @@ import { consumeRateLimits } from "../db/rate_limits.ts";
 import { getPlayer } from "../db/players.ts";
 import { isGuardian } from "../db/guardians.ts";
 import { beginChange } from "../db/kv.ts";
+import { commitChange, commitOrConflict, retryOnConflict } from "../db/change.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import {
   INVALID_TYPE_MESSAGE,
@@ -138,7 +139,7 @@ export async function requestUpload(kv: Deno.Kv, uploader: Uploader, input: Uplo
   const person = personOf(viewer);
   const at = now.getTime();
   let counted = false;
-  for (let attempt = 0; attempt < 5; attempt++) {
+  return await retryOnConflict(async () => {
     const slotsEntry = await getSlotsEntry(kv, teamId, person);
     const live = liveSlots(slotsEntry, at);
     if (live.length >= GALLERY_LIMITS.maxFiles) throw new ValidationError(UPLOAD_TEXTS.tooManyPhotos);
@@ -165,14 +166,13 @@ export async function requestUpload(kv: Deno.Kv, uploader: Uploader, input: Uplo
       expiresAt: at + UPLOAD_URL_MS,
     };
     const op = stageSlots(beginChange(kv), slotsEntry, [...live, { id: ticket.blobId, until: ticket.expiresAt }], at);
-    if (!(await stageTicket(op, ticket, at).commit()).ok) continue;
+    await commitOrConflict(stageTicket(op, ticket, at));
     const token = await signUploadToken(kv, teamId, sessionId, ticket.id, ticket.expiresAt);
     return {
       uploadURL: `/api/objects/upload/${teamId}/${token}`,
       objectPath: objectPath(teamId, ticket.blobId),
     } satisfies UploadUrl;
-  }
-  throw new ConflictError();
+  }, { attempts: 5 });
 }
 
 /** The PUT's body as it arrives. */
@@ -240,7 +240,7 @@ export async function receiveUpload(
     createdAt: now.toISOString(),
   };
   const spend = stageNewPending(stageTicketSpend(beginChange(kv), ticketEntry as Deno.KvEntry<UploadTicket>), pending);
-  if (!(await spend.commit()).ok) throw new UploadError("gone", PHOTO_MESSAGES.uploadLinkGone);
+  if (!(await commitChange(spend)).ok) throw new UploadError("gone", PHOTO_MESSAGES.uploadLinkGone);
   // The ticket's slot now counts until the pending upload would be swept.
   await holdSlot(kv, teamId, ticket.person, ticket.blobId, pending.expiresAt, at);
   const pendingEntry = await getPendingEntry(kv, teamId, ticket.blobId);
@@ -269,7 +269,7 @@ export async function receiveUpload(
     // The manifest last: only now does the blob exist.
     const op = stageNewBlob(beginChange(kv), manifest);
     stagePendingUpdate(op, pendingEntry as Deno.KvEntry<PendingUpload>, { ...pending, state: "uploaded" });
-    if (!(await op.commit()).ok) throw new ConflictError();
+    await commitOrConflict(op);
     return { objectPath: objectPath(teamId, ticket.blobId) };
   } catch (error) {
     await removePendingUpload(kv, pendingEntry as Deno.KvEntry<PendingUpload>);
@@ -415,9 +415,7 @@ export async function processUpload(
     dataIds: [blobId, ids.full, ids.medium, ids.thumbnail],
     expiresAt: at + PENDING_MS,
   };
-  if (!(await stagePendingUpdate(beginChange(kv), entry, claimed).commit()).ok) {
-    throw new ConflictError(PHOTO_MESSAGES.alreadyProcessed);
-  }
+  await commitOrConflict(stagePendingUpdate(beginChange(kv), entry, claimed), PHOTO_MESSAGES.alreadyProcessed);
   const claimedEntry = (await getPendingEntry(kv, teamId, blobId)) as Deno.KvEntry<PendingUpload>;
   if (claimedEntry.value?.state !== "processing") throw new ConflictError(PHOTO_MESSAGES.alreadyProcessed);
 
@@ -434,7 +432,7 @@ export async function processUpload(
       throw imageRefusal(error);
     }
     // Busy or failed: put it back as it was, so the same call can be made again.
-    await stagePendingUpdate(beginChange(kv), claimedEntry, pending).commit();
+    await commitChange(stagePendingUpdate(beginChange(kv), claimedEntry, pending));
     throw error;
   }
 
@@ -472,10 +470,8 @@ export async function processUpload(
   stageNewBlob(op, made(images.thumbnail, ids.thumbnail, ids.thumbnail, "thumbnail", thumbnail));
   stagePendingUpdate(op, claimedEntry, processed);
   for (const key of rawChunks) op.delete(key); // The bytes as uploaded are gone with this commit.
-  if (!(await op.commit()).ok) {
-    // Only the sweep could have changed it: it removes what this call wrote too.
-    throw new ConflictError();
-  }
+  // Only the sweep could have changed it: it removes what this call wrote too.
+  await commitOrConflict(op);
   await releaseSlot(kv, teamId, pending.person, blobId, at);
   return {
     objectPath: objectPath(teamId, blobId),

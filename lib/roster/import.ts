@@ -12,7 +12,8 @@
 import { buildPlayer, listPlayers, type Player, playerWrite } from "../db/players.ts";
 import { getTeam } from "../db/teams.ts";
 import { stageAuditEntry } from "../db/audit.ts";
-import { commitTeamChange, revisionCheck } from "../db/team_revisions.ts";
+import { commitTeamChange, commitTeamChangeOrConflict, revisionCheck } from "../db/team_revisions.ts";
+import { CommitConflictError, retryOnConflict } from "../db/change.ts";
 import { beginChange } from "../db/kv.ts";
 import { applyWrites, type KvWrite, packWrites } from "../db/commit_batches.ts";
 import { guardiansByPlayer } from "../db/guardians.ts";
@@ -218,37 +219,38 @@ async function saveImport(
   afterCommit?: (index: number) => Promise<void>,
 ): Promise<number> {
   const { kv, teamId, actor, now } = change;
-  for (let attempt = 0; attempt < 5; attempt++) {
+  return await retryOnConflict(async () => {
     const state = await readRosterState(kv, teamId);
     assertRoomFor(state.playerCount, rows.length);
     const batches = packWrites(rows.map((row) => rowWrites(teamId, row, now)));
     let revision: Deno.AtomicCheck = state.revision;
     const done: KvWrite[][] = [];
-    for (const [index, batch] of batches.entries()) {
-      const op = applyWrites(beginChange(kv).check(state.team).check(revision), batch);
-      if (index === batches.length - 1) {
-        stageAuditEntry(op, {
-          teamId,
-          action: "players.imported",
-          targetId: teamId,
-          actor,
-          detail: `${rows.length} player${rows.length === 1 ? "" : "s"} from CSV`,
-        }, now);
+    try {
+      for (const [index, batch] of batches.entries()) {
+        const op = applyWrites(beginChange(kv).check(state.team).check(revision), batch);
+        if (index === batches.length - 1) {
+          stageAuditEntry(op, {
+            teamId,
+            action: "players.imported",
+            targetId: teamId,
+            actor,
+            detail: `${rows.length} player${rows.length === 1 ? "" : "s"} from CSV`,
+          }, now);
+        }
+        const result = await commitTeamChangeOrConflict(kv, op, teamId, IMPORT_MESSAGES.interrupted);
+        done.push(batch);
+        revision = revisionCheck(teamId, result.versionstamp);
+        if (index < batches.length - 1) await afterCommit?.(index);
       }
-      const result = await commitTeamChange(kv, op, teamId);
-      if (!result.ok) break;
-      done.push(batch);
-      revision = revisionCheck(teamId, result.versionstamp);
-      if (index < batches.length - 1) await afterCommit?.(index);
-    }
-    if (done.length === batches.length) return rows.length;
-    if (done.length > 0) {
+    } catch (error) {
+      // The first commit lost its check: nothing was written, so read again and retry. A later
+      // one: what the earlier ones wrote goes, and the import is refused rather than retried.
+      if (!(error instanceof CommitConflictError) || done.length === 0) throw error;
       await undoWrites(kv, teamId, done.flat());
       throw new ConflictError(IMPORT_MESSAGES.interrupted);
     }
-    // The first commit lost its check: nothing was written, so read again and retry.
-  }
-  throw new ConflictError(IMPORT_MESSAGES.interrupted);
+    return rows.length;
+  }, { attempts: 5 });
 }
 
 /** Removes what the earlier commits of an interrupted import wrote. */

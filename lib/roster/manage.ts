@@ -10,13 +10,16 @@ import {
   listPlayers,
   MAX_PLAYERS_PER_TEAM,
   type Player,
+  type PlayerSummary,
+  playerSummary,
   stagePlayer,
-  stagePlayerRemoval,
   stagePlayerUpdate,
 } from "../db/players.ts";
+import { stagePlayerRemoval } from "../db/player_removal.ts";
 import { getTeamWithRevision } from "../db/teams.ts";
 import { stageAuditEntry } from "../db/audit.ts";
-import { commitTeamChange } from "../db/team_revisions.ts";
+import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
+import { retryOnConflict } from "../db/change.ts";
 import { beginChange } from "../db/kv.ts";
 import { JERSEY_MESSAGES, jerseySharers } from "./jerseys.ts";
 import { guardiansByPlayer } from "../db/guardians.ts";
@@ -60,15 +63,7 @@ export const parsePlayerPatch = (body: unknown, now: Date) => orThrow(checkPlaye
 // ---- The admin view ----
 
 /** A player as the team admin sees them (SPEC.md section 3 plus the admin-entered details). */
-export interface AdminPlayer {
-  id: string;
-  firstName: string;
-  lastName: string;
-  jerseyNumber: number;
-  position: string | null;
-  photoUrl: string | null;
-  photoUrlSmall: string | null;
-  photoUrlMedium: string | null;
+export interface AdminPlayer extends PlayerSummary {
   /** True once a parent is linked: an approved claim, the signup admin, or a co-parent who signed in. */
   isApproved: boolean;
   /** Linked parents' e-mails and those listed (CSV) but not yet signed in; sorted, no repeats. */
@@ -95,14 +90,7 @@ export function toAdminPlayer(
   const linked = guardians.map((u) => u.email);
   const invited = invites.map((i) => i.email).filter((e) => !linked.includes(e));
   return {
-    id: p.id,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    jerseyNumber: p.jerseyNumber,
-    position: p.position,
-    photoUrl: p.photoUrl,
-    photoUrlSmall: p.photoUrlSmall,
-    photoUrlMedium: p.photoUrlMedium,
+    ...playerSummary(p),
     isApproved: guardians.length > 0,
     parentEmails: [...new Set([...linked, ...invited])].sort(),
     invitedParentEmails: [...new Set(invited)].sort(),
@@ -182,7 +170,7 @@ const describe = (p: Pick<Player, "firstName" | "lastName" | "jerseyNumber">) =>
 
 export async function addPlayer(change: RosterChange, input: NewPlayerInput): Promise<AdminPlayer> {
   const { kv, teamId, actor, now } = change;
-  for (let attempt = 0; attempt < 5; attempt++) {
+  return await retryOnConflict(async () => {
     const state = await readRosterState(kv, teamId);
     assertRoomFor(state.playerCount, 1);
     const player = buildPlayer(teamId, { ...input, position: input.position ?? null }, now);
@@ -192,9 +180,9 @@ export async function addPlayer(change: RosterChange, input: NewPlayerInput): Pr
       { teamId, action: "player.created", targetId: player.id, actor, detail: describe(player) },
       now,
     );
-    if ((await commitTeamChange(kv, op, teamId)).ok) return await adminPlayerOf(kv, player, now);
-  }
-  throw new ConflictError();
+    await commitTeamChangeOrConflict(kv, op, teamId);
+    return await adminPlayerOf(kv, player, now);
+  }, { attempts: 5 });
 }
 
 export async function updatePlayer(change: RosterChange, playerId: string, patch: PlayerPatch): Promise<AdminPlayer> {
@@ -226,7 +214,7 @@ export async function savePlayerChange(
     actor,
     detail: `${describe(player)}${detailSuffix}`,
   }, now);
-  if (!(await commitTeamChange(kv, op, teamId)).ok) throw new ConflictError();
+  await commitTeamChangeOrConflict(kv, op, teamId);
 }
 
 /**
@@ -247,5 +235,5 @@ export async function removePlayer(change: RosterChange, playerId: string): Prom
     actor,
     detail: `${describe(entry.value)} (${links} parent links removed)`,
   }, now);
-  if (!(await commitTeamChange(kv, op, teamId)).ok) throw new ConflictError();
+  await commitTeamChangeOrConflict(kv, op, teamId);
 }

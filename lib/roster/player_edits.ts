@@ -2,7 +2,8 @@ import { getPlayer, getPlayerEntry, type Player } from "../db/players.ts";
 import { isGuardian } from "../db/guardians.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { savePlayerChange } from "./manage.ts";
-import { PLAYER_MESSAGES, type PlayerEdit } from "./player_rules.ts";
+import { PLAYER_MESSAGES } from "./player_rules.ts";
+import type { PlayerEdit } from "./player_schema.ts";
 import type { SessionUser } from "../auth/session_user.ts";
 
 export const PLAYER_NOT_FOUND = "Player not found";

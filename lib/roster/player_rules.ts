@@ -45,5 +45,3 @@ export function photoProblem(value: string, appOrigin: string): string | null {
   }
   return url.origin === appOrigin && url.pathname.startsWith("/objects/") ? null : PLAYER_MESSAGES.photoElsewhere;
 }
-
-export type { PlayerEdit } from "./player_schema.ts";

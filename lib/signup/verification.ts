@@ -3,6 +3,7 @@
  * spends the token and creates the team, its first player and the admin account in one commit.
  */
 import { beginChange } from "../db/kv.ts";
+import { commitChange, retryOnConflict } from "../db/change.ts";
 import { buildTeam, isSlugTaken, slugify, stageNewTeam, type Team } from "../db/teams.ts";
 import { buildPlayer, type Player, stagePlayer } from "../db/players.ts";
 import { listMemberships, readAccountForCommit, stageMembership, type User } from "../db/users.ts";
@@ -15,7 +16,7 @@ import {
   stageSignupCompletion,
 } from "../db/signups.ts";
 import { getTokenEntry, stageToken } from "../db/tokens.ts";
-import { commitTeamChange } from "../db/team_revisions.ts";
+import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
 import { hashToken, isTokenShaped, newToken, type StoredToken } from "../auth/tokens.ts";
 import { queueMail } from "../mail/mod.ts";
 import { verificationMail } from "../mail/templates.ts";
@@ -92,7 +93,7 @@ async function storeAndMail(ctx: SignupContext, payload: SignupPayload) {
   const pending: PendingSignup = { payload, tokenHash, createdAt: now.toISOString(), expiresAt };
   const op = stagePendingSignup(beginChange(kv), payload.email, previous, pending, SIGNUP_TOKEN_TTL_MS);
   // A lost race means a simultaneous request for the same address stored its own link.
-  if (!(await op.commit()).ok) return;
+  if (!(await commitChange(op)).ok) return;
   const link = `${ctx.appUrl}/signup/verify?token=${token}`;
   await queueMail(kv, {
     to: { name: `${payload.firstName} ${payload.lastName}`, address: payload.email },
@@ -110,6 +111,11 @@ export interface VerifiedSignup {
 
 const invalidLink = () => new ValidationError(SIGNUP_MESSAGES.invalidLink);
 
+/**
+ * Teams named alike get `-2`, `-3` … up to this suffix; a lost commit reads again as many times.
+ */
+const MAX_SLUG_SUFFIX = 1000;
+
 /** What a verification token holds; `verifiedTeamId` once it has been used (kept so a reopened link can say so). */
 interface SignupGrant {
   email: string;
@@ -125,8 +131,9 @@ interface SignupGrant {
 export async function verifySignup(kv: Deno.Kv, token: unknown, now = new Date()): Promise<VerifiedSignup> {
   if (!isTokenShaped(token)) throw invalidLink();
   const tokenHash = await hashToken(token);
+  // A lost commit searches on from the slug it tried: another signup may have taken it meanwhile.
   let suffix = 1;
-  for (let attempt = 0; attempt < 1000; attempt++) {
+  return await retryOnConflict(async () => {
     const tokenEntry = await getTokenEntry<SignupGrant>(kv, "signup", tokenHash);
     const stored = tokenEntry.value;
     if (stored?.payload.verifiedTeamId) throw new ConflictError(SIGNUP_MESSAGES.alreadyVerified);
@@ -137,11 +144,8 @@ export async function verifySignup(kv: Deno.Kv, token: unknown, now = new Date()
     if (!pending || pending.tokenHash !== tokenHash) throw invalidLink();
     const p = pending.payload;
     const base = slugify(p.teamName);
-    const slug = suffix === 1 ? base : `${base}-${suffix}`;
-    if (await isSlugTaken(kv, slug)) {
-      suffix++;
-      continue;
-    }
+    suffix = await firstFreeSuffix(kv, base, suffix);
+    const slug = suffixed(base, suffix);
     const team = buildTeam(
       { name: p.teamName, season: seasonFor(now), ageGroup: p.ageGroup, teamType: p.teamType, orgName: "" },
       slug,
@@ -182,10 +186,23 @@ export async function verifySignup(kv: Deno.Kv, token: unknown, now = new Date()
     // A renamed existing account shows its new name on its other teams' cached pages at once too.
     const renamed = !account.isNew && (user.firstName !== p.firstName || user.lastName !== p.lastName);
     const otherTeams = renamed ? (await listMemberships(kv, user.id)).map((m) => m.teamId) : [];
-    if ((await commitTeamChange(kv, op, [team.id, ...otherTeams])).ok) {
-      return { team, player, user: { ...user, firstName: p.firstName, lastName: p.lastName } };
-    }
-    // Something changed meanwhile (the slug taken, the token spent): read again and retry.
+    // Something may have changed meanwhile (the slug taken, the token spent): then read again.
+    await commitTeamChangeOrConflict(kv, op, [team.id, ...otherTeams]);
+    return { team, player, user: { ...user, firstName: p.firstName, lastName: p.lastName } };
+  }, {
+    attempts: MAX_SLUG_SUFFIX,
+    onExhausted: () => {
+      throw invalidLink();
+    },
+  });
+}
+
+const suffixed = (base: string, suffix: number) => suffix === 1 ? base : `${base}-${suffix}`;
+
+/** The first suffix from `from` whose slug is free (1 is the bare name); past the last, the link cannot work. */
+async function firstFreeSuffix(kv: Deno.Kv, base: string, from: number): Promise<number> {
+  for (let suffix = from; suffix <= MAX_SLUG_SUFFIX; suffix++) {
+    if (!(await isSlugTaken(kv, suffixed(base, suffix)))) return suffix;
   }
   throw invalidLink();
 }

@@ -5,6 +5,7 @@
  */
 import { stageAuditEntry } from "../db/audit.ts";
 import { beginChange } from "../db/kv.ts";
+import { commitChange } from "../db/change.ts";
 import { getTeamBySlug } from "../db/teams.ts";
 import { getMembership, getUserByEmail } from "../db/users.ts";
 import { NotFoundError } from "../errors.ts";
@@ -71,5 +72,5 @@ async function recordSysadminAction(
 ): Promise<void> {
   const op = beginChange(kv);
   stageAuditEntry(op, { teamId: null, ...entry }, now);
-  await op.commit();
+  await commitChange(op);
 }

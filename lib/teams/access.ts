@@ -3,6 +3,7 @@
  * (co-admins are invited by e-mail, get the role at once and a sign-in link by mail).
  */
 import { beginChange } from "../db/kv.ts";
+import { commitChange, commitOrConflict } from "../db/change.ts";
 import {
   getMembershipEntry,
   getTeamMemberEntries,
@@ -16,7 +17,7 @@ import { stageAuditEntry } from "../db/audit.ts";
 import { getTeam } from "../db/teams.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { passwordProblem } from "../auth/password_policy.ts";
-import { type LoginGrant, MAGIC_LINK_TTL_MS } from "../auth/login.ts";
+import { type LoginGrant, MAGIC_LINK_TTL_MS } from "../auth/login_grant.ts";
 import { stageNewToken } from "../auth/tokens.ts";
 import { endTeamLoginSessions } from "../auth/sessions.ts";
 import { stageMail } from "../mail/mod.ts";
@@ -98,7 +99,7 @@ export async function setTeamAccessCredentials(
     { teamId, action: "access.updated", targetId: teamId, actor, detail: `username ${username}` },
     now,
   );
-  await op.commit();
+  await commitChange(op);
   await endTeamLoginSessions(kv, teamId);
   return username;
 }
@@ -133,7 +134,7 @@ export async function inviteCoAdmin(
     ...coAdminInviteMail({ teamName: team.name, invitedBy: actor, link: `${ctx.appUrl}/auth/magic?token=${token}` }),
   }, now);
   stageAuditEntry(op, { teamId, action: "admin.added", targetId: user.id, actor, detail: email }, now);
-  if (!(await op.commit()).ok) throw new ConflictError();
+  await commitOrConflict(op);
   return email;
 }
 
@@ -155,5 +156,5 @@ export async function removeCoAdmin(
   for (const e of adminEntries) op.check(e);
   stageMembership(op, { ...entry.value, role: "TEAM_STANDARD" });
   stageAuditEntry(op, { teamId, action: "admin.removed", targetId: userId, actor, detail: "" }, now);
-  if (!(await op.commit()).ok) throw new ConflictError();
+  await commitOrConflict(op);
 }

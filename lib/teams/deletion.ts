@@ -20,12 +20,12 @@ import {
   type TeamDeletion,
 } from "../db/team_deletions.ts";
 import { stageAuditEntry } from "../db/audit.ts";
-import { commitTeamChange } from "../db/team_revisions.ts";
+import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
 import { countPlayers } from "../db/players.ts";
 import { countClaims } from "../db/claims.ts";
 import { listTeamMembers } from "../db/users.ts";
 import { MAX_PAGE_SIZE } from "../db/kv.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import { NotFoundError, ValidationError } from "../errors.ts";
 
 export const DELETE_TEAM_MESSAGES = {
   confirm: "Type the team name to confirm.",
@@ -93,7 +93,7 @@ export async function deleteTeam(kv: Deno.Kv, teamId: string, confirm: string, a
     actor,
     detail: deletedTeamDetail(counts),
   }, now);
-  if (!(await commitTeamChange(kv, op, teamId)).ok) throw new ConflictError();
+  await commitTeamChangeOrConflict(kv, op, teamId);
   await sweepTeam(kv, teamId);
 }
 

@@ -9,8 +9,9 @@ import { beginChange } from "../db/kv.ts";
 import { z } from "zod";
 import { getTeam, getTeamEntry, stageTeamUpdate, type Team } from "../db/teams.ts";
 import { stageAuditEntry } from "../db/audit.ts";
-import { commitTeamChange } from "../db/team_revisions.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
+import { retryOnConflict } from "../db/change.ts";
+import { NotFoundError, ValidationError } from "../errors.ts";
 import { cleanText } from "../text.ts";
 import { canonicalTimeZone, MAX_TIME_ZONE_LENGTH, teamTimeZone, teamTimeZoneSource } from "../time_zone.ts";
 
@@ -155,7 +156,7 @@ export async function updateTeamSettings(
   actor: string,
   now: Date,
 ): Promise<Team> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  return await retryOnConflict(async () => {
     const entry = await getTeamEntry(kv, teamId);
     if (!entry.value) throw new NotFoundError(SETTINGS_MESSAGES.teamNotFound);
     const { team, changed } = applySettingsPatch(entry.value, patch);
@@ -166,7 +167,7 @@ export async function updateTeamSettings(
       { teamId, action: "settings.updated", targetId: teamId, actor, detail: changed.join(", ") },
       now,
     );
-    if ((await commitTeamChange(kv, op, teamId)).ok) return team;
-  }
-  throw new ConflictError();
+    await commitTeamChangeOrConflict(kv, op, teamId);
+    return team;
+  }, { attempts: 5 });
 }
