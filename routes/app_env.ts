@@ -39,5 +39,7 @@ export type AppEnv = {
     teamId?: string;
     /** Set by `requireTeamMember`: who looks at the team's family space. */
     teamViewer?: TeamViewer;
+    /** Set by a sign-in route (`signInRoute`) that refused its credentials: how it signs in. */
+    failedSignIn?: string;
   };
 };

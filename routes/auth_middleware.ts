@@ -9,8 +9,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "./app_env.ts";
-import { ForbiddenError, UnauthorizedError } from "../lib/errors.ts";
+import { ForbiddenError, NotFoundError, UnauthorizedError } from "../lib/errors.ts";
 import { isApiPath } from "./errors.ts";
+import { ruled } from "./rules.ts";
 import { resolveTeamId } from "../lib/db/teams.ts";
 import type { TeamRole } from "../lib/db/users.ts";
 import {
@@ -143,30 +144,44 @@ export const requireSysadmin: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * The routes that manage who can get into a team (its shared login, its admins), wherever they
- * are registered: a team's shared login never passes them, so it cannot change or outlive its
- * own credentials, nor make a personal co-admin that would (R12).
+ * Development mode only (Dev Tools, demo sign-ins). In production a route behind it is a plain
+ * 404 before it reads anything: indistinguishable from a route that does not exist.
  */
-const ACCESS_MANAGEMENT_PATH = /^\/(?:api\/)?admin\/[^/]+\/(?:access|admins)(?:\/|$)/;
+export const developmentOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.var.deps.config.env !== "development") throw new NotFoundError();
+  await next();
+};
+
+export interface TeamRoleOptions {
+  /**
+   * Refuse a team's shared login (403): on the routes that manage who can get into a team (its
+   * shared login, its admins), so that it cannot change or outlive its own credentials, nor make
+   * a personal co-admin that would (R12).
+   */
+  refuseTeamLogin?: boolean;
+}
 
 /**
  * The route's `:teamId` (an id or slug) must name a team where the user holds one of `roles`.
- * A system administrator passes too. Sets `c.var.teamId` to the resolved id. A team login is
- * refused on the access-management routes (`ACCESS_MANAGEMENT_PATH`).
+ * A system administrator passes too. Sets `c.var.teamId` to the resolved id.
  */
-export function requireTeamRole(...roles: TeamRole[]): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+export function requireTeamRole(
+  roles: TeamRole | readonly TeamRole[],
+  { refuseTeamLogin = false }: TeamRoleOptions = {},
+): MiddlewareHandler<AppEnv> {
+  const allowedRoles: readonly TeamRole[] = typeof roles === "string" ? [roles] : roles;
+  const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
     const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
     if (!user && !sysadmin) return unauthenticated(c, "/team-login");
-    if (user?.kind === "team" && ACCESS_MANAGEMENT_PATH.test(c.req.path)) {
-      throw new ForbiddenError(AUTH_MESSAGES.teamLoginNoAccessManagement);
-    }
+    if (refuseTeamLogin && user?.kind === "team") throw new ForbiddenError(AUTH_MESSAGES.teamLoginNoAccessManagement);
     const teamId = await resolveTeamId(c.var.deps.kv, c.req.param("teamId") ?? "");
-    const allowed = sysadmin !== null || (teamId !== null && user !== null && roles.includes(user.roles[teamId]));
+    const allowed = sysadmin !== null ||
+      (teamId !== null && user !== null && allowedRoles.includes(user.roles[teamId]));
     if (!allowed || !teamId) throw new ForbiddenError("You do not have access to this team.");
     c.set("teamId", teamId);
     await next();
   };
+  return refuseTeamLogin ? ruled("no-team-login", guard) : guard;
 }
 
 /**

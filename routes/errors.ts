@@ -1,5 +1,5 @@
 /** How the domain errors of `lib/errors.ts` become HTTP responses: the app's one `onError`. */
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import {
   AppError,
@@ -12,6 +12,8 @@ import {
   ValidationError,
 } from "../lib/errors.ts";
 import { accountHint, logSecurityEvent, redactPath, type SecurityEventName } from "../lib/security_log.ts";
+import type { AppEnv } from "./app_env.ts";
+import { ruled } from "./rules.ts";
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
@@ -47,7 +49,7 @@ export const BODY_UNREADABLE = "Request body could not be read.";
  * A request body the client cut short: the connection ended before the `Content-Length` it
  * announced, or inside a chunk. Deno fails the read with `BadResource` ("Cannot read (request)
  * body…"). The readers of routes/http.ts answer 400 for it themselves; this catches the reads
- * they do not make, such as the body limit buffering a chunked body before any route runs.
+ * they do not make, such as a route's body limit buffering a chunked body before its handler runs.
  */
 export const isCutShortBody = (error: unknown): boolean =>
   error instanceof Deno.errors.BadResource && /\bbody\b/i.test(error.message);
@@ -61,6 +63,47 @@ export function retryAfterHeader(error: unknown): [string, string][] {
   return error instanceof RateLimitError || error instanceof BusyError
     ? [["Retry-After", String(error.retryAfterSeconds)]]
     : [];
+}
+
+/** A domain error's class, to name the refusals a form shows (`refusalOf(error, ValidationError)`). */
+// deno-lint-ignore no-explicit-any
+type AppErrorClass = abstract new (...args: any[]) => AppError;
+/** The error a refusal holds: one of the named classes', else any domain error. */
+type RefusedError<K extends AppErrorClass[]> = K extends [] ? AppError : InstanceType<K[number]>;
+
+/** What a form (or a call that answers in its own shape) shows of a refusal from lib/. */
+export interface Refusal<E extends AppError = AppError> {
+  error: E;
+  status: ErrorStatus;
+  message: string;
+  /** The refused fields' messages (a ValidationError's; none for the others). */
+  fields: Record<string, string>;
+  /** `Retry-After` when the refusal says when to come back. */
+  headers: [string, string][];
+  /** The fields' messages, else the message under `name` (where the form shows a general error). */
+  fieldsOr(name: string): Record<string, string>;
+}
+
+/**
+ * The one way a route turns a refusal from lib/ into what its form shows again: a domain error
+ * (`lib/errors.ts`; when `kinds` are given, one of them) becomes its status, message, field
+ * messages and headers. Anything else is no refusal and is thrown on, to the app's `onError`.
+ * @example
+ * try { await saveProfileName(kv, user.id, values); }
+ * catch (error) { const refused = refusalOf(error); return sendForm(c, refused.fieldsOr("_"), refused.status); }
+ */
+export function refusalOf<K extends AppErrorClass[]>(error: unknown, ...kinds: K): Refusal<RefusedError<K>> {
+  const refused = error instanceof AppError && (kinds.length === 0 || kinds.some((kind) => error instanceof kind));
+  if (!refused) throw error;
+  const fields = error instanceof ValidationError ? error.fields : {};
+  return {
+    error: error as RefusedError<K>,
+    status: httpStatusOf(error),
+    message: error.message,
+    fields,
+    headers: retryAfterHeader(error),
+    fieldsOr: (name) => Object.keys(fields).length > 0 ? fields : { [name]: error.message },
+  };
 }
 
 /**
@@ -117,28 +160,30 @@ function titleFor(status: number): string {
 /** The message of the origin guard's refusal (routes/http.ts), which names a CSRF attempt. */
 export const CROSS_ORIGIN_REFUSED = "Cross-origin request refused.";
 
-/** The sign-in posts, each with how it signs in; a 401 from one is a failed login. */
-const LOGIN_POSTS: [RegExp, string][] = [
-  [/^\/api\/team-admin\/login$/, "password"],
-  [/^\/team-login$/, "password"],
-  [/^\/api\/teams\/[^/]+\/login$/, "team-password"],
-  [/^\/api\/sysadmin\/login$/, "sysadmin-password"],
-  [/^\/sysadmin\/login$/, "sysadmin-password"],
-];
-/** The magic link's POST answers 400 (the 'link expired' page) for a token it cannot redeem. */
-const MAGIC_LINK_POST = "/auth/magic";
-
 export interface FoundSecurityEvent {
   event: SecurityEventName;
   via?: string;
 }
 
 /**
- * Whether a finished request is a security event: a refused sign-in, any 429, or a post the
- * origin guard refused. Read from the response (and the error `onError` handled), so the pages
- * that show their own refusal (the login forms, the claim form) are seen as well as the API.
+ * Declares a sign-in route: a refusal of what it was given (401, or `failedStatus`: the magic
+ * link's 'Link expired' page is a 400) is a failed login, named by how it signs in (`via`), and
+ * logged as one by `securityHeaders` (R39).
  */
-export function securityEventOf(c: Context): FoundSecurityEvent | null {
+export function signInRoute(via: string, failedStatus = 401): MiddlewareHandler<AppEnv> {
+  return ruled(`login:${via}`, async (c: Context<AppEnv>, next) => {
+    await next();
+    if (c.res.status === failedStatus) c.set("failedSignIn", via);
+  });
+}
+
+/**
+ * Whether a finished request is a security event: a refused sign-in (as its route declared it),
+ * any 429, or a post the origin guard refused. Read from the response (and the error `onError`
+ * handled), so the pages that show their own refusal (the login forms, the claim form) are seen
+ * as well as the API.
+ */
+export function securityEventOf(c: Context<AppEnv>): FoundSecurityEvent | null {
   const status = c.res.status;
   if (status === 429) return { event: "rate_limit.hit" };
   if (status === 403) {
@@ -147,14 +192,8 @@ export function securityEventOf(c: Context): FoundSecurityEvent | null {
       ? { event: "cross_origin.refused" }
       : null;
   }
-  if (c.req.method !== "POST") return null;
-  const path = c.req.path;
-  if (status === 401) {
-    const login = LOGIN_POSTS.find(([pattern]) => pattern.test(path));
-    return login ? { event: "login.failed", via: login[1] } : null;
-  }
-  if (status === 400 && path === MAGIC_LINK_POST) return { event: "login.failed", via: "magic-link" };
-  return null;
+  const via = c.var.failedSignIn;
+  return via ? { event: "login.failed", via } : null;
 }
 
 /**

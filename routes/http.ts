@@ -1,20 +1,21 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { getConnInfo } from "hono/deno";
 import { matchedRoutes } from "hono/route";
 import type { BodyData } from "hono/utils/body";
 import { HTTPException } from "hono/http-exception";
 import { AppError, ForbiddenError, ValidationError } from "../lib/errors.ts";
 import { INVALID_CURSOR_MESSAGE, MAX_PAGE_SIZE } from "../lib/db/kv.ts";
-import { BODY_UNREADABLE, isApiPath, isCutShortBody, UnsupportedMediaTypeError } from "./errors.ts";
+import { BODY_UNREADABLE, isCutShortBody, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors.ts";
+import { ruled } from "./rules.ts";
 import { unknownField, unknownFieldMessage } from "../lib/text.ts";
 
 const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
 /** Content types a cross-site HTML form (or a no-cors fetch) can send without a preflight. */
 const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
 const JSON_TYPE = /^\s*application\/json\s*(;|$)/i;
-/** The one API body that is not JSON: a roster CSV upload (it cannot be sent cross-site without a preflight). */
+/** A roster CSV upload's type (it cannot be sent cross-site without a preflight). */
 const CSV_TYPE = /^\s*text\/csv\s*(;|$)/i;
-const CSV_UPLOAD = /^\/api\/admin\/[^/]+\/players\/import$/;
 
 /**
  * Refuses state-changing requests from other origins: an `Origin` header must be allowed;
@@ -41,17 +42,57 @@ export function originGuard(isAllowed: (origin: string, c: Context) => boolean):
   };
 }
 
-/** A state-changing API request that carries a body must say it is JSON (else 415), CSV uploads aside. */
-export const jsonOnly: MiddlewareHandler = async (c, next) => {
-  if (isApiPath(c.req.path) && !SAFE_METHOD.test(c.req.method)) {
-    const contentType = c.req.header("content-type");
-    const hasBody = contentType !== undefined || (c.req.header("content-length") ?? "0") !== "0" ||
-      c.req.header("transfer-encoding") !== undefined;
-    const csvUpload = c.req.method === "POST" && CSV_UPLOAD.test(c.req.path) && CSV_TYPE.test(contentType ?? "");
-    if (hasBody && !JSON_TYPE.test(contentType ?? "") && !csvUpload) throw new UnsupportedMediaTypeError();
-  }
-  await next();
-};
+// ---- Body rules: each route that takes a body declares which one it reads (routes/rules.ts) ----
+
+/** The largest body a JSON call or a form post may carry (413 above it). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const limitBody = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new PayloadTooLargeError();
+  },
+});
+
+/** Whether a request says it carries a body: a type, a length other than 0, or chunks. */
+const carriesBody = (c: Context) =>
+  c.req.header("content-type") !== undefined || (c.req.header("content-length") ?? "0") !== "0" ||
+  c.req.header("transfer-encoding") !== undefined;
+
+/** A body of at most 1 MB (else 413) that, when there is one, has one of the `types` (else 415). */
+function typedBody(types: RegExp[]): MiddlewareHandler {
+  return (c, next) =>
+    limitBody(c, async () => {
+      const type = c.req.header("content-type") ?? "";
+      if (carriesBody(c) && !types.some((accepted) => accepted.test(type))) throw new UnsupportedMediaTypeError();
+      await next();
+    });
+}
+
+/** An API call that changes something: its body, if any, is JSON (else 415) of at most 1 MB (else 413). */
+export const jsonBody = ruled("json-body", typedBody([JSON_TYPE]));
+
+/** As `jsonBody`, and a CSV file too: the roster import, which takes either (its handler says which it reads). */
+export const csvBody = ruled("csv-body", typedBody([JSON_TYPE, CSV_TYPE]));
+
+/** A page's form post (urlencoded or multipart, read by `readForm`) of at most 1 MB (else 413). */
+export const formBody = ruled("form-body", (c: Context, next: Next) => limitBody(c, next));
+
+/**
+ * Raw bytes, neither JSON nor under the 1 MB limit: a declared length over `maxBytes` is refused
+ * (413, `message`) before anything is read. A body without a length is counted by the handler
+ * as it streams (the photo upload: its upload's declared size, never above `maxBytes`).
+ */
+export function rawBody(maxBytes: number, message: string): MiddlewareHandler {
+  return ruled("raw-body", async (c: Context, next: Next) => {
+    const length = c.req.header("content-length");
+    if (length !== undefined && /^\d{1,15}$/.test(length.trim()) && Number(length) > maxBytes) {
+      await c.req.raw.body?.cancel().catch(() => {});
+      throw new PayloadTooLargeError(message);
+    }
+    await next();
+  });
+}
 
 /** The longest string any JSON body may carry in a field (or a field name): far above every rule. */
 export const MAX_JSON_STRING = 10_000;

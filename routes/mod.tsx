@@ -1,63 +1,81 @@
+/**
+ * `createApp`: the app's middleware, every sub-app under its prefix, and the answers for paths
+ * that name nothing and for errors. Sub-apps use paths relative to their prefix. No two routes
+ * can match one request (each path parameter has a format, routes/params.ts; checked by
+ * tests/integration/route_overlap_test.ts), so the order below does not matter. Who may call
+ * each route, and the rules it declares, are listed in routes/policy.ts (`deno task routes`).
+ */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv, Deps } from "./app_env.ts";
 import { NotFoundError } from "../lib/errors.ts";
-import { createErrorHandler, isApiPath, PayloadTooLargeError } from "./errors.ts";
-import { jsonOnly, originGuard, pathParamGuard } from "./http.ts";
-import { securityHeaders } from "./security_headers.ts";
-import { renderPage } from "../lib/render/page.tsx";
-import { sendPage } from "./security_headers.ts";
-import { signOutRoutes } from "./pages/sign_out.tsx";
+import { createErrorHandler, isApiPath } from "./errors.ts";
+import { originGuard, pathParamGuard } from "./http.ts";
+import { paramFormatRouter } from "./params.ts";
+import { securityHeaders, sendPage } from "./security_headers.ts";
+import { renderedPageBytes, renderPage } from "../lib/render/page.tsx";
 import { TeamCache } from "../lib/render/team_cache.ts";
-import { renderedPageBytes } from "../lib/render/page.tsx";
 import { ErrorPage } from "../components/ErrorPage.tsx";
 import { staticRoutes } from "./static.ts";
-import { marketingRoutes } from "./pages/marketing.tsx";
-import { rosterPageRoutes } from "./pages/roster.tsx";
-import { teamApiRoutes } from "./api/teams.ts";
-import { authApiRoutes } from "./api/auth.ts";
-import { sysadminAuthApiRoutes } from "./api/sysadmin_auth.ts";
-import { signupApiRoutes } from "./api/signup.ts";
-import { devApiRoutes } from "./api/dev.ts";
-import { magicLinkPageRoutes } from "./pages/auth_magic.tsx";
-import { hubPageRoutes } from "./pages/hub.tsx";
-import { playerApiRoutes } from "./api/players.ts";
-import { joinApiRoutes } from "./api/join.ts";
-import { adminClaimApiRoutes } from "./api/admin_claims.ts";
-import { adminAccessApiRoutes } from "./api/admin_access.ts";
-import { signupPageRoutes } from "./pages/signup.tsx";
-import { adminPlayerApiRoutes } from "./api/admin_players.ts";
-import { adminSettingsApiRoutes } from "./api/admin_settings.ts";
-import { loginPageRoutes } from "./pages/login.tsx";
-import { sysadminLoginPageRoutes } from "./pages/sysadmin_login.tsx";
-import { emailTestPageRoutes } from "./pages/email_test.tsx";
-import { testEmailApiRoutes } from "./api/test_email.ts";
-import { adminPageRoutes } from "./pages/admin.tsx";
-import { editPageRoutes } from "./pages/edit.tsx";
-import { joinPageRoutes } from "./pages/join.tsx";
-import { adminRosterPageRoutes } from "./pages/admin_roster.tsx";
-import { adminSettingsPageRoutes } from "./pages/admin_settings.tsx";
-import { familyDashboardPageRoutes } from "./pages/family_dashboard.tsx";
-import { familyApiRoutes } from "./api/families.ts";
-import { postRoutes } from "./api/posts.ts";
-import { essentialRoutes } from "./api/essentials.ts";
-import { eventApiRoutes } from "./api/events.ts";
-import { campaignRoutes } from "./api/campaigns.ts";
-import { adminCampaignRoutes } from "./pages/admin_campaigns.tsx";
-import { profileRoutes } from "./api/profile.ts";
-import { isPhotoUpload, photoApiRoutes } from "./api/photos.ts";
 import { objectRoutes } from "./objects.ts";
-import { familyPhotoPageRoutes } from "./pages/family_photos.tsx";
-import { calendarApiRoutes } from "./api/calendars.ts";
-import { adminCalendarFormRoutes } from "./pages/admin_calendar.tsx";
-import { familyCalendarRoutes } from "./pages/family_calendar.tsx";
-import { sysadminConsoleRoutes } from "./pages/sysadmin.tsx";
-import { adminCampaignApiRoutes } from "./api/admin_campaigns.ts";
-import { adminOverviewApiRoutes } from "./api/admin_overview.ts";
-import { adminHomeRoutes } from "./pages/admin_home.tsx";
+// Pages (and their form posts)
+import { marketingPages } from "./pages/marketing.tsx";
+import { rosterPages } from "./pages/roster.tsx";
+import { joinPages } from "./pages/join.tsx";
+import { signupPages, signupSuccessPage } from "./pages/signup.tsx";
+import { adminLoginPage, teamLoginPage } from "./pages/login.tsx";
+import { magicLinkPages } from "./pages/magic_link.tsx";
+import { signOutLinks, signOutPage } from "./pages/sign_out.tsx";
+import { hubPages } from "./pages/hub.tsx";
+import { accountPages } from "./pages/account.tsx";
+import { emailChangePage } from "./pages/email_change.tsx";
+import { familyCalendarFeed, familyCalendarPages } from "./pages/family_calendar.tsx";
+import { editPage } from "./pages/edit.tsx";
+import { familyDashboardPage, ownDashboardLinks } from "./pages/family_dashboard/dashboard.tsx";
+import { feedForms } from "./pages/family_dashboard/feed.tsx";
+import { essentialForms } from "./pages/family_dashboard/essentials.tsx";
+import { campaignForms } from "./pages/family_dashboard/campaigns.tsx";
+import { photoPages } from "./pages/family_dashboard/photos.tsx";
+import { teamDoorPages } from "./pages/team_admin/door.tsx";
+import { dashboardPage } from "./pages/team_admin/dashboard.tsx";
+import { accessPages } from "./pages/team_admin/access.tsx";
+import { claimPages } from "./pages/team_admin/claims.tsx";
+import { rosterPages as teamRosterPages } from "./pages/team_admin/roster.tsx";
+import { settingsPages } from "./pages/team_admin/settings.tsx";
+import { campaignPages } from "./pages/team_admin/campaigns.tsx";
+import { calendarForms } from "./pages/team_admin/calendar.tsx";
+// JSON calls
+import { personSignInApi, sessionApi, teamSignInApi } from "./api/sign_in.ts";
+import { signupApi } from "./api/signup.ts";
+import { publicTeamApi, teamBySlugApi } from "./api/teams.ts";
+import { joinRequestApi, teamByJoinCodeApi } from "./api/join.ts";
+import { editLinkApi, playerEditApi } from "./api/edit.ts";
+import { familyApi } from "./api/families.ts";
+import { feedApi } from "./api/feed.ts";
+import { essentialsApi } from "./api/essentials.ts";
+import { eventsApi } from "./api/events.ts";
+import { activeCampaignsApi, campaignAnswerApi } from "./api/campaigns.ts";
+import { profileApi } from "./api/profile.ts";
+import { galleryProcessingApi, playerPhotoApi, teamPhotoApi, uploadBytesApi, uploadUrlApi } from "./api/photos.ts";
+import { devApi } from "./api/dev.ts";
+import { accessApi } from "./api/team_admin/access.ts";
+import { claimDecisionApi, claimExportApi, claimQueueApi } from "./api/team_admin/claims.ts";
+import { playerListApi, playersApi } from "./api/team_admin/players.ts";
+import { settingsApi, teamRecordApi } from "./api/team_admin/settings.ts";
+import { teamCampaignApi } from "./api/team_admin/campaigns.ts";
+import { calendarApi } from "./api/team_admin/calendars.ts";
+import { joinLinkApi, joinLinkReadApi } from "./api/team_admin/join_link.ts";
+// The system administrator's
+import { consolePages } from "./sysadmin/console.tsx";
+import { sysadminLoginPage } from "./sysadmin/login.tsx";
+import { adminDesktopPage, adminHomePages, sysadminToolForms } from "./sysadmin/home.tsx";
+import { emailTestPage } from "./sysadmin/email_test.tsx";
+import { globalCampaignApi } from "./sysadmin/api/campaigns.ts";
+import { overviewApi } from "./sysadmin/api/overview.ts";
+import { sysadminSessionApi } from "./sysadmin/api/session.ts";
+import { testEmailApi } from "./sysadmin/api/test_email.ts";
 
+export { MAX_BODY_BYTES } from "./http.ts";
 export const PROJECT_ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Builds the whole app on the given dependencies (tests pass an in-memory KV). */
 export function createApp(appDeps: AppDeps): Hono<AppEnv> {
@@ -78,7 +96,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     // In development the app is often opened as 127.0.0.1 or another port than APP_URL says.
     (config.env === "development" && origin === new URL(c.req.url).origin);
 
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: paramFormatRouter() });
   app.use(async (c, next) => {
     c.set("deps", deps);
     await next();
@@ -86,66 +104,107 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.use(securityHeaders());
   // A malformed id, slug or code in the path is 404 before any handler or rate limit runs.
   app.use(pathParamGuard);
-  // Reads never carry a body to limit or a cross-site effect to refuse.
-  const UNSAFE = ["POST", "PUT", "PATCH", "DELETE"];
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new PayloadTooLargeError();
-    },
-  });
-  // A photo upload's PUT carries raw image bytes under a limit of its own (routes/api/photos.ts).
-  app.on(UNSAFE, "*", (c, next) => isPhotoUpload(c) ? next() : limitBody(c, next));
-  app.on(UNSAFE, "*", originGuard(isAllowedOrigin));
-  app.on(UNSAFE, "*", (c, next) => isPhotoUpload(c) ? next() : jsonOnly(c, next));
+  // Every state-changing request, whatever its path. Each route that takes a body declares
+  // which kind it reads, and its limit, on itself (routes/http.ts: jsonBody, formBody, rawBody).
+  app.on(["POST", "PUT", "PATCH", "DELETE"], "*", originGuard(isAllowedOrigin));
 
+  // Site files and public pages
   app.route("/", staticRoutes(PROJECT_ROOT));
-  // System administrator routes first: '/api/admin/campaigns', '/api/admin/teams' and '/admin'
-  // must never be read as a team's '/api/admin/:teamId…' or '/admin/:teamId'.
-  app.route("/", sysadminConsoleRoutes);
-  app.route("/", adminCampaignApiRoutes);
-  app.route("/", adminOverviewApiRoutes);
-  app.route("/", adminHomeRoutes);
-  app.route("/", marketingRoutes(assets));
-  app.route("/", rosterPageRoutes);
-  app.route("/", teamApiRoutes);
-  app.route("/", authApiRoutes);
-  app.route("/", signOutRoutes);
-  app.route("/", sysadminAuthApiRoutes);
-  app.route("/", signupApiRoutes);
-  app.route("/", devApiRoutes);
-  app.route("/", magicLinkPageRoutes);
-  app.route("/", hubPageRoutes);
-  app.route("/", playerApiRoutes);
-  app.route("/", joinApiRoutes);
-  app.route("/", adminClaimApiRoutes);
-  app.route("/", adminAccessApiRoutes);
-  app.route("/", signupPageRoutes);
-  app.route("/", adminPlayerApiRoutes);
-  app.route("/", adminSettingsApiRoutes);
-  app.route("/", loginPageRoutes);
-  app.route("/", sysadminLoginPageRoutes);
-  app.route("/", emailTestPageRoutes);
-  app.route("/", testEmailApiRoutes);
-  app.route("/", adminPageRoutes);
-  app.route("/", editPageRoutes);
-  app.route("/", joinPageRoutes);
-  app.route("/", adminRosterPageRoutes);
-  app.route("/", adminSettingsPageRoutes);
-  app.route("/", familyDashboardPageRoutes);
-  app.route("/", familyApiRoutes);
-  app.route("/", postRoutes);
-  app.route("/", essentialRoutes);
-  app.route("/", eventApiRoutes);
-  app.route("/", campaignRoutes);
-  app.route("/", adminCampaignRoutes);
-  app.route("/", profileRoutes);
-  app.route("/", photoApiRoutes);
-  app.route("/", objectRoutes);
-  app.route("/", familyPhotoPageRoutes);
-  app.route("/", calendarApiRoutes);
-  app.route("/", adminCalendarFormRoutes);
-  app.route("/", familyCalendarRoutes);
+  app.route("/", marketingPages(assets));
+  app.route("/t/:slug", rosterPages);
+  app.route("/join", joinPages);
+  app.route("/signup", signupPages);
+  app.route("/signup-success", signupSuccessPage);
+  app.route("/objects", objectRoutes);
+
+  // Signing in and out, the hub and the person's account
+  app.route("/team-login", teamLoginPage);
+  app.route("/admin-login", adminLoginPage);
+  app.route("/auth/magic", magicLinkPages);
+  app.route("/sign-out", signOutPage);
+  app.route("/api", signOutLinks);
+  app.route("/api", personSignInApi);
+  app.route("/api/v2/auth", sessionApi);
+  app.route("/api/teams/:teamId", teamSignInApi);
+  app.route("/api/signup", signupApi);
+  app.route("/home", hubPages);
+  app.route("/account", accountPages);
+  app.route("/account/email", emailChangePage);
+  app.route("/account/calendar", familyCalendarPages);
+  app.route("/calendar", familyCalendarFeed);
+  app.route("/edit", editPage);
+  app.route("/api/edit", editLinkApi);
+  app.route("/api/players", playerEditApi);
+
+  // The public roster's and the join page's calls
+  app.route("/api/teams/by-slug", teamBySlugApi);
+  app.route("/api/teams/by-join-code", teamByJoinCodeApi);
+  app.route("/api/teams/:teamKey", publicTeamApi);
+  app.route("/api/teams/:teamKey", joinRequestApi);
+
+  // The family dashboard: its page and forms, and its calls
+  app.route("/", ownDashboardLinks);
+  app.route("/family-dashboard/:teamId", familyDashboardPage);
+  app.route("/family-dashboard/:teamId", feedForms);
+  app.route("/family-dashboard/:teamId", essentialForms);
+  app.route("/family-dashboard/:teamId", campaignForms);
+  app.route("/family-dashboard/:teamId", photoPages);
+  app.route("/api/public", familyApi);
+  app.route("/api/teams/:teamId", feedApi);
+  app.route("/api/teams/:teamId", essentialsApi);
+  app.route("/api/teams/:teamId", eventsApi);
+  app.route("/api/teams/:teamId", activeCampaignsApi);
+  app.route("/api/teams/:teamId", profileApi);
+  app.route("/api/teams/:teamId", teamPhotoApi);
+  app.route("/api/campaigns", campaignAnswerApi);
+  app.route("/api/objects/upload", uploadUrlApi);
+  app.route("/api/objects/upload", uploadBytesApi);
+  app.route("/api/photos", galleryProcessingApi);
+  app.route("/api/players", playerPhotoApi);
+
+  // A team's admin area: one implementation under both of the spec's prefixes
+  for (const prefix of ["admin", "teams"] as const) {
+    const at = `/${prefix}/:teamId`;
+    app.route(at, claimPages(prefix));
+    app.route(at, teamRosterPages(prefix));
+    app.route(at, settingsPages(prefix));
+    app.route(at, campaignPages(prefix));
+    app.route(at, calendarForms(prefix));
+  }
+  app.route("/admin/:teamId", dashboardPage);
+  app.route("/admin/:teamId", accessPages);
+  app.route("/teams/:teamId", teamDoorPages);
+  // …and its calls (the spec's aliases mount one sub-app at two prefixes)
+  app.route("/api/admin/:teamId", accessApi);
+  app.route("/api/admin/:teamId", claimQueueApi);
+  app.route("/api/admin/:teamId", claimExportApi);
+  app.route("/api/admin/:teamId", claimDecisionApi);
+  app.route("/api/admin/:teamId", playerListApi);
+  app.route("/api/admin/:teamId", playersApi);
+  app.route("/api/admin/:teamId", settingsApi);
+  app.route("/api/admin/:teamId", teamCampaignApi);
+  app.route("/api/teams/:teamId", claimDecisionApi);
+  app.route("/api/teams/:teamId", joinLinkReadApi);
+  app.route("/api/teams/:teamId", joinLinkApi);
+  app.route("/api/teams/:teamId", calendarApi);
+  app.route("/api/v2/teams/:teamId", teamRecordApi);
+  app.route("/api/v2/teams/:teamId", claimQueueApi);
+  app.route("/api/v2/teams/:teamId", joinLinkReadApi);
+  app.route("/api/v2/teams/:teamId", playerListApi);
+
+  // The system administrator's
+  app.route("/sysadmin", consolePages);
+  app.route("/sysadmin/login", sysadminLoginPage);
+  app.route("/sysadmin", sysadminToolForms);
+  app.route("/admin", adminHomePages);
+  app.route("/admin-desktop", adminDesktopPage);
+  app.route("/api/sysadmin", sysadminSessionApi);
+  app.route("/api/admin/campaigns", globalCampaignApi);
+  app.route("/api/admin", overviewApi);
+  // Test tools (a system administrator's; anyone's in development) and development mode's calls
+  app.route("/email-test", emailTestPage);
+  app.route("/api/test-email", testEmailApi);
+  app.route("/api/dev", devApi);
 
   const renderError = (c: Parameters<typeof sendPage>[0], status: number, title: string, message: string) =>
     sendPage(c, renderPage(assets, <ErrorPage status={status} title={title} message={message} />, { title, status }));

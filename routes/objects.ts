@@ -22,7 +22,7 @@ const IMAGE_HEADERS: [string, string][] = [
 ];
 
 export const objectRoutes = new Hono<AppEnv>()
-  .get("/objects/:teamId/:blobId", async (c) => {
+  .get("/:teamId/:blobId", async (c) => {
     const { kv } = c.var.deps;
     const teamId = c.req.param("teamId");
     const viewer = await teamViewerFor(c, teamId, { sysadminReads: true });

@@ -20,6 +20,22 @@ const COMMON: [string, string][] = [
 const NOT_INDEXED = /^\/(?:t\/[^/]+\/(?:roster|claim)|api\/teams\/[^/]+\/roster)$/;
 const ROBOTS: [string, string] = ["x-robots-tag", "noindex, noimageindex"];
 
+/**
+ * `Cache-Control: no-store` for a JSON answer (`c.json(body, status, NO_STORE)`): what it holds
+ * depends on who asks or is private, so no browser or proxy cache keeps it.
+ */
+export const NO_STORE: Readonly<Record<string, string>> = Object.freeze({ "Cache-Control": "no-store" });
+/** The same for a page sent with `sendPage`: it shows someone's data, so it is never cached. */
+export const PRIVATE_PAGE: readonly [string, string][] = [["cache-control", "no-store"]];
+/**
+ * A page opened from an e-mailed link, or one whose URL carries a secret: never cached, and the
+ * secret never sent on in a Referer.
+ */
+export const LINK_PAGE: readonly [string, string][] = [["cache-control", "no-store"], [
+  "referrer-policy",
+  "no-referrer",
+]];
+
 const COMMON_NAMES = new Set(["content-security-policy", ROBOTS[0], ...COMMON.map(([name]) => name)]);
 
 const pageCsp = (nonce: string) =>
@@ -79,7 +95,7 @@ export function respond(
   c: Context,
   body: string,
   status: number,
-  headers: [string, string][],
+  headers: readonly [string, string][],
 ): Response {
   const common: [string, string][] = c.get("securityHeaders") ?? [];
   // The route's own value for a header replaces the common one rather than repeating it
@@ -91,7 +107,7 @@ export function respond(
 }
 
 /** Sends a rendered page with this response's nonce (and any extra headers). */
-export function sendPage(c: Context, page: RenderedPage, headers: [string, string][] = []): Response {
+export function sendPage(c: Context, page: RenderedPage, headers: readonly [string, string][] = []): Response {
   return respond(c, page.html(c.get("secureHeadersNonce") ?? ""), page.status, [
     ["content-type", "text/html; charset=UTF-8"],
     ...headers,

@@ -3,16 +3,14 @@ import type { AppEnv } from "../app_env.ts";
 import { requireTeamMember, teamViewer } from "../auth_middleware.ts";
 import { cursorQuery } from "../http.ts";
 import { eventsLimit, listUpcomingEvents } from "../../lib/events/mod.ts";
-
-/** The team's schedule is for its people only: never stored by a browser or proxy cache. */
-const NO_STORE = { "Cache-Control": "no-store" };
+import { NO_STORE } from "../security_headers.ts";
 
 /**
  * `GET /api/teams/:teamId/events?limit=&cursor=`: the team's events that have not ended yet,
  * in start order, `{ values, cursor }` (5 unless `limit` says otherwise, at most 100).
  */
-export const eventApiRoutes = new Hono<AppEnv>()
-  .get("/api/teams/:teamId/events", requireTeamMember, async (c) => {
+export const eventsApi = new Hono<AppEnv>()
+  .get("/events", requireTeamMember, async (c) => {
     const options = { cursor: cursorQuery(c), limit: eventsLimit(c.req.query("limit")) };
     const page = await listUpcomingEvents(c.var.deps.kv, teamViewer(c).teamId, c.var.deps.now(), options);
     return c.json(page, 200, NO_STORE);

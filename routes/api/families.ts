@@ -13,11 +13,9 @@ import {
 } from "../../lib/families/mod.ts";
 import { resolveTeamId } from "../../lib/db/teams.ts";
 import { NotFoundError, UnauthorizedError } from "../../lib/errors.ts";
+import { NO_STORE } from "../security_headers.ts";
 
 type Ctx = Context<AppEnv>;
-
-/** What these calls answer depends on who asks: never stored by a browser or proxy cache. */
-const NO_STORE = { "Cache-Control": "no-store" };
 
 /** The caller as a reader of `teamId` (a member, or a system administrator), else null. */
 const viewerOfTeam = (c: Ctx, teamId: string) => teamViewerFor(c, teamId, { sysadminReads: true });
@@ -30,30 +28,31 @@ async function teamOf(c: Ctx): Promise<string> {
 }
 
 /**
- * SPEC.md section 7's family dashboard reads. `/teams/:teamId` and `/players` are public in
+ * `/api/public`: SPEC.md section 7's family dashboard reads (what they answer depends on who
+ * asks). `/teams/:teamId` and `/players` are public in
  * the public roster's measure (more for a person of the team); `/parents`, `/families` need a
  * session of the team; `/families/:familyId/members` a session of the family's team (anyone
  * else, signed in, learns nothing: 404 whether the family exists or not).
  */
-export const familyApiRoutes = new Hono<AppEnv>()
-  .get("/api/public/teams/:teamId", async (c) => {
+export const familyApi = new Hono<AppEnv>()
+  .get("/teams/:teamId", async (c) => {
     return c.json(await getPublicTeam(c.var.deps.kv, c.req.param("teamId")), 200, NO_STORE);
   })
-  .get("/api/public/teams/:teamId/players", async (c) => {
+  .get("/teams/:teamId/players", async (c) => {
     const { kv, now } = c.var.deps;
     const paging = pageQuery(c);
     const teamId = await teamOf(c);
     const page = await listTeamPlayers(kv, teamId, await viewerOfTeam(c, teamId), paging, now());
     return c.json(page, 200, NO_STORE);
   })
-  .get("/api/public/teams/:teamId/parents", requireTeamMember, async (c) => {
+  .get("/teams/:teamId/parents", requireTeamMember, async (c) => {
     const { kv, now } = c.var.deps;
     return c.json(await listTeamParents(kv, teamViewer(c), pageQuery(c), now()), 200, NO_STORE);
   })
-  .get("/api/public/teams/:teamId/families", requireTeamMember, async (c) => {
+  .get("/teams/:teamId/families", requireTeamMember, async (c) => {
     return c.json(await listTeamFamilies(c.var.deps.kv, teamViewer(c), pageQuery(c)), 200, NO_STORE);
   })
-  .get("/api/public/families/:familyId/members", async (c) => {
+  .get("/families/:familyId/members", async (c) => {
     const { kv, now } = c.var.deps;
     const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
     if (!user && !sysadmin) throw new UnauthorizedError();

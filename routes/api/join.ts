@@ -1,27 +1,23 @@
-import { Hono } from "hono";
+/** The join page's calls: a team by its invite code, and the player check and join request by code or slug. */
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
-import { actorOf, requireTeamRole } from "../auth_middleware.ts";
-import {
-  currentJoinLink,
-  peekJoinCode,
-  regenerateJoinLink,
-  teamForJoinKey,
-  teamOfDeadJoinCode,
-} from "../../lib/join/mod.ts";
-import { publicTeam } from "../../lib/db/teams.ts";
-import { NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { clientIp, readJsonFields } from "../http.ts";
 import {
   checkIdentity,
   checkJoinRequest,
   IDENTITY_FIELDS,
   JOIN_MESSAGES,
   JOIN_REQUEST_FIELDS,
+  peekJoinCode,
+  shortName,
+  submitJoinRequest,
+  teamForJoinKey,
+  teamOfDeadJoinCode,
+  verifyPlayer,
 } from "../../lib/join/mod.ts";
-import { shortName, submitJoinRequest, verifyPlayer } from "../../lib/join/mod.ts";
-import type { Context } from "hono";
-
-const NO_STORE = { "Cache-Control": "no-store" };
+import { publicTeam } from "../../lib/db/teams.ts";
+import { NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { clientIp, jsonBody, readJsonFields } from "../http.ts";
+import { NO_STORE } from "../security_headers.ts";
 
 /**
  * `{teamKey}`: the invite code (the player lookup answers) or the slug or id (it answers alike).
@@ -35,19 +31,17 @@ async function teamOf(c: Context<AppEnv>) {
   throw new NotFoundError(await teamOfDeadJoinCode(kv, key, now()) ? JOIN_MESSAGES.linkExpired : "Team not found");
 }
 
-async function readLink(c: Context<AppEnv>) {
-  const { kv, config, now } = c.var.deps;
-  return c.json(await currentJoinLink(kv, c.var.teamId!, await actorOf(c), config.appUrl, now()), 200, NO_STORE);
-}
-
-/** Invite links: the admin's view and Generate New, and the join page's lookup by code. */
-export const joinApiRoutes = new Hono<AppEnv>()
-  .get("/api/teams/by-join-code/:code", async (c) => {
+/** `/api/teams/by-join-code/{code}`: the team an invite code names (an open is not counted). */
+export const teamByJoinCodeApi = new Hono<AppEnv>()
+  .get("/:code", async (c) => {
     const team = await peekJoinCode(c.var.deps.kv, c.req.param("code"), c.var.deps.now());
     if (!team) throw new NotFoundError("Team not found");
     return c.json(publicTeam(team), 200, NO_STORE);
-  })
-  .post("/api/teams/:teamKey/verify-player", async (c) => {
+  });
+
+/** `/api/teams/{teamKey}/verify-player` and `/join-requests`. */
+export const joinRequestApi = new Hono<AppEnv>()
+  .post("/verify-player", jsonBody, async (c) => {
     const checked = checkIdentity(await readJsonFields(c, IDENTITY_FIELDS));
     if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
     const { team, access } = await teamOf(c);
@@ -59,7 +53,7 @@ export const joinApiRoutes = new Hono<AppEnv>()
       : { found: false, message: JOIN_MESSAGES.playerNotFound };
     return c.json(body, 200, NO_STORE);
   })
-  .post("/api/teams/:teamKey/join-requests", async (c) => {
+  .post("/join-requests", jsonBody, async (c) => {
     const checked = checkJoinRequest(await readJsonFields(c, JOIN_REQUEST_FIELDS));
     if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
     const { team, access } = await teamOf(c);
@@ -67,11 +61,4 @@ export const joinApiRoutes = new Hono<AppEnv>()
     const request = await submitJoinRequest(kv, team, checked.value, clientIp(c), access, config.appUrl, now());
     const message = JOIN_MESSAGES.submitted(request.email);
     return c.json({ success: true, message, requestId: request.id }, 201, NO_STORE);
-  })
-  .get("/api/teams/:teamId/join-link", requireTeamRole("TEAM_ADMIN"), readLink)
-  .get("/api/v2/teams/:teamId/join-link", requireTeamRole("TEAM_ADMIN"), readLink)
-  .post("/api/teams/:teamId/join-link", requireTeamRole("TEAM_ADMIN"), async (c) => {
-    const { kv, config, now } = c.var.deps;
-    const link = await regenerateJoinLink(kv, c.var.teamId!, await actorOf(c), config.appUrl, now());
-    return c.json(link, 201, NO_STORE);
   });

@@ -1,8 +1,8 @@
 /**
- * Photos (SPEC.md section 7, DECISIONS.md, /work/plan/issue13_plan.md's contract): upload URLs
+ * Photos (SPEC.md section 7, DECISIONS.md, docs/features.md "Photos"): upload URLs
  * and their one PUT, processing, the team gallery and player headshots. The PUT is the one API
- * call whose body is not JSON and may be over 1 MB: `isPhotoUpload` exempts it from the app's
- * body limit and JSON-only rule (routes/mod.tsx), and `receiveUpload` applies its own limit.
+ * call whose body is not JSON and may be over 1 MB: it declares a raw body under a limit of its
+ * own (`rawBody`), and `receiveUpload` bounds it by the size its upload URL was asked for.
  */
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
@@ -15,12 +15,15 @@ import {
   teamViewer,
   teamViewerFor,
 } from "../auth_middleware.ts";
-import { readJsonFields } from "../http.ts";
+import { jsonBody, rawBody, readJsonFields } from "../http.ts";
 import { resolveTeamId } from "../../lib/db/teams.ts";
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
+import { refusalOf } from "../errors.ts";
+import { NO_STORE } from "../security_headers.ts";
 import {
   addGalleryPhoto,
   deleteGalleryPhoto,
+  GALLERY_LIMITS,
   listGalleryPhotos,
   parseObjectPath,
   PHOTO_MESSAGES,
@@ -29,6 +32,7 @@ import {
   requestUpload,
   setHeadshotConsent,
   setPlayerPhoto,
+  UPLOAD_TEXTS,
   type Uploader,
   UploadError,
   type UploadProblem,
@@ -36,9 +40,6 @@ import {
 import { editableTeamFor, PLAYER_NOT_FOUND } from "../../lib/roster/mod.ts";
 
 type Ctx = Context<AppEnv>;
-
-/** Who uploaded what, and team photos: never stored by a browser or proxy cache. */
-const NO_STORE = { "Cache-Control": "no-store" };
 
 /** The status of each kind of refused upload (any other refusal is the error handler's). */
 const UPLOAD_STATUS: Record<UploadProblem, 410 | 413 | 415 | 422> = {
@@ -48,19 +49,13 @@ const UPLOAD_STATUS: Record<UploadProblem, 410 | 413 | 415 | 422> = {
   pixels: 422,
 };
 
-/** The upload URL's PUT: `/api/objects/upload/<teamId>/<token>`. */
-const UPLOAD_PUT = /^\/api\/objects\/upload\/[^/]+\/[^/]+$/;
-
-/** Whether a request is an upload URL's PUT (raw image bytes, its own size limit). */
-export const isPhotoUpload = (c: Context): boolean => c.req.method === "PUT" && UPLOAD_PUT.test(c.req.path);
-
 /** Runs a handler, answering an UploadError with its own status. */
 async function answering(c: Ctx, handler: () => Promise<Response>): Promise<Response> {
   try {
     return await handler();
   } catch (error) {
-    if (!(error instanceof UploadError)) throw error;
-    return c.json({ message: error.message }, UPLOAD_STATUS[error.problem], NO_STORE);
+    const refused = refusalOf(error, UploadError);
+    return c.json({ message: refused.message }, UPLOAD_STATUS[refused.error.problem], NO_STORE);
   }
 }
 
@@ -104,9 +99,9 @@ const UPLOAD_FIELDS = ["teamId", "purpose", "playerId", "size", "contentType"] a
 const PHOTO_FIELDS = ["objectPath", "thumbnailPath", "mediumPath", "caption", "uploaderName", "uploaderType"] as const;
 const PLAYER_PHOTO_FIELDS = ["photoUrl", "photoUrlSmall", "photoUrlMedium"] as const;
 
-export const photoApiRoutes = new Hono<AppEnv>()
-  // 1. An upload URL for one photo of a team the session belongs to.
-  .post("/api/objects/upload", (c) =>
+/** `POST /api/objects/upload`: an upload URL for one photo of a team the session belongs to. */
+export const uploadUrlApi = new Hono<AppEnv>()
+  .post("/", jsonBody, (c) =>
     answering(c, async () => {
       const { kv, now } = c.var.deps;
       const sessionId = await sessionIdOf(c);
@@ -116,21 +111,30 @@ export const photoApiRoutes = new Hono<AppEnv>()
       if (!viewer) throw new ForbiddenError(PHOTO_MESSAGES.teamNeeded);
       const url = await requestUpload(kv, { viewer, sessionId }, body, now());
       return c.json(url, 200, NO_STORE);
-    }))
-  // 2. The URL's one PUT: the raw image bytes.
-  .put("/api/objects/upload/:teamId/:token", requireTeamMember, (c) =>
-    answering(c, async () => {
-      const { kv, now } = c.var.deps;
-      const length = c.req.header("content-length");
-      const declaredLength = length !== undefined && /^\d{1,15}$/.test(length.trim()) ? Number(length) : null;
-      const stored = await receiveUpload(kv, await memberUploader(c), c.req.param("token"), {
-        stream: c.req.raw.body,
-        declaredLength,
-      }, now());
-      return c.json(stored, 200, NO_STORE);
-    }))
-  // 3. Re-encode a gallery upload into its three sizes.
-  .post("/api/photos/process-gallery-photo", (c) =>
+    }));
+
+/** `PUT /api/objects/upload/{teamId}/{token}`: the upload URL's one PUT, the raw image bytes. */
+export const uploadBytesApi = new Hono<AppEnv>()
+  .put(
+    "/:teamId/:token",
+    rawBody(GALLERY_LIMITS.maxBytes, UPLOAD_TEXTS.fileTooLarge),
+    requireTeamMember,
+    (c) =>
+      answering(c, async () => {
+        const { kv, now } = c.var.deps;
+        const length = c.req.header("content-length");
+        const declaredLength = length !== undefined && /^\d{1,15}$/.test(length.trim()) ? Number(length) : null;
+        const stored = await receiveUpload(kv, await memberUploader(c), c.req.param("token"), {
+          stream: c.req.raw.body,
+          declaredLength,
+        }, now());
+        return c.json(stored, 200, NO_STORE);
+      }),
+  );
+
+/** `POST /api/photos/process-gallery-photo`: re-encode a gallery upload into its three sizes. */
+export const galleryProcessingApi = new Hono<AppEnv>()
+  .post("/process-gallery-photo", jsonBody, (c) =>
     answering(c, async () => {
       const { kv, now } = c.var.deps;
       const body = await readJsonFields(c, ["originalPath"]);
@@ -138,26 +142,40 @@ export const photoApiRoutes = new Hono<AppEnv>()
       const paths = await processUpload(kv, uploader, body.originalPath, { purpose: "gallery" }, now());
       const { objectPath, thumbnailPath, mediumPath } = paths;
       return c.json({ objectPath, thumbnailPath, mediumPath }, 200, NO_STORE);
-    }))
-  // 4. Add a processed upload to the gallery.
-  .post("/api/teams/:teamId/photos", requireTeamMember, async (c) => {
+    }));
+
+/** `/api/teams/{teamId}`: the gallery, and a guardian's choice about their child's public photo. */
+export const teamPhotoApi = new Hono<AppEnv>()
+  // Add a processed upload to the gallery.
+  .post("/photos", jsonBody, requireTeamMember, async (c) => {
     const { kv, now } = c.var.deps;
     const body = await readJsonFields(c, PHOTO_FIELDS);
     const photo = await addGalleryPhoto(kv, await memberUploader(c), body, now());
     return c.json(photo, 201, NO_STORE);
   })
-  // 5. The gallery, newest first.
-  .get("/api/teams/:teamId/photos", requireTeamMember, async (c) => {
+  // The gallery, newest first.
+  .get("/photos", requireTeamMember, async (c) => {
     const page = await listGalleryPhotos(c.var.deps.kv, teamViewer(c).teamId, offsetQuery(c));
     return c.json(page, 200, NO_STORE);
   })
-  // 6. The uploader or a team admin deletes a photo, with its three sizes.
-  .delete("/api/teams/:teamId/photos/:photoId", requireTeamMember, async (c) => {
+  // The uploader or a team admin deletes a photo, with its three sizes.
+  .delete("/photos/:photoId", jsonBody, requireTeamMember, async (c) => {
     await deleteGalleryPhoto(c.var.deps.kv, teamViewer(c), c.req.param("photoId"), await actorOf(c), c.var.deps.now());
     return c.json({ success: true }, 200, NO_STORE);
   })
-  // 7. Re-encode a headshot upload: small (320) and medium (800); the full size stays at originalPath.
-  .post("/api/players/process-headshot", (c) =>
+  // A guardian shows or hides their child's photo on the public roster (R41): that player's parents only.
+  .put("/players/:playerId/headshot-consent", jsonBody, requireTeamMember, async (c) => {
+    const { kv, now } = c.var.deps;
+    const body = await readJsonFields(c, ["public"]);
+    const viewer = teamViewer(c);
+    const answer = await setHeadshotConsent(kv, viewer, c.req.param("playerId"), body.public, await actorOf(c), now());
+    return c.json(answer, 200, NO_STORE);
+  });
+
+/** `/api/players`: a headshot's processing, and setting or removing a player's photo. */
+export const playerPhotoApi = new Hono<AppEnv>()
+  // Re-encode a headshot upload: small (320) and medium (800); the full size stays at originalPath.
+  .post("/process-headshot", jsonBody, (c) =>
     answering(c, async () => {
       const { kv, now } = c.var.deps;
       const body = await readJsonFields(c, ["originalPath", "playerId"]);
@@ -169,8 +187,8 @@ export const photoApiRoutes = new Hono<AppEnv>()
       }, now());
       return c.json({ smallPath: paths.thumbnailPath, mediumPath: paths.mediumPath }, 200, NO_STORE);
     }))
-  // 8. Set or remove a player's photo: that player's parents and the team's admins only.
-  .put("/api/players/:playerId/photo", async (c) => {
+  // Set or remove a player's photo: that player's parents and the team's admins only.
+  .put("/:playerId/photo", jsonBody, async (c) => {
     const { kv, now } = c.var.deps;
     const playerId = c.req.param("playerId");
     const user = await getSessionUser(c);
@@ -182,12 +200,4 @@ export const photoApiRoutes = new Hono<AppEnv>()
     const uploader = { viewer, sessionId: await sessionIdOf(c) };
     const photo = await setPlayerPhoto(kv, uploader, playerId, body, await actorOf(c), now());
     return c.json(photo, 200, NO_STORE);
-  })
-  // 9. A guardian shows or hides their child's photo on the public roster (R41): that player's parents only.
-  .put("/api/teams/:teamId/players/:playerId/headshot-consent", requireTeamMember, async (c) => {
-    const { kv, now } = c.var.deps;
-    const body = await readJsonFields(c, ["public"]);
-    const viewer = teamViewer(c);
-    const answer = await setHeadshotConsent(kv, viewer, c.req.param("playerId"), body.public, await actorOf(c), now());
-    return c.json(answer, 200, NO_STORE);
   });

@@ -2,14 +2,14 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { getSessionUser, getUserSession, signInPerson, signOutUser } from "../auth_middleware.ts";
 import { renderPage } from "../../lib/render/page.tsx";
-import { sendPage } from "../security_headers.ts";
+import { PRIVATE_PAGE, sendPage } from "../security_headers.ts";
 import { AUTH_MESSAGES, FRESH_SIGN_IN_MS } from "../../lib/auth/login.ts";
 import type { SessionUser } from "../../lib/auth/session_user.ts";
 import { PROFILE_MESSAGES, saveProfileName, setOwnPassword, signOutEverywhere } from "../../lib/accounts/mod.ts";
-import { AppError, ForbiddenError, ValidationError } from "../../lib/errors.ts";
-import { httpStatusOf, retryAfterHeader } from "../errors.ts";
-import { formText, readForm } from "../http.ts";
-import { authContext } from "../api/auth.ts";
+import { ForbiddenError } from "../../lib/errors.ts";
+import { refusalOf } from "../errors.ts";
+import { formBody, formText, readForm } from "../http.ts";
+import { authContext } from "../contexts.ts";
 import { headerAccount } from "../../components/SiteLayout.tsx";
 import {
   type AccountFormState,
@@ -20,9 +20,6 @@ import {
 } from "../../components/account/AccountPage.tsx";
 
 type Ctx = Context<AppEnv>;
-
-/** The page shows a person's details: never cached, never indexed. */
-const PRIVATE: [string, string][] = [["cache-control", "no-store"]];
 
 /** Success notices by the short code a post/redirect/get puts in the query string. */
 const NOTICES: Record<string, string> = {
@@ -67,18 +64,17 @@ async function sendAccount(
     />
   );
   const page = renderPage(assets, element, { title: "Your Account", status, noindex: true });
-  return sendPage(c, page, [...PRIVATE, ...extra]);
+  // The page shows a person's details: never cached, never indexed.
+  return sendPage(c, page, [...PRIVATE_PAGE, ...extra]);
 }
 
-/** A refusal from lib/ as the form's errors, with its status and headers. */
-function refusal(error: unknown, form: AccountFormState["form"], values: AccountFormState["values"] = {}) {
-  if (!(error instanceof AppError)) throw error;
-  const errors = error instanceof ValidationError && Object.keys(error.fields).length > 0
-    ? error.fields
-    : error instanceof ForbiddenError && error.message === AUTH_MESSAGES.currentPasswordWrong
-    ? { currentPassword: error.message }
-    : { _: error.message };
-  return { state: { form, values, errors }, status: httpStatusOf(error), headers: retryAfterHeader(error) };
+/** A refusal from lib/ as the form's state: its errors next to their fields (a wrong current password at its own). */
+function stateAfterRefusal(error: unknown, form: AccountFormState["form"], values: AccountFormState["values"] = {}) {
+  const refused = refusalOf(error);
+  const errors = refused.error instanceof ForbiddenError && refused.message === AUTH_MESSAGES.currentPasswordWrong
+    ? { currentPassword: refused.message }
+    : refused.fieldsOr("_");
+  return { state: { form, values, errors }, status: refused.status, headers: refused.headers };
 }
 
 /** The person this request acts for, or the response that sends them elsewhere. */
@@ -92,13 +88,13 @@ async function personOrRedirect(c: Ctx): Promise<SessionUser | Response> {
  * `/account`: the signed-in person's name, password and 'Sign out everywhere'. Plain forms
  * with post/redirect/get; errors come back inline, next to their fields.
  */
-export const accountPageRoutes = new Hono<AppEnv>()
-  .get("/account", async (c) => {
+export const accountPages = new Hono<AppEnv>()
+  .get("/", async (c) => {
     const user = await personOrRedirect(c);
     if (user instanceof Response) return user;
     return await sendAccount(c, user);
   })
-  .post("/account/name", async (c) => {
+  .post("/name", formBody, async (c) => {
     const user = await personOrRedirect(c);
     if (user instanceof Response) return user;
     if (user.kind !== "person") throw new ForbiddenError(AUTH_MESSAGES.teamAccountNoPassword);
@@ -107,12 +103,12 @@ export const accountPageRoutes = new Hono<AppEnv>()
     try {
       await saveProfileName(c.var.deps.kv, user.id, values);
     } catch (error) {
-      const { state, status, headers } = refusal(error, "name", values);
+      const { state, status, headers } = stateAfterRefusal(error, "name", values);
       return await sendAccount(c, user, state, status, headers);
     }
     return c.redirect("/account?done=name", 303);
   })
-  .post("/account/password", async (c) => {
+  .post("/password", formBody, async (c) => {
     const user = await personOrRedirect(c);
     if (user instanceof Response) return user;
     if (user.kind !== "person") throw new ForbiddenError(AUTH_MESSAGES.teamAccountNoPassword);
@@ -125,7 +121,7 @@ export const accountPageRoutes = new Hono<AppEnv>()
         confirmPassword: formText(form, "confirmPassword"),
       }, await sessionStart(c));
     } catch (error) {
-      const { state, status, headers } = refusal(error, "password");
+      const { state, status, headers } = stateAfterRefusal(error, "password");
       return await sendAccount(c, user, state, status, headers);
     }
     // Every session ended with the change; this browser gets a fresh one (the cookie rides on the redirect).
@@ -133,7 +129,7 @@ export const accountPageRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.redirect(`/account?done=${hadPassword ? "password" : "password-set"}`, 303);
   })
-  .post("/account/sign-out-everywhere", async (c) => {
+  .post("/sign-out-everywhere", formBody, async (c) => {
     const user = await personOrRedirect(c);
     if (user instanceof Response) return user;
     if (user.kind === "person") await signOutEverywhere(c.var.deps.kv, user.id);
@@ -142,10 +138,10 @@ export const accountPageRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.redirect("/account/signed-out", 303);
   })
-  .get("/account/signed-out", (c) => {
+  .get("/signed-out", (c) => {
     const page = renderPage(c.var.deps.assets, <SignedOutEverywherePage />, {
       title: "Signed out everywhere",
       noindex: true,
     });
-    return sendPage(c, page, PRIVATE);
+    return sendPage(c, page, PRIVATE_PAGE);
   });

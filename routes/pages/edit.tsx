@@ -1,11 +1,9 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { renderPage } from "../../lib/render/page.tsx";
-import { sendPage } from "../security_headers.ts";
+import { LINK_PAGE, sendPage } from "../security_headers.ts";
 import { EditPage, InvalidLinkPage } from "../../components/edit/EditPage.tsx";
 
-/** The page carries a secret in its URL: never cached, never sent on in a Referer. */
-const LINK_PAGE: [string, string][] = [["cache-control", "no-store"], ["referrer-policy", "no-referrer"]];
 /** Longer than any token we issue; anything beyond is not ours and not worth echoing. */
 const MAX_TOKEN_LENGTH = 200;
 
@@ -15,6 +13,7 @@ function sendEditPage(c: Context<AppEnv>, token: string) {
     status: token ? 200 : 400,
     noindex: true,
   });
+  // The page carries a secret in its URL: never cached, never sent on in a Referer.
   return sendPage(c, page, LINK_PAGE);
 }
 
@@ -22,5 +21,5 @@ function sendEditPage(c: Context<AppEnv>, token: string) {
  * `/edit?token=…`, the link a claim approval e-mails. DECISIONS.md: the HTML GET spends
  * nothing; the page's own call to GET /api/edit does.
  */
-export const editPageRoutes = new Hono<AppEnv>()
-  .get("/edit", (c) => sendEditPage(c, (c.req.query("token") ?? "").trim().slice(0, MAX_TOKEN_LENGTH)));
+export const editPage = new Hono<AppEnv>()
+  .get("/", (c) => sendEditPage(c, (c.req.query("token") ?? "").trim().slice(0, MAX_TOKEN_LENGTH)));

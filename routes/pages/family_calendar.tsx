@@ -7,11 +7,11 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { getSessionUser } from "../auth_middleware.ts";
 import { renderPage } from "../../lib/render/page.tsx";
-import { respond, sendPage } from "../security_headers.ts";
+import { PRIVATE_PAGE, respond, sendPage } from "../security_headers.ts";
 import type { SessionUser } from "../../lib/auth/session_user.ts";
 import { ForbiddenError, RateLimitError } from "../../lib/errors.ts";
-import { retryAfterHeader } from "../errors.ts";
-import { ifNoneMatchHas } from "../http.ts";
+import { refusalOf } from "../errors.ts";
+import { formBody, ifNoneMatchHas } from "../http.ts";
 import { headerAccount } from "../../components/SiteLayout.tsx";
 import { FamilyCalendarPage, FamilyCalendarTeamLoginPage } from "../../components/calendar/FamilyCalendarPage.tsx";
 import {
@@ -30,8 +30,6 @@ type Ctx = Context<AppEnv>;
 const PAGE_PATH = "/account/calendar";
 /** Signed out (or only a system administrator, who has no person account): sign in, then back here. */
 const SIGN_IN = `/team-login?next=${PAGE_PATH}`;
-/** The page shows the person's secret link: never cached, never indexed. */
-const PRIVATE: [string, string][] = [["cache-control", "no-store"]];
 
 const NOTICES: Record<string, string> = {
   created: FAMILY_CALENDAR_MESSAGES.created,
@@ -59,7 +57,7 @@ async function sendCalendarPage(c: Ctx, user: SessionUser) {
         message={FAMILY_CALENDAR_MESSAGES.personalAccountNeeded}
       />
     );
-    return sendPage(c, renderPage(assets, element, { title, noindex: true }), PRIVATE);
+    return sendPage(c, renderPage(assets, element, { title, noindex: true }), PRIVATE_PAGE);
   }
   const link = await getFamilyCalendarLink(kv, user.id);
   const element = (
@@ -70,7 +68,8 @@ async function sendCalendarPage(c: Ctx, user: SessionUser) {
       teams={user.teams.map((t) => ({ id: t.id, name: t.name }))}
     />
   );
-  return sendPage(c, renderPage(assets, element, { title, noindex: true }), PRIVATE);
+  // The page shows the person's secret link: never cached, never indexed.
+  return sendPage(c, renderPage(assets, element, { title, noindex: true }), PRIVATE_PAGE);
 }
 
 /** A change to the person's link: signed in as a person, then `change`, then back to the page with a notice. */
@@ -89,32 +88,31 @@ const TEXT: [string, string] = ["content-type", "text/plain; charset=utf-8"];
 /** The feed is data, never a document: nothing in it may load or run. */
 const FEED_CSP: [string, string] = ["content-security-policy", "default-src 'none'; sandbox"];
 
-export const familyCalendarRoutes = new Hono<AppEnv>()
-  .get(PAGE_PATH, async (c) => {
+/** `/account/calendar`: the page, and making, resetting or turning off the link (`/reset`, `/revoke`). */
+export const familyCalendarPages = new Hono<AppEnv>()
+  .get("/", async (c) => {
     const user = await personOrRedirect(c);
     if (user instanceof Response) return user;
     return await sendCalendarPage(c, user);
   })
-  .post(PAGE_PATH, linkChange(createFamilyCalendarLink, "created"))
-  .post(`${PAGE_PATH}/reset`, linkChange(resetFamilyCalendarLink, "reset"))
-  .post(`${PAGE_PATH}/revoke`, linkChange((kv, userId) => revokeFamilyCalendarLink(kv, userId), "revoked"))
-  .get("/calendar/:file", async (c) => {
+  .post("/", formBody, linkChange(createFamilyCalendarLink, "created"))
+  .post("/reset", formBody, linkChange(resetFamilyCalendarLink, "reset"))
+  .post("/revoke", formBody, linkChange((kv, userId) => revokeFamilyCalendarLink(kv, userId), "revoked"));
+
+/** `/calendar/{token}.ics`: the feed (a public route: the private link's token is the credential). */
+export const familyCalendarFeed = new Hono<AppEnv>()
+  .get("/:file", async (c) => {
     const { kv, config, now } = c.var.deps;
     // Unknown, malformed or turned off: the same plain 404, which says nothing about why.
-    const notFound = () => respond(c, "Not found\n", 404, [TEXT, FEED_CSP, ["cache-control", "no-store"]]);
+    const notFound = () => respond(c, "Not found\n", 404, [TEXT, FEED_CSP, ...PRIVATE_PAGE]);
     const token = tokenOfFeedFile(c.req.param("file"));
     if (!token) return notFound();
     let feed;
     try {
       feed = await readFamilyCalendar(kv, token, { now: now(), appUrl: config.appUrl });
     } catch (error) {
-      if (!(error instanceof RateLimitError)) throw error;
-      return respond(c, `${error.message}\n`, 429, [
-        TEXT,
-        FEED_CSP,
-        ["cache-control", "no-store"],
-        ...retryAfterHeader(error),
-      ]);
+      const { message, headers } = refusalOf(error, RateLimitError);
+      return respond(c, `${message}\n`, 429, [TEXT, FEED_CSP, ...PRIVATE_PAGE, ...headers]);
     }
     if (!feed) return notFound();
     const headers: [string, string][] = [

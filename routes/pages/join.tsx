@@ -1,15 +1,15 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { renderPage } from "../../lib/render/page.tsx";
-import { sendPage } from "../security_headers.ts";
+import { LINK_PAGE, sendPage } from "../security_headers.ts";
 import type { Team } from "../../lib/db/teams.ts";
 import { type JoinAccess, teamForJoinKey, teamOfDeadJoinCode } from "../../lib/join/mod.ts";
 import { checkIdentity, checkJoinRequest, JOIN_MESSAGES, type PlayerIdentity } from "../../lib/join/mod.ts";
 import { findPlayer, shortName, submitJoinRequest, verifyPlayer } from "../../lib/join/mod.ts";
 import { askForNewJoinLink, LINK_ASK_MESSAGES } from "../../lib/join/mod.ts";
-import { AppError, ValidationError } from "../../lib/errors.ts";
-import { httpStatusOf, retryAfterHeader } from "../errors.ts";
-import { clientIp, readForm } from "../http.ts";
+import { ValidationError } from "../../lib/errors.ts";
+import { refusalOf } from "../errors.ts";
+import { clientIp, formBody, readForm } from "../http.ts";
 import { JoinPage, TeamNotFoundPage } from "../../components/join/JoinPage.tsx";
 import { ExpiredLinkPage, type ExpiredLinkPageProps } from "../../components/join/ExpiredLinkPage.tsx";
 import { claimHref } from "../../components/roster/links.ts";
@@ -25,8 +25,8 @@ import {
   typedPlayer,
 } from "../../components/join/join_flow.ts";
 
-/** Invite codes are secrets and the posts carry personal data: never cached, no Referer. */
-const PRIVATE: [string, string][] = [["cache-control", "no-store"], ["referrer-policy", "no-referrer"]];
+// Invite codes are secrets and the posts carry personal data: every page here is a LINK_PAGE
+// (never cached, no Referer).
 
 /** The page's team, by invite code (an open is counted on GET) or by slug; with how it was named. */
 interface JoinTarget {
@@ -36,7 +36,7 @@ interface JoinTarget {
 
 function sendNotFound(c: Context<AppEnv>) {
   const page = renderPage(c.var.deps.assets, <TeamNotFoundPage />, { title: JOIN_TEXTS.teamNotFound, status: 404 });
-  return sendPage(c, page, PRIVATE);
+  return sendPage(c, page, LINK_PAGE);
 }
 
 /**
@@ -64,7 +64,7 @@ function sendExpired(
     status,
     noindex: true,
   });
-  return sendPage(c, page, [...PRIVATE, ...extra]);
+  return sendPage(c, page, [...LINK_PAGE, ...extra]);
 }
 
 /** Without JavaScript or with it (a plain form): 'Ask for a New Link' on the expired page. */
@@ -76,10 +76,9 @@ async function askForLink(c: Context<AppEnv>, team: Team, form: Record<string, u
     const ask = await askForNewJoinLink(kv, team, values, clientIp(c), config.appUrl, now());
     return sendExpired(c, team, { values, notice: { ok: true, message: LINK_ASK_MESSAGES.sent(ask.email) } }, 200);
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const errors = error instanceof ValidationError ? error.fields : {};
-    const notice = error instanceof ValidationError ? null : { ok: false, message: error.message };
-    return sendExpired(c, team, { values, errors, notice }, httpStatusOf(error), retryAfterHeader(error));
+    const refused = refusalOf(error);
+    const notice = refused.error instanceof ValidationError ? null : { ok: false, message: refused.message };
+    return sendExpired(c, team, { values, errors: refused.fields, notice }, refused.status, refused.headers);
   }
 }
 
@@ -103,14 +102,7 @@ function sendJoin(
     status,
     noindex: true,
   });
-  return sendPage(c, page, [...PRIVATE, ...extra]);
-}
-
-/** A refusal from lib/ (throttling, a domain rule, a duplicate) as a notice on the posted step. */
-function refusal(error: unknown, title: string) {
-  if (!(error instanceof AppError)) throw error;
-  const headers = retryAfterHeader(error);
-  return { status: httpStatusOf(error), notice: { title, message: error.message }, headers };
+  return sendPage(c, page, [...LINK_PAGE, ...extra]);
 }
 
 const playerNotFound = { title: JOIN_TEXTS.playerNotFound, message: JOIN_MESSAGES.playerNotFound };
@@ -131,8 +123,9 @@ async function identify(c: Context<AppEnv>, target: JoinTarget, form: Record<str
       c.var.deps.now(),
     );
   } catch (error) {
-    const { status, notice, headers } = refusal(error, JOIN_TEXTS.verificationError);
-    return sendJoin(c, target, { identity, notice }, status, headers);
+    // A refusal from lib/ (throttling, a domain rule) as a notice on the posted step.
+    const { status, message, headers } = refusalOf(error);
+    return sendJoin(c, target, { identity, notice: { title: JOIN_TEXTS.verificationError, message } }, status, headers);
   }
   if (result.found === null) {
     return sendJoin(c, target, { step: "account", identity, playerName: typedPlayer(identity) });
@@ -170,26 +163,28 @@ async function submit(c: Context<AppEnv>, target: JoinTarget, form: Record<strin
   try {
     await submitJoinRequest(kv, target.team, checked.value, clientIp(c), target.access, config.appUrl, now());
   } catch (error) {
-    const { status, notice, headers } = refusal(error, JOIN_TEXTS.requestFailed);
-    return sendJoin(c, target, { ...onAccount, notice }, status, headers);
+    const { status, message, headers } = refusalOf(error);
+    return sendJoin(c, target, { ...onAccount, notice: { title: JOIN_TEXTS.requestFailed, message } }, status, headers);
   }
   return sendJoin(c, target, { step: "success", submittedMessage: JOIN_MESSAGES.submitted(checked.value.email) });
 }
 
-/** The join page by invite code or slug, and its steps' posts when JavaScript is off. */
-export const joinPageRoutes = new Hono<AppEnv>()
-  .get("/join/:key", async (c) => {
+/** `/join/{key}`: the join page by invite code or slug, and its steps' posts when JavaScript is off. */
+export const joinPages = new Hono<AppEnv>()
+  .get("/:key", async (c) => {
     const { kv, now } = c.var.deps;
-    const target = await teamForJoinKey(kv, c.req.param("key"), now());
+    const key = c.req.param("key") ?? "";
+    const target = await teamForJoinKey(kv, key, now());
     if (target) return sendJoin(c, target, {});
-    const expired = await teamOfDeadJoinCode(kv, c.req.param("key"), now());
+    const expired = await teamOfDeadJoinCode(kv, key, now());
     return expired ? sendExpired(c, expired) : sendNotFound(c);
   })
-  .post("/join/:key", async (c) => {
+  .post("/:key", formBody, async (c) => {
     const { kv, now } = c.var.deps;
-    const target = await teamForJoinKey(kv, c.req.param("key"), now());
+    const key = c.req.param("key") ?? "";
+    const target = await teamForJoinKey(kv, key, now());
     if (!target) {
-      const expired = await teamOfDeadJoinCode(kv, c.req.param("key"), now());
+      const expired = await teamOfDeadJoinCode(kv, key, now());
       if (!expired) return sendNotFound(c);
       const form = await readForm(c);
       // A step posted from a page opened before the link went: the expired page, as a GET shows it.

@@ -1,19 +1,15 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { renderPage } from "../../lib/render/page.tsx";
-import { sendPage } from "../security_headers.ts";
+import { PRIVATE_PAGE, sendPage } from "../security_headers.ts";
 import { loginTeamAdmin, parseLoginEmail, requestMagicLink } from "../../lib/auth/login.ts";
 import { signInPerson } from "../auth_middleware.ts";
-import { AppError } from "../../lib/errors.ts";
-import { httpStatusOf, retryAfterHeader } from "../errors.ts";
-import { formText, readForm, safeLocalPath } from "../http.ts";
-import { authContext } from "../api/auth.ts";
+import { refusalOf, signInRoute } from "../errors.ts";
+import { formBody, formText, readForm, safeLocalPath } from "../http.ts";
+import { authContext } from "../contexts.ts";
 import { TeamLoginPage } from "../../components/login/TeamLoginPage.tsx";
 import { teamLoginHref } from "../../components/login/login_links.ts";
 import type { TeamLoginProps } from "../../islands/TeamLogin.tsx";
-
-/** The page can show an address someone typed: never cached. */
-const PRIVATE: [string, string][] = [["cache-control", "no-store"]];
 
 function loginState(tab: TeamLoginProps["tab"], next: string, changes: Partial<TeamLoginProps> = {}): TeamLoginProps {
   return {
@@ -35,23 +31,17 @@ function sendLogin(c: Context<AppEnv>, login: TeamLoginProps, status = 200, head
     description: "Sign in to your GoalMates team with a magic link or your team admin password.",
     status,
   });
-  return sendPage(c, page, [...PRIVATE, ...headers]);
+  // The page can show an address someone typed: never cached.
+  return sendPage(c, page, [...PRIVATE_PAGE, ...headers]);
 }
 
-/** A refusal from lib/ (bad input, wrong password, throttling) as its status and the headers it needs. */
-function refusal(error: unknown): { status: number; message: string; headers: [string, string][] } {
-  if (!(error instanceof AppError)) throw error;
-  const headers = retryAfterHeader(error);
-  return { status: httpStatusOf(error), message: error.message, headers };
-}
-
-/** `/team-login` with its no-JavaScript posts, and `/admin-login`, which leads to it. */
-export const loginPageRoutes = new Hono<AppEnv>()
-  .get("/team-login", (c) => {
+/** `/team-login` with its no-JavaScript posts. */
+export const teamLoginPage = new Hono<AppEnv>()
+  .get("/", (c) => {
     const tab = c.req.query("tab") === "password" ? "password" : "magic";
     return sendLogin(c, loginState(tab, safeLocalPath(c.req.query("next"), "")));
   })
-  .post("/team-login", async (c) => {
+  .post("/", formBody, signInRoute("password"), async (c) => {
     const form = await readForm(c);
     const next = safeLocalPath(form.next, "");
     const email = formText(form, "email").trim();
@@ -64,7 +54,7 @@ export const loginPageRoutes = new Hono<AppEnv>()
         await signInPerson(c, login.user.id, login.teamId);
         teamId = login.teamId;
       } catch (error) {
-        const { status, message, headers } = refusal(error);
+        const { status, message, headers } = refusalOf(error);
         return sendLogin(c, loginState("password", next, { password: { email, error: message } }), status, headers);
       }
       // The cookie rides on this redirect (post/redirect/get).
@@ -76,7 +66,7 @@ export const loginPageRoutes = new Hono<AppEnv>()
       try {
         await requestMagicLink(authContext(c), parseLoginEmail(email), { kind: "any" }, next);
       } catch (error) {
-        const { status, message, headers } = refusal(error);
+        const { status, message, headers } = refusalOf(error);
         const magic = { email, sentTo: null, error: message };
         return sendLogin(c, loginState("magic", next, { magic }), status, headers);
       }
@@ -86,6 +76,8 @@ export const loginPageRoutes = new Hono<AppEnv>()
 
     // 'Change Email' (and anything unknown): the magic-link form again, filled in.
     return sendLogin(c, loginState("magic", next, { magic: { email, sentTo: null, error: null } }));
-  })
-  // DECISIONS.md: one sign-in page; the admin's way in is its Email & Password tab.
-  .get("/admin-login", (c) => c.redirect(teamLoginHref("password", safeLocalPath(c.req.query("next"), "")), 303));
+  });
+
+/** `/admin-login`. DECISIONS.md: one sign-in page; the admin's way in is its Email & Password tab. */
+export const adminLoginPage = new Hono<AppEnv>()
+  .get("/", (c) => c.redirect(teamLoginHref("password", safeLocalPath(c.req.query("next"), "")), 303));

@@ -9,7 +9,7 @@ import { ContactPage } from "../../components/marketing/ContactPage.tsx";
 import type { AssetManifest } from "../../lib/render/assets.ts";
 
 /** The public pages that never change between requests: rendered once, served many times. */
-export function marketingRoutes(assets: AssetManifest) {
+export function marketingPages(assets: AssetManifest) {
   const pages = {
     "/": renderPage(assets, <LandingPage />, { title: "GoalMates" }),
     "/about": renderPage(assets, <AboutPage />, { title: "About" }),

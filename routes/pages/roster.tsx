@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { renderPage } from "../../lib/render/page.tsx";
-import { sendPage } from "../security_headers.ts";
+import { PRIVATE_PAGE, sendPage } from "../security_headers.ts";
 import { RosterNotFound, RosterPage } from "../../components/roster/RosterPage.tsx";
 import { ClaimFormPage, type ClaimFormValues } from "../../components/roster/ClaimFormPage.tsx";
 import { rosterHref, type RosterView } from "../../components/roster/links.ts";
@@ -10,9 +10,8 @@ import { GROUPINGS, MODES, pick, SORTS } from "../../lib/roster/mod.ts";
 import { canonicalTeamKey, resolveTeam, type Team } from "../../lib/db/teams.ts";
 import { checkClaim } from "../../lib/claims/mod.ts";
 import { acceptClaim } from "../../lib/claims/mod.ts";
-import { AppError } from "../../lib/errors.ts";
-import { httpStatusOf, retryAfterHeader } from "../errors.ts";
-import { clientIp, formText, readForm } from "../http.ts";
+import { refusalOf } from "../errors.ts";
+import { clientIp, formBody, formText, readForm } from "../http.ts";
 import { getSessionUser, getSysadmin } from "../auth_middleware.ts";
 import { headerAccount } from "../../components/SiteLayout.tsx";
 
@@ -39,11 +38,11 @@ async function accountOf(c: Context<AppEnv>) {
   return headerAccount(user, sysadmin?.email ?? null);
 }
 
-/** The public roster and the claim form that works without JavaScript. */
-export const rosterPageRoutes = new Hono<AppEnv>()
-  .get("/t/:slug/roster", async (c) => {
+/** `/t/{slug}`: the public roster and the claim form that works without JavaScript. */
+export const rosterPages = new Hono<AppEnv>()
+  .get("/roster", async (c) => {
     const { kv, assets, now, rosterPages } = c.var.deps;
-    const slug = c.req.param("slug");
+    const slug = c.req.param("slug") ?? "";
     // An edit link pasted onto the roster (`?token=…`) opens the edit page it belongs to; the
     // token is a secret, so the redirect is never cached and never sent on in a Referer.
     const token = (c.req.query("token") ?? "").trim().slice(0, MAX_TOKEN_LENGTH);
@@ -79,11 +78,11 @@ export const rosterPageRoutes = new Hono<AppEnv>()
     return sendPage(
       c,
       renderPage(assets, notFound, { title: "Roster Not Found", status: 404, noindex: true }),
-      [["cache-control", "no-store"]],
+      PRIVATE_PAGE,
     );
   })
-  .get("/t/:slug/claim", async (c) => {
-    const team = await resolveTeam(c.var.deps.kv, c.req.param("slug"));
+  .get("/claim", async (c) => {
+    const team = await resolveTeam(c.var.deps.kv, c.req.param("slug") ?? "");
     if (!team) return c.notFound();
     const jersey = c.req.query("jersey") ?? "";
     const values: ClaimFormValues = {
@@ -95,9 +94,9 @@ export const rosterPageRoutes = new Hono<AppEnv>()
     };
     return sendClaimForm(c, team, values, {}, 200);
   })
-  .post("/t/:slug/claim", async (c) => {
+  .post("/claim", formBody, async (c) => {
     const { kv, now } = c.var.deps;
-    const team = await resolveTeam(kv, c.req.param("slug"));
+    const team = await resolveTeam(kv, c.req.param("slug") ?? "");
     if (!team) return c.notFound();
     const form = await readForm(c);
     const values: ClaimFormValues = {
@@ -112,9 +111,8 @@ export const rosterPageRoutes = new Hono<AppEnv>()
     try {
       await acceptClaim(kv, team, check.value, clientIp(c), c.var.deps.config.appUrl, now());
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const headers = retryAfterHeader(error);
-      return sendClaimForm(c, team, values, { _: error.message }, httpStatusOf(error), headers);
+      const refused = refusalOf(error);
+      return sendClaimForm(c, team, values, { _: refused.message }, refused.status, refused.headers);
     }
     return c.redirect(`${rosterHref(team.slug, {})}?claimed=1`, 303);
   });
@@ -133,5 +131,5 @@ async function sendClaimForm(
     <ClaimFormPage team={team} values={values} errors={errors} account={account} />,
     { title: `Claim a player · ${team.name}`, status, noindex: true },
   );
-  return sendPage(c, page, account ? [["cache-control", "no-store"], ...headers] : headers);
+  return sendPage(c, page, account ? [...PRIVATE_PAGE, ...headers] : headers);
 }

@@ -3,7 +3,8 @@ import type { AppEnv } from "../app_env.ts";
 import { getSessionUser, getSysadmin, signOutSysadmin, signOutUser } from "../auth_middleware.ts";
 import { headerAccount } from "../../components/SiteLayout.tsx";
 import { renderPage } from "../../lib/render/page.tsx";
-import { sendPage } from "../security_headers.ts";
+import { PRIVATE_PAGE, sendPage } from "../security_headers.ts";
+import { formBody } from "../http.ts";
 import { SignOutConfirmPage } from "../../components/auth/SignOutPage.tsx";
 
 /**
@@ -28,11 +29,14 @@ function signOutLink(c: Context<AppEnv>) {
   return c.redirect("/sign-out", 303);
 }
 
-/** The spec's sign-out links (GET), the page that asks, and its POST. */
-export const signOutRoutes = new Hono<AppEnv>()
-  .get("/api/v2/auth/logout", signOutLink)
-  .get("/api/logout", signOutLink)
-  .get("/sign-out", async (c) => {
+/** The spec's sign-out links (GET), under `/api`: `/api/logout` and `/api/v2/auth/logout`. */
+export const signOutLinks = new Hono<AppEnv>()
+  .get("/v2/auth/logout", signOutLink)
+  .get("/logout", signOutLink);
+
+/** `/sign-out`: the page that asks, and its POST. */
+export const signOutPage = new Hono<AppEnv>()
+  .get("/", async (c) => {
     const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
     // Asked even when no session is visible here: an admin's Strict cookie is not sent on a
     // navigation another site started, yet the POST from this page will carry it.
@@ -41,6 +45,6 @@ export const signOutRoutes = new Hono<AppEnv>()
       title: "Sign out?",
       noindex: true,
     });
-    return sendPage(c, page, [["cache-control", "no-store"]]);
+    return sendPage(c, page, PRIVATE_PAGE);
   })
-  .post("/sign-out", signOutBoth);
+  .post("/", formBody, signOutBoth);

@@ -1,15 +1,15 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
-import { readForm } from "../http.ts";
+import { formBody, readForm } from "../http.ts";
 import { renderPage } from "../../lib/render/page.tsx";
-import { sendPage } from "../security_headers.ts";
+import { LINK_PAGE, PRIVATE_PAGE, sendPage } from "../security_headers.ts";
 import { getSessionUser, signInPerson } from "../auth_middleware.ts";
 import { resendVerification, startSignup, verifySignup } from "../../lib/signup/mod.ts";
 import { checkSignup, MAX_TEAM_NAME_LENGTH, SIGNUP_MESSAGES } from "../../lib/signup/mod.ts";
-import { AppError, ConflictError, ValidationError } from "../../lib/errors.ts";
-import { httpStatusOf, retryAfterHeader } from "../errors.ts";
+import { ConflictError, ValidationError } from "../../lib/errors.ts";
+import { refusalOf } from "../errors.ts";
 import { cleanText, isValidEmail } from "../../lib/text.ts";
-import { signupContext } from "../api/signup.ts";
+import { signupContext } from "../contexts.ts";
 import { continueSignupHref } from "../../islands/SignupVerify.tsx";
 import { SignupPage, type SignupPageState } from "../../components/signup/SignupPage.tsx";
 import type { KnownOutcome } from "../../islands/SignupVerify.tsx";
@@ -26,10 +26,7 @@ import {
 import type { Banner } from "../../components/signup/notices.tsx";
 import { firstStep, stepAfterPost, successStep } from "../../components/signup/wizard_state.ts";
 
-/** Signup pages show personal data: never cached. */
-const PRIVATE: [string, string][] = [["cache-control", "no-store"]];
-/** Pages about the e-mailed link's secret: never cached, the token never sent on in a Referer. */
-const LINK_PAGE: [string, string][] = [...PRIVATE, ["referrer-policy", "no-referrer"]];
+// Signup pages show personal data (PRIVATE_PAGE); those about the e-mailed link's secret are LINK_PAGEs.
 const TEAM_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const INVALID_EMAIL = "Please enter a valid email address.";
 
@@ -39,17 +36,16 @@ function sendWizard(c: Context<AppEnv>, state: SignupPageState, status = 200, he
     description: "Create a free GoalMates team for your youth soccer team's parents.",
     status,
   });
-  return sendPage(c, page, [...PRIVATE, ...headers]);
+  return sendPage(c, page, [...PRIVATE_PAGE, ...headers]);
 }
 
 /** A refusal from lib/ (a rate limit, a rule) shown on the step that was posted. */
 function sendRefusal(c: Context<AppEnv>, error: unknown, step: "review" | "verify", values: SignupValues) {
-  if (!(error instanceof AppError)) throw error;
-  const headers = retryAfterHeader(error);
+  const { message, status, headers } = refusalOf(error);
   return sendWizard(
     c,
-    stepAfterPost(moveTo(step), values, { title: "Error", message: error.message, tone: "error" }),
-    httpStatusOf(error),
+    stepAfterPost(moveTo(step), values, { title: "Error", message, tone: "error" }),
+    status,
     headers,
   );
 }
@@ -93,9 +89,9 @@ function sendVerifyPage(c: Context<AppEnv>, token: string, known: KnownOutcome) 
   return sendPage(c, page, LINK_PAGE);
 }
 
-/** The signup wizard, the page its e-mail links to, and the team-created celebration. */
-export const signupPageRoutes = new Hono<AppEnv>()
-  .get("/signup", async (c) => {
+/** `/signup`: the signup wizard, and the page its e-mail links to (`/signup/verify`). */
+export const signupPages = new Hono<AppEnv>()
+  .get("/", async (c) => {
     if (c.req.query("verified") !== "true") return sendWizard(c, firstStep());
     // Verifying signed the browser in with the new team selected: 'Go to Dashboard' opens its admin dashboard.
     const user = await getSessionUser(c);
@@ -104,7 +100,7 @@ export const signupPageRoutes = new Hono<AppEnv>()
     return sendWizard(c, successStep(c.req.query("email"), adminTeamId));
   })
   // Without JavaScript every step posts here with the earlier steps in hidden fields.
-  .post("/signup", async (c) => {
+  .post("/", formBody, async (c) => {
     const form = await readForm(c);
     const values = readSignupValues(form);
     const step = parseStep(form.step);
@@ -115,11 +111,11 @@ export const signupPageRoutes = new Hono<AppEnv>()
     return sendWizard(c, stepAfterPost(move, values), move.problem ? 400 : 200);
   })
   // Opening the link spends nothing: the page's own call (or its no-JS button) does.
-  .get("/signup/verify", (c) => {
+  .get("/verify", (c) => {
     const token = (c.req.query("token") ?? "").slice(0, 100);
     return sendVerifyPage(c, token, token === "" ? "invalid" : "unknown");
   })
-  .post("/signup/verify", async (c) => {
+  .post("/verify", formBody, async (c) => {
     const { kv, now } = c.var.deps;
     const form = await readForm(c);
     let email: string;
@@ -128,14 +124,17 @@ export const signupPageRoutes = new Hono<AppEnv>()
       await signInPerson(c, user.id, team.id);
       email = user.email;
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return sendVerifyPage(c, "", error instanceof ConflictError ? "alreadyVerified" : "invalid");
+      const refused = refusalOf(error);
+      return sendVerifyPage(c, "", refused.error instanceof ConflictError ? "alreadyVerified" : "invalid");
     }
     // The session cookie rides on the redirect (pages sent with sendPage carry no cookies).
     for (const [name, value] of LINK_PAGE) c.header(name, value);
     return c.redirect(continueSignupHref(email), 303);
-  })
-  .get("/signup-success", (c) => {
+  });
+
+/** `/signup-success`: the team-created celebration. */
+export const signupSuccessPage = new Hono<AppEnv>()
+  .get("/", (c) => {
     const teamName = cleanText(c.req.query("teamName") ?? "").slice(0, MAX_TEAM_NAME_LENGTH) || "Your Team";
     const teamId = c.req.query("teamId") ?? "";
     const dashboardHref = TEAM_ID.test(teamId) ? `/family-dashboard/${teamId}` : "/family-dashboard";
@@ -143,5 +142,5 @@ export const signupPageRoutes = new Hono<AppEnv>()
       title: "Team Created",
       noindex: true,
     });
-    return sendPage(c, page, PRIVATE);
+    return sendPage(c, page, PRIVATE_PAGE);
   });

@@ -15,6 +15,8 @@ import { newPhotoId, type PhotoRecord, stagePhoto } from "../../lib/db/gallery.t
 import { getUserByEmail } from "../../lib/db/users.ts";
 import { ACTIVITY_MESSAGES, AUDIT_ACTIONS } from "../../lib/sysadmin/admin_home_types.ts";
 import { PROJECT_ROOT } from "../../routes/mod.tsx";
+// The routes the app registers, as the route table (routes/policy.ts) lists them.
+import { registeredRoutes } from "../../routes/policy.ts";
 
 type App = TestContext["app"];
 type Page = { values: AuditEntry[]; cursor: string };
@@ -348,12 +350,6 @@ Deno.test("[audit] every team-admin decision is recorded with who, what and when
   assert.ok(!after.values[0].detail.includes(team.name));
   assert.equal((await audit(t.app, `?teamId=${team.id}`, w.cookies.sysadmin)).status, 404);
 });
-
-/** The routes the app registers (as tests/integration/route_policy_test.ts lists them). */
-function registeredRoutes(app: { routes: { method: string; path: string }[] }): string[] {
-  const routes = app.routes.filter((r) => r.method !== "ALL" && r.path !== "/*").map((r) => `${r.method} ${r.path}`);
-  return [...new Set(routes)].sort();
-}
 
 Deno.test("[audit] no route edits the log: one route mentions it (a GET), and every other call only adds entries", async () => {
   await using t = await createTestApp({ env: { GOALMATES_ENV: "development" } });

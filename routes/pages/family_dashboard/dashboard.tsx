@@ -1,0 +1,70 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../../app_env.ts";
+import { getSessionUser, requireTeamMember, requireUser, selectTeam, teamViewer } from "../../auth_middleware.ts";
+import { loadFamilyDashboard } from "../../../lib/dashboard/mod.ts";
+import { loadPollResults } from "../../../lib/campaigns/mod.ts";
+import { renderPage } from "../../../lib/render/page.tsx";
+import { PRIVATE_PAGE, sendPage } from "../../security_headers.ts";
+import { FamilyDashboardPage } from "../../../components/dashboard/FamilyDashboardPage.tsx";
+import type { DashboardForms } from "../../../components/dashboard/forms.ts";
+import { headerAccount } from "../../../components/SiteLayout.tsx";
+import { cursorQuery } from "../../http.ts";
+
+type Ctx = Context<AppEnv>;
+
+/**
+ * Renders the family dashboard of the team `requireTeamMember` resolved. The sections' plain
+ * forms call this with `forms` (what was typed and why it was refused) and a 4xx status.
+ */
+export async function sendFamilyDashboard(c: Ctx, forms: DashboardForms = {}, status = 200): Promise<Response> {
+  const { kv, assets, now } = c.var.deps;
+  const viewer = teamViewer(c);
+  const feed = cursorQuery(c, "feed");
+  const voted = c.req.query("voted");
+  const [data, pollResults] = await Promise.all([
+    loadFamilyDashboard(kv, viewer, now(), { feed, essentials: cursorQuery(c, "essentials") }),
+    // `?voted=` (a vote posted without JavaScript): that poll's results, shown only to those who voted in it.
+    voted ? loadPollResults(kv, { userId: viewer.userId, teamIds: [viewer.teamId] }, voted) : null,
+  ]);
+  const user = await getSessionUser(c);
+  const page = renderPage(
+    assets,
+    <FamilyDashboardPage
+      data={data}
+      viewer={viewer}
+      account={headerAccount(user)}
+      forms={forms}
+      pollResults={pollResults}
+      now={now()}
+      openMember={c.req.query("member") ?? null}
+      olderFeedPage={feed !== ""}
+    />,
+    { title: `${data.team.name} · Family Dashboard`, status, noindex: true },
+  );
+  // The page shows the team's people and what they wrote: never cached, never indexed.
+  return sendPage(c, page, PRIVATE_PAGE);
+}
+
+/** The signed-in person's selected team's dashboard, else the hub (no team yet). */
+async function toOwnDashboard(c: Ctx) {
+  const user = (await getSessionUser(c))!;
+  return c.redirect(user.selectedTeamId ? `/family-dashboard/${user.selectedTeamId}` : "/home", 303);
+}
+
+/** `/family-dashboard/{teamId}`: the team's family dashboard (its sections' forms post below it). */
+export const familyDashboardPage = new Hono<AppEnv>()
+  .get("/", requireTeamMember, async (c) => {
+    // The hub and `/family-dashboard` follow the team the person last opened.
+    await selectTeam(c, teamViewer(c).teamId);
+    return await sendFamilyDashboard(c);
+  });
+
+/**
+ * The links that lead a signed-in person to their own dashboard: `/family-dashboard`, `/parent`,
+ * `/parent-dashboard` and `/dashboard` (the signup success button).
+ */
+export const ownDashboardLinks = new Hono<AppEnv>()
+  .get("/family-dashboard", requireUser, toOwnDashboard)
+  .get("/parent", requireUser, toOwnDashboard)
+  .get("/parent-dashboard", requireUser, toOwnDashboard)
+  .get("/dashboard", requireUser, toOwnDashboard);

@@ -1,0 +1,110 @@
+/**
+ * A team admin's team-scoped campaigns (polls and questions): the admin page with forms that
+ * work without JavaScript, under each admin prefix. The JSON calls are api/team_admin/campaigns.ts.
+ */
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../../app_env.ts";
+import { actorOf, requireTeamRole } from "../../auth_middleware.ts";
+import { cursorQuery, formBody, readForm } from "../../http.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../../lib/errors.ts";
+import { refusalOf } from "../../errors.ts";
+import {
+  createTeamCampaign,
+  deleteCampaign,
+  loadCampaignsPage,
+  setCampaignActive,
+} from "../../../lib/campaigns/mod.ts";
+import { loadAdminFrame } from "../../../lib/teams/mod.ts";
+import { adminPathsFor, sendAdminPage } from "./render.tsx";
+import { adminPaths, type AdminPrefix } from "../../../components/admin/paths.ts";
+import { CampaignsPage } from "../../../components/admin/CampaignsPage.tsx";
+import type { Notice } from "../../../components/admin/ClaimsPage.tsx";
+import {
+  campaignBodyFromForm,
+  type CampaignFormState,
+  campaignFormValues,
+  EMPTY_CAMPAIGN_FORM,
+} from "../../../components/admin/campaigns/campaign_form.ts";
+
+type Ctx = Context<AppEnv>;
+
+/** How many campaigns the admin page lists at once (with their results). */
+export const ADMIN_CAMPAIGNS_PAGE_SIZE = 20;
+
+const admin = requireTeamRole("TEAM_ADMIN");
+
+/** The notices a form post leads to, by the short code in the query string. */
+const NOTICES: Record<string, Notice> = {
+  created: { kind: "success", text: "Campaign created. Families see it on the family dashboard once it is live." },
+  activated: { kind: "success", text: "Campaign activated." },
+  deactivated: { kind: "success", text: "Campaign deactivated. Families no longer see it." },
+  deleted: { kind: "success", text: "Campaign deleted, with its responses." },
+  missing: { kind: "error", text: "That campaign no longer exists." },
+};
+
+const noticeFrom = (c: Ctx): Notice => {
+  const code = [c.req.query("done"), c.req.query("error")].find((q) => q !== undefined && Object.hasOwn(NOTICES, q));
+  return code === undefined ? null : NOTICES[code];
+};
+
+async function sendCampaignsPage(c: Ctx, prefix: AdminPrefix, form = EMPTY_CAMPAIGN_FORM, status = 200) {
+  const { kv, now } = c.var.deps;
+  const teamId = c.var.teamId!;
+  const [{ team, pendingCount }, campaigns] = await Promise.all([
+    loadAdminFrame(kv, teamId),
+    loadCampaignsPage(kv, teamId, now(), { cursor: cursorQuery(c), limit: ADMIN_CAMPAIGNS_PAGE_SIZE }),
+  ]);
+  const page = (
+    <CampaignsPage
+      team={team}
+      pendingCount={pendingCount}
+      paths={await adminPathsFor(c, prefix)}
+      campaigns={campaigns}
+      form={form}
+      notice={status === 200 ? noticeFrom(c) : null}
+    />
+  );
+  return sendAdminPage(c, page, `Campaigns · ${team.name}`, status);
+}
+
+/** `…/campaigns`: the page and its forms under `/${prefix}/{teamId}`. A campaign of another team (or a global one) is 'missing' here. */
+export function campaignPages(prefix: AdminPrefix) {
+  const base = "/campaigns";
+  const back = (c: Ctx, query: string) => c.redirect(`${adminPaths(c.var.teamId!, prefix).campaigns}?${query}`, 303);
+  return new Hono<AppEnv>()
+    .get(base, admin, (c) => sendCampaignsPage(c, prefix))
+    .post(base, formBody, admin, async (c) => {
+      const { kv, now } = c.var.deps;
+      const values = campaignFormValues(await readForm(c));
+      try {
+        await createTeamCampaign(kv, c.var.teamId!, campaignBodyFromForm(values), await actorOf(c), now());
+      } catch (error) {
+        const { fields, message, status } = refusalOf(error, ValidationError, ConflictError);
+        const form: CampaignFormState = { values, errors: fields, message };
+        return await sendCampaignsPage(c, prefix, form, status);
+      }
+      return back(c, "done=created");
+    })
+    .post(`${base}/:campaignId/status`, formBody, admin, async (c) => {
+      const { kv, now } = c.var.deps;
+      const form = await readForm(c);
+      const isActive = form.isActive === "true";
+      try {
+        await setCampaignActive(kv, c.var.teamId!, c.req.param("campaignId"), isActive, await actorOf(c), now());
+      } catch (error) {
+        refusalOf(error);
+        return back(c, "error=missing");
+      }
+      return back(c, `done=${isActive ? "activated" : "deactivated"}`);
+    })
+    .post(`${base}/:campaignId/delete`, formBody, admin, async (c) => {
+      const { kv, now } = c.var.deps;
+      try {
+        await deleteCampaign(kv, c.var.teamId!, c.req.param("campaignId"), await actorOf(c), now());
+      } catch (error) {
+        refusalOf(error, NotFoundError);
+        return back(c, "error=missing");
+      }
+      return back(c, "done=deleted");
+    });
+}

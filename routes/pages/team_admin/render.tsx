@@ -1,0 +1,110 @@
+/** Renders the admin area's pages for both URL prefixes; the route files only pick which. */
+import type { Context } from "hono";
+import type { ReactNode } from "react";
+import type { AppEnv } from "../../app_env.ts";
+import { actorOf, getSessionUser } from "../../auth_middleware.ts";
+import { renderPage } from "../../../lib/render/page.tsx";
+import { PRIVATE_PAGE, sendPage } from "../../security_headers.ts";
+import { cursorQuery } from "../../http.ts";
+import type { Refusal } from "../../errors.ts";
+import { DECISION_MESSAGES } from "../../../lib/claims/mod.ts";
+import { ACCESS_MESSAGES } from "../../../lib/teams/mod.ts";
+import { loadAccess, loadClaims, loadDashboard } from "../../../lib/teams/mod.ts";
+import { adminPaths, type AdminPrefix } from "../../../components/admin/paths.ts";
+import { CALENDAR_NOTICES, DashboardPage } from "../../../components/admin/DashboardPage.tsx";
+import { ClaimsPage, type Notice } from "../../../components/admin/ClaimsPage.tsx";
+import { type AccessFormState, AccessPage, EMPTY_ACCESS_FORMS } from "../../../components/admin/AccessPage.tsx";
+
+type Ctx = Context<AppEnv>;
+
+/** The admin area's links for this request (a team's shared login sees no Access link). */
+export async function adminPathsFor(c: Ctx, prefix: AdminPrefix) {
+  const user = await getSessionUser(c);
+  return adminPaths(c.var.teamId!, prefix, { sharedLogin: user?.kind === "team" });
+}
+
+/** Admin pages show one team's private data: never cached, never indexed. */
+export function sendAdminPage(
+  c: Ctx,
+  element: ReactNode,
+  title: string,
+  status = 200,
+  headers: readonly [string, string][] = [],
+) {
+  const page = renderPage(c.var.deps.assets, element, { title, status, noindex: true });
+  return sendPage(c, page, [...PRIVATE_PAGE, ...headers]);
+}
+
+/**
+ * The notices a post/redirect/get can lead to, by the short code in the query string: the
+ * URL never carries text that the page would show.
+ */
+export const CLAIM_NOTICES: Record<string, Notice> = {
+  approved: { kind: "success", text: DECISION_MESSAGES.approved },
+  denied: { kind: "success", text: DECISION_MESSAGES.denied },
+  decided: { kind: "error", text: DECISION_MESSAGES.alreadyDecided },
+  choose: { kind: "error", text: DECISION_MESSAGES.choosePlayer },
+  gone: { kind: "error", text: DECISION_MESSAGES.playerGone },
+  missing: { kind: "error", text: DECISION_MESSAGES.notFound },
+};
+
+export const ACCESS_NOTICES: Record<string, Notice> = {
+  saved: { kind: "success", text: ACCESS_MESSAGES.saved },
+  invited: { kind: "success", text: "Invitation sent: they are now an admin of this team and got a sign-in link." },
+  removed: { kind: "success", text: ACCESS_MESSAGES.removed },
+  regenerated: { kind: "success", text: "New invite link generated. The old link no longer works." },
+  lastAdmin: { kind: "error", text: ACCESS_MESSAGES.lastAdmin },
+  notAdmin: { kind: "error", text: ACCESS_MESSAGES.notAdmin },
+};
+
+/** The notice code for a refusal whose message is one of `notices` (else `fallback`). */
+export function noticeCodeOf(refused: Refusal, notices: Record<string, Notice>, fallback: string): string {
+  return Object.entries(notices).find(([, notice]) => notice?.text === refused.message)?.[0] ?? fallback;
+}
+
+/** Own keys only: `?done=constructor` names nothing. */
+const noticeFrom = (c: Ctx, table: Record<string, Notice>): Notice => {
+  const code = [c.req.query("done"), c.req.query("error")].find((q) => q !== undefined && Object.hasOwn(table, q));
+  return code === undefined ? null : table[code];
+};
+
+const linkContext = async (c: Ctx) => ({
+  actor: await actorOf(c),
+  appUrl: c.var.deps.config.appUrl,
+  now: c.var.deps.now(),
+});
+
+/** Call after `requireTeamRole` (or an equivalent check): `c.var.teamId` is the team. */
+export async function renderDashboard(c: Ctx, prefix: AdminPrefix) {
+  const teamId = c.var.teamId!;
+  const data = await loadDashboard(c.var.deps.kv, teamId, await linkContext(c));
+  const paths = await adminPathsFor(c, prefix);
+  return sendAdminPage(
+    c,
+    <DashboardPage
+      data={data}
+      paths={paths}
+      appUrl={c.var.deps.config.appUrl}
+      notice={noticeFrom(c, { ...CLAIM_NOTICES, ...CALENDAR_NOTICES })}
+      now={c.var.deps.now()}
+    />,
+    `${data.team.name} Dashboard`,
+  );
+}
+
+export async function renderClaims(c: Ctx, prefix: AdminPrefix) {
+  const teamId = c.var.teamId!;
+  const cursors = { pending: cursorQuery(c, "pending"), processed: cursorQuery(c, "processed") };
+  const data = await loadClaims(c.var.deps.kv, teamId, cursors);
+  const page = <ClaimsPage data={data} paths={await adminPathsFor(c, prefix)} notice={noticeFrom(c, CLAIM_NOTICES)} />;
+  return sendAdminPage(c, page, `Claims · ${data.team.name}`);
+}
+
+export async function renderAccess(c: Ctx, form: AccessFormState = EMPTY_ACCESS_FORMS, status = 200) {
+  const teamId = c.var.teamId!;
+  const user = await getSessionUser(c);
+  const data = await loadAccess(c.var.deps.kv, teamId, user?.id ?? null, await linkContext(c));
+  const notice = status === 200 ? noticeFrom(c, ACCESS_NOTICES) : null;
+  const page = <AccessPage data={data} paths={adminPaths(teamId, "admin")} notice={notice} form={form} />;
+  return sendAdminPage(c, page, `Access · ${data.team.name}`, status);
+}

@@ -1,0 +1,165 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../../app_env.ts";
+import { formBody, readForm } from "../../http.ts";
+import { actorOf, requireTeamRole, teamViewerFor } from "../../auth_middleware.ts";
+import { renderPage } from "../../../lib/render/page.tsx";
+import { PRIVATE_PAGE, sendPage } from "../../security_headers.ts";
+import { refusalOf } from "../../errors.ts";
+import {
+  addPlayer,
+  listAdminPlayers,
+  parseNewPlayer,
+  parsePlayerPatch,
+  removePlayer,
+  type RosterChange,
+  updatePlayer,
+} from "../../../lib/roster/mod.ts";
+import { IMPORT_MESSAGES, importRosterCsv } from "../../../lib/roster/mod.ts";
+import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
+import { adminPathsFor } from "./render.tsx";
+import { adminPaths, type AdminPrefix } from "../../../components/admin/paths.ts";
+import { loadAdminFrame } from "../../../lib/teams/mod.ts";
+import { RosterManagementContent } from "../../../components/admin/roster/RosterManagementContent.tsx";
+import { PrintRosterPage } from "../../../components/admin/roster/PrintRosterPage.tsx";
+import {
+  type FormFields,
+  newPlayerFromForm,
+  panelFrom,
+  playerPatchFromForm,
+  ROSTER_NOTICES,
+  type RosterPanel,
+  toRosterPlayer,
+} from "../../../components/admin/roster/roster_forms.ts";
+import type { RosterManagerProps } from "../../../islands/RosterManager.tsx";
+
+type Ctx = Context<AppEnv>;
+type PageState = Pick<RosterManagerProps, "panel"> & Partial<RosterManagerProps>;
+
+const admin = requireTeamRole("TEAM_ADMIN");
+
+async function sendRoster(c: Ctx, prefix: AdminPrefix, state: PageState, status = 200, notice: string | null = null) {
+  const { kv, assets, now } = c.var.deps;
+  const teamId = c.var.teamId!;
+  const [{ team, pendingCount }, players, viewer] = await Promise.all([
+    loadAdminFrame(kv, teamId),
+    listAdminPlayers(kv, teamId, now()),
+    teamViewerFor(c, teamId, { sysadminReads: false }),
+  ]);
+  const paths = await adminPathsFor(c, prefix);
+  const content = (
+    <RosterManagementContent
+      teamId={teamId}
+      rosterPath={paths.roster}
+      players={players.map(toRosterPlayer)}
+      query={state.query ?? ""}
+      panel={state.panel}
+      values={state.values ?? {}}
+      errors={state.errors ?? {}}
+      importText={state.importText ?? ""}
+      preview={state.preview ?? null}
+      notice={notice}
+      photos={viewer?.role === "TEAM_ADMIN"}
+    />
+  );
+  const page = renderPage(
+    assets,
+    <AdminLayout team={team} paths={paths} current="roster" pendingCount={pendingCount} title="Roster Management">
+      {content}
+    </AdminLayout>,
+    { title: `Roster Management · ${team.name}`, noindex: true, status },
+  );
+  return sendPage(c, page, PRIVATE_PAGE);
+}
+
+async function changeBy(c: Ctx): Promise<RosterChange> {
+  return { kv: c.var.deps.kv, teamId: c.var.teamId!, actor: await actorOf(c), now: c.var.deps.now() };
+}
+
+async function readRosterForm(c: Ctx): Promise<{ fields: FormFields; file: File | null }> {
+  const body = await readForm(c);
+  const fields: FormFields = {};
+  for (const [name, value] of Object.entries(body)) if (typeof value === "string") fields[name] = value;
+  const file = body.file instanceof File && body.file.size > 0 ? body.file : null;
+  return { fields, file };
+}
+
+/**
+ * A refused form comes back filled in, with the server's messages next to the fields (each stat
+ * under the one stats field) and the refusal's own message at the top.
+ */
+function formErrors(error: unknown): { errors: Record<string, string>; status: number } {
+  const { fields, message, status } = refusalOf(error);
+  const errors = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.startsWith("stats") ? "stats" : k, v]));
+  return { errors: { ...errors, _: message }, status };
+}
+
+/** `…/roster`: roster management, its forms without JavaScript, and the print page, under `/${prefix}/{teamId}`. */
+export function rosterPages(prefix: AdminPrefix) {
+  const base = "/roster";
+  const done = (c: Ctx, notice: keyof typeof ROSTER_NOTICES, extra = "") =>
+    c.redirect(`${adminPaths(c.var.teamId!, prefix).roster}?notice=${notice}${extra}`, 303);
+
+  return new Hono<AppEnv>()
+    .get(base, admin, (c) => {
+      const query = c.req.query();
+      const count = Number(query.count);
+      const notice = query.notice === "imported" && count > 0
+        ? `${count} player${count === 1 ? "" : "s"} imported`
+        : ROSTER_NOTICES[query.notice ?? ""] ?? null;
+      return sendRoster(c, prefix, { panel: panelFrom(query), query: query.q ?? "" }, 200, notice);
+    })
+    .get(`${base}/print`, admin, async (c) => {
+      const { kv, assets, now } = c.var.deps;
+      const [{ team }, players] = await Promise.all([
+        loadAdminFrame(kv, c.var.teamId!),
+        listAdminPlayers(kv, c.var.teamId!, now()),
+      ]);
+      const rosterPath = adminPaths(c.var.teamId!, prefix).roster;
+      const page = renderPage(assets, <PrintRosterPage team={team} players={players} rosterPath={rosterPath} />, {
+        title: `${team.name} Roster (print)`,
+        noindex: true,
+      });
+      return sendPage(c, page, PRIVATE_PAGE);
+    })
+    .post(`${base}/players`, formBody, admin, async (c) => {
+      const { fields } = await readRosterForm(c);
+      try {
+        await addPlayer(await changeBy(c), parseNewPlayer(newPlayerFromForm(fields)));
+      } catch (error) {
+        const { errors, status } = formErrors(error);
+        return sendRoster(c, prefix, { panel: { kind: "add" }, values: fields, errors }, status);
+      }
+      return done(c, "added");
+    })
+    .post(`${base}/players/:playerId`, formBody, admin, async (c) => {
+      const playerId = c.req.param("playerId");
+      const { fields } = await readRosterForm(c);
+      try {
+        const patch = parsePlayerPatch(playerPatchFromForm(fields), c.var.deps.now());
+        await updatePlayer(await changeBy(c), playerId, patch);
+      } catch (error) {
+        const { errors, status } = formErrors(error);
+        return sendRoster(c, prefix, { panel: { kind: "edit", playerId }, values: fields, errors }, status);
+      }
+      return done(c, "updated");
+    })
+    .post(`${base}/players/:playerId/remove`, formBody, admin, async (c) => {
+      await removePlayer(await changeBy(c), c.req.param("playerId"));
+      return done(c, "removed");
+    })
+    .post(`${base}/import`, formBody, admin, async (c) => {
+      const { fields, file } = await readRosterForm(c);
+      const text = file ? await file.text() : fields.csv ?? "";
+      const panel: RosterPanel = { kind: "import" };
+      try {
+        const result = await importRosterCsv(await changeBy(c), text, { dryRun: fields.action !== "import" });
+        if (result.kind === "imported") return done(c, "imported", `&count=${result.imported}`);
+        const invalid = result.kind === "invalid";
+        const errors: Record<string, string> = invalid ? { _: IMPORT_MESSAGES.invalid(result.preview.invalid) } : {};
+        return sendRoster(c, prefix, { panel, importText: text, preview: result.preview, errors }, invalid ? 400 : 200);
+      } catch (error) {
+        const { errors, status } = formErrors(error);
+        return sendRoster(c, prefix, { panel, importText: text, errors }, status);
+      }
+    });
+}
