@@ -23,12 +23,6 @@ export type { JoinFlowProps };
 
 const failure = (title: string, description: string) => toast({ title, description, variant: "destructive" });
 
-/** Focuses the first field with an error, so the keyboard lands where the fix is. */
-function focusFirstError(form: HTMLFormElement, errors: Record<string, string>) {
-  const name = Object.keys(errors)[0];
-  (form.querySelector(`[name="${name}"]`) as HTMLInputElement | null)?.focus();
-}
-
 /**
  * `/join/{codeOrSlug}`: identify the player, give your details, done. Every step is also a
  * form that posts to the page, so the flow works before (or without) JavaScript.
@@ -53,31 +47,38 @@ export default function JoinFlow(props: JoinFlowProps) {
     moved.current = true;
   }, [step]);
 
-  const goTo = (next: JoinStep) => {
+  const clearMessages = () => {
     setErrors({});
     setNotice(null);
+  };
+
+  const goTo = (next: JoinStep) => {
+    clearMessages();
     setStep(next);
   };
 
+  /** The browser's check refused a step: its errors go on the fields, and the focus on the first, where the fix is. */
+  function refuse(form: HTMLFormElement, fieldErrors: Record<string, string>) {
+    setErrors(fieldErrors);
+    const first = Object.keys(fieldErrors)[0];
+    (form.querySelector(`[name="${first}"]`) as HTMLInputElement | null)?.focus();
+  }
+
+  /** Sends a checked step to the team's join API, the button busy meanwhile. */
+  async function call<T>(path: string, body: Record<string, unknown>) {
+    clearMessages();
+    setPending(true);
+    const reply = await api<T>("POST", `/api/teams/${encodeURIComponent(props.teamKey)}/${path}`, body);
+    setPending(false);
+    return reply;
+  }
+
   async function verify(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = e.currentTarget;
     const body = identityBody(identity);
     const checked = checkIdentity(body);
-    if (!checked.ok) {
-      const fieldErrors = identityErrors(checked.fields);
-      setErrors(fieldErrors);
-      return focusFirstError(form, fieldErrors);
-    }
-    setErrors({});
-    setNotice(null);
-    setPending(true);
-    const reply = await api<{ found?: boolean | null; playerName?: string | null }>(
-      "POST",
-      `/api/teams/${encodeURIComponent(props.teamKey)}/verify-player`,
-      body,
-    );
-    setPending(false);
+    if (!checked.ok) return refuse(e.currentTarget, identityErrors(checked.fields));
+    const reply = await call<{ found?: boolean | null; playerName?: string | null }>("verify-player", body);
     if (!reply.ok) return failure(JOIN_TEXTS.verificationError, reply.message || JOIN_TEXTS.tryAgain);
     // By slug the server says nothing either way (found: null): a team admin checks the player.
     if (reply.data.found === null) {
@@ -93,22 +94,10 @@ export default function JoinFlow(props: JoinFlowProps) {
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = e.currentTarget;
     const body = joinRequestBody(identity, account);
     const checked = checkJoinRequest(body);
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      return focusFirstError(form, checked.fields);
-    }
-    setErrors({});
-    setNotice(null);
-    setPending(true);
-    const reply = await api<{ message?: string }>(
-      "POST",
-      `/api/teams/${encodeURIComponent(props.teamKey)}/join-requests`,
-      body,
-    );
-    setPending(false);
+    if (!checked.ok) return refuse(e.currentTarget, checked.fields);
+    const reply = await call<{ message?: string }>("join-requests", body);
     if (!reply.ok) {
       const title = reply.status === 0 ? JOIN_TEXTS.submissionError : JOIN_TEXTS.requestFailed;
       return failure(title, reply.message || JOIN_TEXTS.tryAgain);
@@ -130,6 +119,9 @@ export default function JoinFlow(props: JoinFlowProps) {
     goTo("identify");
   }
 
+  // What both form steps get alike.
+  const stepProps = { action: props.action, errors, pending, headingRef: heading };
+
   return (
     <>
       {notice && (
@@ -140,26 +132,20 @@ export default function JoinFlow(props: JoinFlowProps) {
       )}
       {step === "identify" && (
         <IdentifyStep
-          action={props.action}
+          {...stepProps}
           values={identity}
           allowSurname={props.allowSurname}
-          errors={errors}
-          pending={pending}
-          headingRef={heading}
           onChange={setIdentity}
           onSubmit={verify}
         />
       )}
       {step === "account" && (
         <AccountStep
-          action={props.action}
+          {...stepProps}
           identity={identity}
           values={account}
           playerName={playerName}
           playerConfirmed={playerConfirmed}
-          errors={errors}
-          pending={pending}
-          headingRef={heading}
           onChange={setAccount}
           onSubmit={submit}
           onBack={back}

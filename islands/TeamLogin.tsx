@@ -1,19 +1,11 @@
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  type MouseEvent,
-  type RefObject,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
+import { type FormEvent, type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
-import { LoginField } from "../components/login/LoginField.tsx";
+import { emailInput, LoginForm, type LoginSent, passwordInput } from "../components/login/LoginForm.tsx";
 import { LOGIN_TABS, type LoginTab, teamLoginHref } from "../components/login/login_links.ts";
 import { LOGIN_TEXTS } from "../components/login/texts.ts";
-import { readRememberedEmail, REMEMBERED_EMAIL, rememberEmail, useHydrated } from "../components/login/client.ts";
+import { failureToast, REMEMBERED_EMAIL, useHydrated } from "../components/login/client.ts";
+import { loginRefused } from "../components/login/login_refused.ts";
 import { api } from "../lib/client/api.ts";
-import { useAdoptedValue } from "../lib/client/adopt_values.ts";
 
 export interface TeamLoginProps {
   tab: LoginTab;
@@ -31,64 +23,35 @@ export interface TeamLoginProps {
 /** SPEC.md section 9: the admin login moves on 1 s after success. */
 const REDIRECT_DELAY_MS = 1000;
 
-const failure = (title: string, description: string) => toast({ title, description, variant: "destructive" });
-
-/**
- * Prefills an empty e-mail field with the address remembered under `key`, unless the
- * visitor already typed one before the script arrived.
- */
-function usePrefill(key: string, input: RefObject<HTMLInputElement | null>, set: (v: string) => void) {
-  useEffect(() => {
-    const typed = input.current?.value ?? "";
-    const value = typed || readRememberedEmail(key);
-    if (value) set(value);
-  }, []);
-}
-
-/** Error shown above a form: from the server's reply to a post without JavaScript, or a blank field. */
-function FormError({ id, message }: { id: string; message: string | null }) {
-  return message ? <div className="notice notice--error" id={id} role="alert">{message}</div> : null;
-}
-
 function MagicLinkPanel(
   { next, initial, hidden }: { next: string; initial: TeamLoginProps["magic"]; hidden: boolean },
 ) {
-  const [email, setEmail, input] = useAdoptedValue(initial.email);
+  // What the form shows when 'Change Email' brings it back: the address, and no error any more.
+  const [form, setForm] = useState({ email: initial.email, error: initial.error });
   const [sentTo, setSentTo] = useState(initial.sentTo);
-  const [error, setError] = useState(initial.error);
-  const [pending, setPending] = useState(false);
   const sentHeading = useRef<HTMLHeadingElement>(null);
   // Focus follows the panel's state change, not the first render.
   const moveFocus = useRef(false);
-  usePrefill(REMEMBERED_EMAIL.team, input, setEmail);
 
   useEffect(() => {
     if (!moveFocus.current) return;
     moveFocus.current = false;
-    (sentTo ? sentHeading.current : input.current)?.focus();
+    (sentTo ? sentHeading.current : document.getElementById("magic-email"))?.focus();
   }, [sentTo]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const address = email.trim();
-    if (!address) {
-      setError(LOGIN_TEXTS.checkEmail);
-      input.current?.focus();
-      return failure(LOGIN_TEXTS.magicLinkFailed, LOGIN_TEXTS.checkEmail);
-    }
-    setPending(true);
-    setError(null);
-    const reply = await api("POST", "/api/team/magic-link", { email: address, next });
-    setPending(false);
+  async function send(values: Record<string, string>): Promise<LoginSent> {
+    const reply = await api("POST", "/api/team/magic-link", { email: values.email, next });
     if (!reply.ok) {
       // Only a throttle, or no connection, has something more useful to say than the spec's text.
       const reason = (reply.status === 429 || reply.status === 0) && reply.message;
-      return failure(LOGIN_TEXTS.magicLinkFailed, reason || LOGIN_TEXTS.checkEmail);
+      failureToast(LOGIN_TEXTS.magicLinkFailed, reason || LOGIN_TEXTS.checkEmail);
+      return { ok: false };
     }
-    rememberEmail(REMEMBERED_EMAIL.team, address);
     moveFocus.current = true;
-    setSentTo(address);
+    setForm({ email: values.email, error: null });
+    setSentTo(values.email);
     toast({ title: LOGIN_TEXTS.magicLinkSent, description: "Check your inbox for your sign-in link." });
+    return { ok: true };
   }
 
   function changeEmail(e: FormEvent) {
@@ -118,27 +81,22 @@ function MagicLinkPanel(
           </div>
         )
         : (
-          <form method="post" action="/team-login" className="form" noValidate onSubmit={onSubmit}>
-            <p className="login-panel__lead">We will e-mail you a link that signs you in. No password needed.</p>
-            <FormError id="magic-error" message={error} />
-            <input type="hidden" name="action" value="magic" />
-            <input type="hidden" name="next" value={next} />
-            <LoginField
-              id="magic-email"
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              inputRef={input}
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              invalid={error !== null}
-              describedBy={error ? "magic-error" : undefined}
-            />
-            <button type="submit" className="button button--primary button--block" disabled={pending}>
-              {pending ? "Sending..." : "Send Magic Link"}
-            </button>
-          </form>
+          <LoginForm
+            action="/team-login"
+            hidden={{ action: "magic", next }}
+            intro={
+              <p className="login-panel__lead">We will e-mail you a link that signs you in. No password needed.</p>
+            }
+            inputs={[emailInput("magic-email", "email", form.email)]}
+            errorId="magic-error"
+            error={form.error}
+            blank={{ message: LOGIN_TEXTS.checkEmail, toast: LOGIN_TEXTS.magicLinkFailed }}
+            noValidate
+            submitLabel="Send Magic Link"
+            busyLabel="Sending..."
+            remember={REMEMBERED_EMAIL.team}
+            send={send}
+          />
         )}
     </div>
   );
@@ -147,68 +105,34 @@ function MagicLinkPanel(
 function PasswordPanel(
   { next, initial, hidden }: { next: string; initial: TeamLoginProps["password"]; hidden: boolean },
 ) {
-  // A password manager may have filled both fields before the island hydrated.
-  const [email, setEmail, emailInput] = useAdoptedValue(initial.email);
-  const [password, setPassword, passwordInput] = useAdoptedValue("");
-  const [error, setError] = useState(initial.error);
-  const [pending, setPending] = useState(false);
-  usePrefill(REMEMBERED_EMAIL.admin, emailInput, setEmail);
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!email.trim() || !password) {
-      setError(LOGIN_TEXTS.missingLogin);
-      emailInput.current?.focus();
-      return;
-    }
-    setPending(true);
-    setError(null);
-    const reply = await api<{ teamId?: unknown }>("POST", "/api/team-admin/login", { email: email.trim(), password });
+  async function send(values: Record<string, string>): Promise<LoginSent> {
+    const reply = await api<{ teamId?: unknown }>("POST", "/api/team-admin/login", values);
     const teamId = reply.ok ? reply.data.teamId : undefined;
     if (typeof teamId !== "string") {
-      setPending(false);
-      const title = !reply.ok && reply.status === 0 ? LOGIN_TEXTS.loginError : LOGIN_TEXTS.loginFailed;
-      return failure(title, (!reply.ok && reply.message) || LOGIN_TEXTS.invalidLogin);
+      loginRefused(reply, LOGIN_TEXTS.invalidLogin);
+      return { ok: false };
     }
-    rememberEmail(REMEMBERED_EMAIL.admin, email.trim());
     toast({ title: LOGIN_TEXTS.loginSuccessful, description: "Taking you to your team..." });
-    // The button stays disabled until the page changes.
     setTimeout(() => location.assign(next || `/teams/${encodeURIComponent(teamId)}`), REDIRECT_DELAY_MS);
+    return { ok: true, leaving: true };
   }
 
   return (
     <div role="tabpanel" id="login-panel-password" aria-labelledby="login-tab-password" hidden={hidden}>
-      <form method="post" action="/team-login" className="form" noValidate onSubmit={onSubmit}>
-        <p className="login-panel__lead">For team admins who have set a password.</p>
-        <FormError id="password-error" message={error} />
-        <input type="hidden" name="action" value="password" />
-        <input type="hidden" name="next" value={next} />
-        <LoginField
-          id="password-email"
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          inputRef={emailInput}
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          invalid={error !== null}
-          describedBy={error ? "password-error" : undefined}
-        />
-        <LoginField
-          id="password-password"
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          inputRef={passwordInput}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-        />
-        <button type="submit" className="button button--primary button--block" disabled={pending}>
-          {pending ? "Signing in..." : "Sign In"}
-        </button>
-      </form>
+      <LoginForm
+        action="/team-login"
+        hidden={{ action: "password", next }}
+        intro={<p className="login-panel__lead">For team admins who have set a password.</p>}
+        inputs={[emailInput("password-email", "username", initial.email), passwordInput("password-password")]}
+        errorId="password-error"
+        error={initial.error}
+        blank={{ message: LOGIN_TEXTS.missingLogin }}
+        noValidate
+        submitLabel="Sign In"
+        busyLabel="Signing in..."
+        remember={REMEMBERED_EMAIL.admin}
+        send={send}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 /** Small browser helpers the sign-in islands share (API calls: lib/client/api.ts). */
 import { useEffect, useState } from "react";
+import { toast } from "../../lib/client/toast.tsx";
 
 /** localStorage keys of the last e-mail used on each sign-in form (SPEC.md section 9). */
 export const REMEMBERED_EMAIL = {
@@ -32,3 +33,6 @@ export function useHydrated(): boolean {
   useEffect(() => setHydrated(true), []);
   return hydrated;
 }
+
+export const failureToast = (title: string, description: string) =>
+  toast({ title, description, variant: "destructive" });

@@ -7,19 +7,15 @@
  * thumbnail of the photo shown last. The two islands' own code stays under 8 KB gzip.
  */
 import assert from "node:assert/strict";
-import { gzipSync } from "node:zlib";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { e2eTest } from "./harness.ts";
 import { assertAccessible, hydrated, toastWith } from "./page_checks.ts";
-import { PROJECT_ROOT } from "./server.ts";
 import { addPhotosThroughApi } from "./gallery_helpers.ts";
-import type { AssetManifest } from "../../lib/render/assets.ts";
+import { ISLAND_OWN_GZIP, islandOwnGzip } from "./island_size.ts";
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const MAX_BYTES = 10 * 1024 * 1024;
-/** bench/dashboard_js.ts's target for an island's own code, beyond the chunks every island shares. */
-const ISLAND_OWN_GZIP = 8192;
 
 async function signIn(context: BrowserContext, email: string) {
   const res = await context.request.post("/api/dev/auto-login", { data: { email } });
@@ -94,19 +90,6 @@ async function swipe(page: Page, target: Locator, direction: "left" | "right", d
   await page.mouse.down();
   await page.mouse.move(direction === "left" ? from : to, y, { steps: 6 });
   await page.mouse.up();
-}
-
-/** Every island's own gzip bytes beyond the chunks all islands share (as bench/dashboard_js.ts measures). */
-async function islandOwnGzip(name: string): Promise<number> {
-  const dir = `${PROJECT_ROOT}/static/build`;
-  const manifest: AssetManifest = JSON.parse(await Deno.readTextFile(`${dir}/manifest.json`));
-  const graphs = Object.values(manifest.islandGraph);
-  const shared = graphs[0].filter((url) => graphs.every((g) => g.includes(url)) && !/\/island-/.test(url));
-  let total = 0;
-  for (const url of manifest.islandGraph[name].filter((u) => !shared.includes(u))) {
-    total += gzipSync(await Deno.readFile(`${dir}/${url.split("/").pop()}`)).byteLength;
-  }
-  return total;
 }
 
 e2eTest("[phone photo e2e] a 48-megapixel photo over 10 MB is shrunk and sent; the viewer pages through", {}, async (

@@ -1,11 +1,11 @@
 import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { api } from "../lib/client/api.ts";
-import { toast } from "../lib/client/toast.tsx";
-import { SIGNED_OUT_MESSAGE } from "../lib/client/signed_out_text.ts";
-import { SIGNED_OUT_REDIRECT_MS } from "../lib/client/signed_out.ts";
-import { CAMPAIGN_MESSAGES, CAMPAIGN_TYPE_LABELS } from "../lib/campaigns/texts.ts";
-import { checkCampaign, SNOOZE_CHOICES } from "../lib/campaigns/rules.ts";
-import type { AdminCampaign } from "../lib/campaigns/mod.ts";
+import { api } from "../../lib/client/api.ts";
+import { toast } from "../../lib/client/toast.tsx";
+import { SIGNED_OUT_MESSAGE } from "../../lib/client/signed_out_text.ts";
+import { SIGNED_OUT_REDIRECT_MS } from "../../lib/client/signed_out.ts";
+import { CAMPAIGN_MESSAGES, CAMPAIGN_TYPE_LABELS } from "../../lib/campaigns/texts.ts";
+import { checkCampaign, SNOOZE_CHOICES } from "../../lib/campaigns/rules.ts";
+import type { AdminCampaign } from "../../lib/campaigns/mod.ts";
 import {
   CONSOLE_TEXTS as T,
   type ConsoleCampaign,
@@ -13,7 +13,7 @@ import {
   globalBodyFromForm,
   type GlobalFormState,
   globalFormValues,
-} from "../components/sysadmin/campaign_console.ts";
+} from "../../components/sysadmin/campaign_console.ts";
 
 export interface GlobalCampaignFormProps {
   /** One page of the global campaigns, newest first. */

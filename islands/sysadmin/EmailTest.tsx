@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
-import { toast } from "../lib/client/toast.tsx";
-import { LoginField } from "../components/login/LoginField.tsx";
-import { TEST_EMAIL_TEXTS } from "../components/login/texts.ts";
-import { api } from "../lib/client/api.ts";
+import { toast } from "../../lib/client/toast.tsx";
+import { LoginField } from "../../components/login/LoginField.tsx";
+import { TEST_EMAIL_TEXTS } from "../../components/login/texts.ts";
+import { api } from "../../lib/client/api.ts";
 
 export type TestEmailType = "verification" | "magic-link";
 
