@@ -1,5 +1,5 @@
 /** Signed-in identities and requests for the team admin API tests. */
-import { requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "./helpers.ts";
+import { call, requestJson, seedTeam, type TestContext } from "./helpers.ts";
 import { cookiesFrom, createAccount, FAST_HASH, tokenFromMail } from "./auth_helpers.ts";
 import { hashPassword } from "../lib/auth/passwords.ts";
 import { saveSysadmin } from "../lib/db/sysadmins.ts";
@@ -9,16 +9,15 @@ import type { Player } from "../lib/db/players.ts";
 
 type App = TestContext["app"];
 
+/** Re-exported: the admin API tests import it beside `adminWorld` (it lives with the other request helpers). */
+export { call };
+
 /** Signs a person in the way a browser does: a magic link, then the POST the link's page makes. */
 export async function signIn(t: { app: App; kv: Deno.Kv }, email: string): Promise<string> {
   const asked = await requestJson(t.app, "/api/team/magic-link", { body: { email } });
   if (asked.status !== 200) throw new Error(`magic link for ${email}: ${asked.status}`);
   const token = await tokenFromMail(t.kv, email, "/auth/magic");
-  const res = await t.app.request(`${TEST_ORIGIN}/auth/magic`, {
-    method: "POST",
-    headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ token, next: "" }).toString(),
-  });
+  const res = await call(t.app, "POST", "/auth/magic", { form: { token, next: "" } });
   const cookie = cookiesFrom(res);
   if (!cookie) throw new Error(`sign-in for ${email} set no cookie (${res.status})`);
   return cookie;
@@ -84,26 +83,6 @@ export async function adminWorld(t: { app: App; kv: Deno.Kv }): Promise<AdminWor
     sysadmin: await signInSysadmin(t),
   };
   return { team, players, otherTeam: other.team, otherPlayers: other.players, cookies };
-}
-
-/** A same-origin request with a cookie; `csv` sends a text/csv body. */
-export async function call(
-  app: App,
-  method: string,
-  path: string,
-  options: { cookie?: string; body?: unknown; csv?: string; headers?: Record<string, string> } = {},
-): Promise<Response> {
-  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...options.headers };
-  if (options.cookie) headers.cookie = options.cookie;
-  let body: string | undefined;
-  if (options.csv !== undefined) {
-    headers["content-type"] ??= "text/csv";
-    body = options.csv;
-  } else if (options.body !== undefined) {
-    headers["content-type"] ??= "application/json";
-    body = JSON.stringify(options.body);
-  }
-  return await app.request(`${TEST_ORIGIN}${path}`, { method, headers, body });
 }
 
 /** Asserts a status class for an identity, naming the route in the failure. */

@@ -1,7 +1,7 @@
-/** What the family dashboard's API and page tests share: a team with a moving clock, plain forms, the read rule. */
+/** What the family dashboard's API and page tests share: a team with a moving clock and the read rule. */
 import assert from "node:assert/strict";
-import { type AdminWorld, adminWorld, call, signIn } from "./admin_helpers.ts";
-import { createTestApp, TEST_ORIGIN, type TestContext } from "./helpers.ts";
+import { type AdminWorld, adminWorld, signIn } from "./admin_helpers.ts";
+import { call, createTestApp, type TestContext } from "./helpers.ts";
 import { createAccount } from "./auth_helpers.ts";
 import { getUserByEmail } from "../lib/db/users.ts";
 
@@ -21,15 +21,6 @@ export async function familyWorld() {
   const parent2 = await signIn(t, "parent2@example.com");
   const idOf = async (email: string) => (await getUserByEmail(t.kv, email))!.id;
   return { t, world, clock, parent2, idOf, tick: () => (clock.now = new Date(clock.now.getTime() + 1000)) };
-}
-
-/** A plain form post with the session cookie, the way a browser without JavaScript sends it. */
-export async function postFormAs(app: App, path: string, fields: Record<string, string>, cookie: string) {
-  return await app.request(`${TEST_ORIGIN}${path}`, {
-    method: "POST",
-    headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded", cookie },
-    body: new URLSearchParams(fields).toString(),
-  });
 }
 
 /**

@@ -91,6 +91,70 @@ export async function dumpKv(
   return out;
 }
 
+type App = TestContext["app"];
+
+/** What a test request carries besides its method and path. Give at most one of body, form, csv and raw. */
+export interface CallOptions {
+  /** The Cookie header; "" sends none (an anonymous visitor). */
+  cookie?: string;
+  /** A JSON body, sent as application/json. */
+  body?: unknown;
+  /** An HTML form's fields, sent urlencoded as a browser does. */
+  form?: Record<string, string>;
+  /** A CSV upload, sent as text/csv. */
+  csv?: string;
+  /** A body sent as it is, with no content-type of its own: name one in `headers` when the test needs it. */
+  raw?: BodyInit;
+  /** More headers; they win over the ones above (a test's own content-type or origin, for example). */
+  headers?: Record<string, string>;
+  /** The Origin header: the app's own unless given; null sends none, as a navigation or a typed address does. */
+  origin?: string | null;
+  /** The peer address the app sees; without one the app sees no address ("unknown"). */
+  ip?: string;
+}
+
+/** One request through `app.request()` (no port), same-origin unless `origin` says otherwise. */
+export async function call(app: App, method: string, path: string, options: CallOptions = {}): Promise<Response> {
+  const origin = options.origin === undefined ? TEST_ORIGIN : options.origin;
+  const headers: Record<string, string> = { ...(origin === null ? {} : { origin }), ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  let body: BodyInit | undefined;
+  if (options.raw !== undefined) {
+    body = options.raw;
+  } else if (options.csv !== undefined) {
+    headers["content-type"] ??= "text/csv";
+    body = options.csv;
+  } else if (options.form !== undefined) {
+    headers["content-type"] ??= "application/x-www-form-urlencoded";
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.body !== undefined) {
+    headers["content-type"] ??= "application/json";
+    body = JSON.stringify(options.body);
+  }
+  const peer = options.ip === undefined
+    ? undefined
+    : { remoteAddr: { hostname: options.ip, port: 40000, transport: "tcp" as const } };
+  return await app.request(`${TEST_ORIGIN}${path}`, { method, headers, body }, peer);
+}
+
+/** A GET as a browser's navigation sends it: no Origin header; a string is the session cookie. */
+export async function get(app: App, path: string, options: string | CallOptions = {}): Promise<Response> {
+  return await call(app, "GET", path, {
+    origin: null,
+    ...(typeof options === "string" ? { cookie: options } : options),
+  });
+}
+
+/** `get`, with the page's HTML read. */
+export async function getPage(
+  app: App,
+  path: string,
+  options: string | CallOptions = {},
+): Promise<{ res: Response; html: string }> {
+  const res = await get(app, path, options);
+  return { res, html: await res.text() };
+}
+
 export interface JsonRequest {
   method?: string;
   body?: unknown;
@@ -100,40 +164,25 @@ export interface JsonRequest {
   ip?: string;
 }
 
-/** Sends a same-origin JSON request through `app.request()` (no port). */
-export async function requestJson(app: TestContext["app"], path: string, req: JsonRequest = {}): Promise<Response> {
-  const headers: Record<string, string> = {
-    origin: TEST_ORIGIN,
-    ...(req.body !== undefined || req.raw !== undefined ? { "content-type": "application/json" } : {}),
-    ...req.headers,
-  };
-  return await app.request(
-    `${TEST_ORIGIN}${path}`,
-    {
-      method: req.method ?? (req.body !== undefined || req.raw !== undefined ? "POST" : "GET"),
-      headers,
-      body: req.raw ?? (req.body !== undefined ? JSON.stringify(req.body) : undefined),
-    },
-    { remoteAddr: { hostname: req.ip ?? "203.0.113.7", port: 40000, transport: "tcp" } },
-  );
+/** A same-origin JSON call from a fixed peer address; a POST when it has a body, a GET otherwise. */
+export async function requestJson(app: App, path: string, req: JsonRequest = {}): Promise<Response> {
+  const hasBody = req.body !== undefined || req.raw !== undefined;
+  return await call(app, req.method ?? (hasBody ? "POST" : "GET"), path, {
+    body: req.body,
+    raw: req.raw,
+    headers: req.raw !== undefined ? { "content-type": "application/json", ...req.headers } : req.headers,
+    ip: req.ip ?? "203.0.113.7",
+  });
 }
 
-/** Posts an HTML form the way a same-origin browser does. */
-export async function postForm(
-  app: TestContext["app"],
-  path: string,
-  fields: Record<string, string>,
-  ip = "203.0.113.8",
-): Promise<Response> {
-  return await app.request(
-    `${TEST_ORIGIN}${path}`,
-    {
-      method: "POST",
-      headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-    },
-    { remoteAddr: { hostname: ip, port: 40000, transport: "tcp" } },
-  );
+/** Posts an HTML form the way a same-origin browser without a session does, from a fixed peer address. */
+export async function postForm(app: App, path: string, fields: Record<string, string>, ip = "203.0.113.8") {
+  return await call(app, "POST", path, { form: fields, ip });
+}
+
+/** A plain form post with the session cookie, the way a browser without JavaScript sends it. */
+export async function postFormAs(app: App, path: string, fields: Record<string, string>, cookie: string) {
+  return await call(app, "POST", path, { form: fields, cookie });
 }
 
 /** Stores a player directly, as a fixture (the app adds players through the roster calls, with their checks). */

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { signIn } from "../admin_helpers.ts";
-import { createTestApp, requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { call, createTestApp, get, postFormAs, requestJson, seedTeam, type TestContext } from "../helpers.ts";
 import { cookiesFrom, createAccount, queuedMail } from "../auth_helpers.ts";
 import { manualClock } from "./auth_fixtures.ts";
 import { AUTH_MESSAGES } from "../../lib/auth/messages.ts";
@@ -13,21 +13,6 @@ import { getUser } from "../../lib/db/users.ts";
 import { verifyPassword } from "../../lib/auth/passwords.ts";
 
 type App = TestContext["app"];
-
-const get = (app: App, path: string, cookie = "") =>
-  app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
-
-/** Posts a form the way a same-origin browser does, with the session cookie. */
-const post = (app: App, path: string, fields: Record<string, string>, cookie = "") =>
-  app.request(`${TEST_ORIGIN}${path}`, {
-    method: "POST",
-    headers: {
-      origin: TEST_ORIGIN,
-      "content-type": "application/x-www-form-urlencoded",
-      ...(cookie ? { cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
 
 const isSignedIn = async (app: App, cookie: string) =>
   (await requestJson(app, "/api/v2/auth/session", { headers: { cookie } })).status === 200;
@@ -57,7 +42,7 @@ Deno.test("[account] anonymous visitors are sent to sign in, and back to /accoun
   assert.equal(res.status, 303);
   assert.equal(res.headers.get("location"), "/team-login?next=/account");
   for (const path of ["/account/name", "/account/password", "/account/sign-out-everywhere"]) {
-    const posted = await post(t.app, path, { firstName: "X", lastName: "Y", newPassword: STRONG });
+    const posted = await call(t.app, "POST", path, { form: { firstName: "X", lastName: "Y", newPassword: STRONG } });
     assert.equal(posted.status, 303, path);
     assert.equal(posted.headers.get("location"), "/team-login?next=/account", path);
   }
@@ -87,7 +72,7 @@ Deno.test("[account] the page shows the person's name, e-mail and the three form
 Deno.test("[account] saving the name: post/redirect/get with a notice; blanks come back inline", async () => {
   await using t = await createTestApp();
   const { user, cookie } = await world(t);
-  const saved = await post(t.app, "/account/name", { firstName: "  Jo ", lastName: "Rivers" }, cookie);
+  const saved = await postFormAs(t.app, "/account/name", { firstName: "  Jo ", lastName: "Rivers" }, cookie);
   assert.equal(saved.status, 303);
   assert.equal(saved.headers.get("location"), "/account?done=name");
   assert.equal((await getUser(t.kv, user.id))?.firstName, "Jo");
@@ -100,7 +85,7 @@ Deno.test("[account] saving the name: post/redirect/get with a notice; blanks co
     assert.ok(!(await other.text()).includes("notice--success"), `?done=${code} shows no notice`);
   }
 
-  const refused = await post(t.app, "/account/name", { firstName: "", lastName: "x".repeat(51) }, cookie);
+  const refused = await postFormAs(t.app, "/account/name", { firstName: "", lastName: "x".repeat(51) }, cookie);
   assert.equal(refused.status, 400);
   const page = await refused.text();
   assert.equal(fieldError(page, "account-first-name"), "First name is required");
@@ -127,7 +112,7 @@ Deno.test("[account] a new name reaches the public roster at once when the team 
   const mum = await signIn(t, "mum@example.com");
   const roster = async () => await (await get(t.app, `/t/${team.slug}/roster?mode=detail`)).text();
   assert.ok(!(await roster()).includes("Anabel"), "rendered (and cached) before the name is set");
-  await post(t.app, "/account/name", { firstName: "Anabel", lastName: "Reyes" }, mum);
+  await postFormAs(t.app, "/account/name", { firstName: "Anabel", lastName: "Reyes" }, mum);
   assert.ok((await roster()).includes("Anabel"), "the cached roster was dropped");
 });
 
@@ -135,7 +120,7 @@ Deno.test("[account] setting a first password signs this browser in afresh and t
   await using t = await createTestApp();
   const { user, cookie } = await world(t);
   const other = await signIn(t, "coach@example.com");
-  const res = await post(t.app, "/account/password", { newPassword: STRONG, confirmPassword: STRONG }, cookie);
+  const res = await postFormAs(t.app, "/account/password", { newPassword: STRONG, confirmPassword: STRONG }, cookie);
   assert.equal(res.status, 303);
   assert.equal(res.headers.get("location"), "/account?done=password-set");
   const fresh = cookiesFrom(res);
@@ -166,7 +151,7 @@ Deno.test("[account] a first password needs a sign-in within 10 minutes; setting
   assert.ok(page.includes(AUTH_MESSAGES.reauthRequired), "the page asks for a fresh sign-in");
   assert.ok(page.includes('href="/team-login?next=/account"'));
   assert.ok(!page.includes('name="newPassword"'), "instead of the form");
-  const stale = await post(t.app, "/account/password", { newPassword: STRONG, confirmPassword: STRONG }, cookie);
+  const stale = await postFormAs(t.app, "/account/password", { newPassword: STRONG, confirmPassword: STRONG }, cookie);
   assert.equal(stale.status, 403);
   assert.ok((await stale.text()).includes(AUTH_MESSAGES.reauthRequired));
   assert.equal((await getUser(t.kv, user.id))!.passwordHash, null, "nothing was set");
@@ -175,7 +160,7 @@ Deno.test("[account] a first password needs a sign-in within 10 minutes; setting
 
   const fresh = await signIn(t, "coach@example.com");
   assert.ok((await (await get(t.app, "/account", fresh)).text()).includes('name="newPassword"'));
-  const set = await post(t.app, "/account/password", { newPassword: STRONG, confirmPassword: STRONG }, fresh);
+  const set = await postFormAs(t.app, "/account/password", { newPassword: STRONG, confirmPassword: STRONG }, fresh);
   assert.equal(set.status, 303);
   const [setMail] = await passwordMails();
   assert.equal(setMail.to.address, "coach@example.com");
@@ -187,7 +172,7 @@ Deno.test("[account] a first password needs a sign-in within 10 minutes; setting
   const afterSet = cookiesFrom(set);
   clock.advance(20 * 60 * 1000);
   const newer = "an even longer password for the coach";
-  const changed = await post(t.app, "/account/password", {
+  const changed = await postFormAs(t.app, "/account/password", {
     currentPassword: STRONG,
     newPassword: newer,
     confirmPassword: newer,
@@ -203,11 +188,11 @@ Deno.test("[account] changing the password: the current one is required and chec
   const { user, cookie } = await world(t, "the old password of the coach");
   const newer = "an even longer password for the coach";
 
-  const missing = await post(t.app, "/account/password", { newPassword: newer, confirmPassword: newer }, cookie);
+  const missing = await postFormAs(t.app, "/account/password", { newPassword: newer, confirmPassword: newer }, cookie);
   assert.equal(missing.status, 400);
   assert.equal(fieldError(await missing.text(), "account-current-password"), "Please enter your current password.");
 
-  const wrong = await post(t.app, "/account/password", {
+  const wrong = await postFormAs(t.app, "/account/password", {
     currentPassword: "not the old password at all",
     newPassword: newer,
     confirmPassword: newer,
@@ -218,7 +203,7 @@ Deno.test("[account] changing the password: the current one is required and chec
   assert.ok(!wrongPage.includes(newer), "passwords are never echoed");
   assert.ok(await isSignedIn(t.app, cookie), "a refused change ends no session");
 
-  const ok = await post(t.app, "/account/password", {
+  const ok = await postFormAs(t.app, "/account/password", {
     currentPassword: "the old password of the coach",
     newPassword: newer,
     confirmPassword: newer,
@@ -252,7 +237,7 @@ Deno.test("[account] a weak or mistyped new password is refused inline and nothi
     ],
   ];
   for (const [fields, id, message] of cases) {
-    const res = await post(t.app, "/account/password", fields, cookie);
+    const res = await postFormAs(t.app, "/account/password", fields, cookie);
     assert.equal(res.status, 400, message);
     const html = await res.text();
     assert.equal(fieldError(html, id), message);
@@ -270,7 +255,7 @@ Deno.test("[account] 'Sign out everywhere' ends every session of the person, thi
   const stranger = await signIn(t, "someone@example.com");
   assert.ok(await isSignedIn(t.app, phone));
 
-  const res = await post(t.app, "/account/sign-out-everywhere", {}, cookie);
+  const res = await postFormAs(t.app, "/account/sign-out-everywhere", {}, cookie);
   assert.equal(res.status, 303);
   assert.equal(res.headers.get("location"), "/account/signed-out");
   assert.ok(res.headers.getSetCookie().some((c) => /^gm_session=;/.test(c)), "this browser's cookie is cleared");
@@ -302,7 +287,12 @@ Deno.test("[account] a team login (shared username) is told why it cannot set a 
   assert.ok(html.includes("Sign in with your own account to set a password."));
   assert.ok(html.includes("Signed in with the team login"));
   assert.ok(!html.includes('action="/account/password"'), "no password form");
-  const refused = await post(t.app, "/account/password", { newPassword: STRONG, confirmPassword: STRONG }, cookie);
+  const refused = await postFormAs(
+    t.app,
+    "/account/password",
+    { newPassword: STRONG, confirmPassword: STRONG },
+    cookie,
+  );
   assert.equal(refused.status, 403);
 });
 

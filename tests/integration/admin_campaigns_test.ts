@@ -4,7 +4,7 @@
  * forms, who may call each, and that deleting the team leaves no campaign or response behind.
  */
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, kvValues, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, dumpKv, kvValues, postFormAs } from "../helpers.ts";
 import { ADMIN_PREFIXES, adminWorld, call, EXPECTED_STATUS, IDENTITIES, statusMatches } from "../admin_helpers.ts";
 import { type Campaign, CAMPAIGN_MESSAGES as M, createCampaign } from "../../lib/campaigns/mod.ts";
 import { MAX_TEAM_CAMPAIGNS } from "../../lib/campaigns/rules.ts";
@@ -364,12 +364,7 @@ Deno.test("[admin campaigns] the page under both prefixes: the create form, the 
 Deno.test("[admin campaigns] the page's forms: create, refuse with the message and the typed values, toggle, delete", async () => {
   const { t, w } = await setup();
   await using _ = t;
-  const form = (path: string, fields: Record<string, string>) =>
-    t.app.request(`${TEST_ORIGIN}${path}`, {
-      method: "POST",
-      headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded", cookie: w.cookies.admin },
-      body: new URLSearchParams(fields).toString(),
-    });
+  const form = (path: string, fields: Record<string, string>) => postFormAs(t.app, path, fields, w.cookies.admin);
   const base = `/teams/${w.team.id}/campaigns`;
   const created = await form(base, {
     title: "Team question",

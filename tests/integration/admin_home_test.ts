@@ -5,10 +5,19 @@
  */
 import assert from "node:assert/strict";
 import { renderToString } from "react-dom/server";
-import { createTestApp, dumpKv, kvValues, requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import {
+  createTestApp,
+  dumpKv,
+  get,
+  kvValues,
+  postFormAs,
+  requestJson,
+  seedTeam,
+  TEST_ORIGIN,
+  type TestContext,
+} from "../helpers.ts";
 import { ADMIN_PREFIXES, type AdminWorld, adminWorld, call, signIn } from "../admin_helpers.ts";
 import { cookiesFrom, createAccount } from "../auth_helpers.ts";
-import { postFormAs } from "../family_helpers.ts";
 import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { getUserByEmail, setMembership } from "../../lib/db/users.ts";
 import { regenerateJoinLink } from "../../lib/join/mod.ts";
@@ -24,12 +33,6 @@ type Cookies = AdminWorld["cookies"] & { teamLogin: string };
 const SYSADMIN_ACTOR = "sysadmin:root@example.com";
 /** Every prefix these pages could write (nothing, on a GET). */
 const PREFIXES = [...ADMIN_PREFIXES, "join_links", "join_codes", "join_link_uses", "sessions", "sysadmin_sessions"];
-
-const get = (app: App, path: string, cookie = "") =>
-  app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
-
-const postForm = (app: App, path: string, fields: Record<string, string>, cookie = "") =>
-  postFormAs(app, path, fields, cookie);
 
 /** The admin world plus the team's shared login (team username and password). */
 async function world(t: { app: App; kv: Deno.Kv }): Promise<AdminWorld & { cookies: Cookies }> {
@@ -67,10 +70,12 @@ Deno.test("[admin home] /admin: 'Authentication Required' (401) for everyone but
   assert.deepEqual(await dumpKv(t.kv, PREFIXES), before, "a refused visit changed nothing");
 
   // The sign-in it leads to comes back to /admin.
-  const signedIn = await postForm(t.app, "/sysadmin/login", {
-    email: "root@example.com",
-    password: "a very long sysadmin password",
-    next: "/admin",
+  const signedIn = await call(t.app, "POST", "/sysadmin/login", {
+    form: {
+      email: "root@example.com",
+      password: "a very long sysadmin password",
+      next: "/admin",
+    },
   });
   assert.equal(signedIn.status, 303);
   assert.equal(signedIn.headers.get("location"), "/admin");
@@ -159,7 +164,7 @@ Deno.test("[admin home] Generate New replaces a team's invite link, audited as t
   const path = `/sysadmin/invite-links/${w.team.id}`;
   const before = await dumpKv(t.kv, PREFIXES);
   for (const who of REFUSED) {
-    const res = await postForm(t.app, path, { cursor: "" }, w.cookies[who]);
+    const res = await postFormAs(t.app, path, { cursor: "" }, w.cookies[who]);
     assert.equal(res.status, 303, who);
     assert.match(res.headers.get("location")!, /^\/sysadmin\/login\?next=/, who);
   }
@@ -167,7 +172,7 @@ Deno.test("[admin home] Generate New replaces a team's invite link, audited as t
 
   // The system administrator's browser also holds a team admin's session: the sysadmin acts.
   const both = `${w.cookies.sysadmin}; ${w.cookies.admin}`;
-  const res = await postForm(t.app, path, { cursor: "AbC_12-=" }, both);
+  const res = await postFormAs(t.app, path, { cursor: "AbC_12-=" }, both);
   assert.equal(res.status, 303);
   assert.equal(res.headers.get("location"), `/admin?cursor=AbC_12-%3D&done=invite-link#team-${w.team.id}`);
   const stored = await t.kv.get<{ code: string }>(["join_links", w.team.id]);
@@ -181,7 +186,7 @@ Deno.test("[admin home] Generate New replaces a team's invite link, audited as t
   assert.ok(page.includes("New invite link generated. The old link no longer works."));
 
   // A malformed cursor is dropped; a team that does not exist gets no link.
-  const missing = await postForm(t.app, "/sysadmin/invite-links/01ARZ3NDEKTSV4RRFFQ69G5FAV", {
+  const missing = await postFormAs(t.app, "/sysadmin/invite-links/01ARZ3NDEKTSV4RRFFQ69G5FAV", {
     cursor: "<script>",
   }, w.cookies.sysadmin);
   assert.equal(missing.status, 303);
@@ -308,7 +313,7 @@ Deno.test("[admin home] Sign out ends the system administrator's session only, a
       assert.ok(target.status !== 404 && target.status < 500, `${tab}: ${href} → ${target.status}`);
     }
   }
-  const out = await postForm(t.app, "/admin/sign-out", {}, both);
+  const out = await postFormAs(t.app, "/admin/sign-out", {}, both);
   assert.equal(out.status, 303);
   assert.equal(out.headers.get("location"), "/sysadmin/login");
   assert.match(out.headers.get("set-cookie")!, /gm_sysadmin=;/);
@@ -316,7 +321,7 @@ Deno.test("[admin home] Sign out ends the system administrator's session only, a
   assert.equal((await get(t.app, "/admin", w.cookies.sysadmin)).status, 401);
   assert.equal((await get(t.app, "/home", w.cookies.admin)).status, 200, "the person's session stays");
   // Anyone may post it: without a session it only leads to the sign-in.
-  const anonymous = await postForm(t.app, "/admin/sign-out", {});
+  const anonymous = await call(t.app, "POST", "/admin/sign-out", { form: {} });
   assert.equal(anonymous.status, 303);
 });
 
@@ -345,7 +350,7 @@ Deno.test("[dev tools] one-click sign-ins and the calendar sync: 404 outside dev
   await using prod = await createTestApp();
   const prodWorld = await adminWorld(prod);
   for (const path of ["/sysadmin/dev/login", "/sysadmin/dev/calendars/sync"]) {
-    const res = await postForm(prod.app, path, { email: "admin@example.com" }, prodWorld.cookies.sysadmin);
+    const res = await postFormAs(prod.app, path, { email: "admin@example.com" }, prodWorld.cookies.sysadmin);
     assert.equal(res.status, 404, path);
   }
 
@@ -358,7 +363,7 @@ Deno.test("[dev tools] one-click sign-ins and the calendar sync: 404 outside dev
   const before = await dumpKv(t.kv, PREFIXES);
   for (const who of ["anonymous", "parent", "admin", "teamLogin"] as const) {
     for (const path of ["/sysadmin/dev/login", "/sysadmin/dev/calendars/sync"]) {
-      const res = await postForm(t.app, path, { email: "coach@example.com" }, w.cookies[who]);
+      const res = await postFormAs(t.app, path, { email: "coach@example.com" }, w.cookies[who]);
       assert.equal(res.status, 303, `${who} ${path}`);
       assert.match(res.headers.get("location")!, /^\/sysadmin\/login\?next=/);
       assert.equal(res.headers.get("set-cookie"), null);
@@ -367,7 +372,7 @@ Deno.test("[dev tools] one-click sign-ins and the calendar sync: 404 outside dev
   assert.deepEqual(await dumpKv(t.kv, PREFIXES), before, "refused: nothing changed");
 
   const signIn = async (email: string) => {
-    const res = await postForm(t.app, "/sysadmin/dev/login", { email }, w.cookies.sysadmin);
+    const res = await postFormAs(t.app, "/sysadmin/dev/login", { email }, w.cookies.sysadmin);
     assert.equal(res.status, 303, email);
     return res;
   };
@@ -383,7 +388,7 @@ Deno.test("[dev tools] one-click sign-ins and the calendar sync: 404 outside dev
   assert.equal(unknown.headers.get("location"), "/sysadmin?tab=dev&devError=no-account");
   assert.equal(unknown.headers.get("set-cookie"), null);
 
-  const synced = await postForm(t.app, "/sysadmin/dev/calendars/sync", {}, w.cookies.sysadmin);
+  const synced = await postFormAs(t.app, "/sysadmin/dev/calendars/sync", {}, w.cookies.sysadmin);
   assert.equal(synced.status, 303);
   assert.equal(synced.headers.get("location"), "/sysadmin?tab=dev&synced=0&failed=0&skipped=0");
 

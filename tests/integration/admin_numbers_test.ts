@@ -5,7 +5,7 @@
  * onward; the Activity tab reads as sentences with today's names.
  */
 import assert from "node:assert/strict";
-import { createTestApp, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, get, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { adminWorld, call, signIn, signInSysadmin } from "../admin_helpers.ts";
 import { createAccount } from "../auth_helpers.ts";
 import { stageGuardian } from "../../lib/db/guardians.ts";
@@ -15,8 +15,9 @@ import type { NewPlayer } from "../../lib/db/players.ts";
 
 type App = Awaited<ReturnType<typeof createTestApp>>["app"];
 
-const get = async (app: App, path: string, cookie: string) => {
-  const res = await app.request(`${TEST_ORIGIN}${path}`, { headers: { cookie } });
+/** A page's HTML (it must answer 200), without React's text separators. */
+const pageHtml = async (app: App, path: string, cookie: string) => {
+  const res = await get(app, path, cookie);
   assert.equal(res.status, 200, path);
   return (await res.text()).replace(/<!-- -->/g, "");
 };
@@ -70,19 +71,19 @@ Deno.test("[admin numbers] a team with 6 players with a parent: the same numbers
     200,
   );
 
-  const dashboard = await get(t.app, `/admin/${team.id}`, admin);
+  const dashboard = await pageHtml(t.app, `/admin/${team.id}`, admin);
   assert.deepEqual(tile(dashboard, "players"), ["Players", "8"]);
   assert.deepEqual(tile(dashboard, "players-with-parent"), ["Players with a parent", "6 of 8"]);
   assert.deepEqual(tile(dashboard, "parents-with-access"), ["Parents with access", "5"]);
   assert.deepEqual(tile(dashboard, "claims-pending"), ["Pending claims", "1"]);
 
-  const roster = await get(t.app, `/admin/${team.id}/roster`, admin);
+  const roster = await pageHtml(t.app, `/admin/${team.id}/roster`, admin);
   assert.equal(stat(roster, "Players"), "8");
   assert.equal(stat(roster, "Players with a parent"), "6", "the roster and the dashboard agree");
   assert.equal((roster.match(/>Has a parent</g) ?? []).length, 6);
   assert.equal((roster.match(/>No parent yet</g) ?? []).length, 2);
 
-  const claims = await get(t.app, `/admin/${team.id}/claims`, admin);
+  const claims = await pageHtml(t.app, `/admin/${team.id}/claims`, admin);
   for (
     const [status, label, value] of [["pending", "Pending claims", "1"], ["approved", "Approved claims", "4"], [
       "denied",
@@ -98,7 +99,11 @@ Deno.test("[admin numbers] a team with 6 players with a parent: the same numbers
     );
   }
 
-  const console = await get(t.app, `/sysadmin?tab=teams&q=${encodeURIComponent(team.name)}`, await signInSysadmin(t));
+  const console = await pageHtml(
+    t.app,
+    `/sysadmin?tab=teams&q=${encodeURIComponent(team.name)}`,
+    await signInSysadmin(t),
+  );
   const card = console.slice(console.indexOf(`>${team.name}</h3>`));
   assert.equal(stat(card, "Players"), "8");
   assert.equal(stat(card, "Parents with access"), "5", "the system administrator's card counts parents alike");
@@ -126,14 +131,18 @@ Deno.test("[admin numbers] the hub's 'Connect Your Team' leads a signed-in perso
   await using t = await createTestApp();
   const w = await adminWorld(t);
   const connect = (html: string) => /href="([^"]*)">Connect Your Team</.exec(html)?.[1];
-  assert.equal(connect(await get(t.app, "/home", w.cookies.admin)), `/admin/${w.team.id}`, "their team's dashboard");
-  assert.equal(connect(await get(t.app, "/home", w.cookies.parent)), "/signup", "a parent: the signup wizard");
-  assert.equal(connect(await get(t.app, "/home", w.cookies.sysadmin)), "/signup");
+  assert.equal(
+    connect(await pageHtml(t.app, "/home", w.cookies.admin)),
+    `/admin/${w.team.id}`,
+    "their team's dashboard",
+  );
+  assert.equal(connect(await pageHtml(t.app, "/home", w.cookies.parent)), "/signup", "a parent: the signup wizard");
+  assert.equal(connect(await pageHtml(t.app, "/home", w.cookies.sysadmin)), "/signup");
   // A parent of the selected team who administers another team: that team's dashboard.
   const coach = await createAccount(t.kv, { email: "coach@example.com", teamId: w.team.id });
   const { setMembership } = await import("../../lib/db/users.ts");
   await setMembership(t.kv, coach.id, w.otherTeam.id, "TEAM_ADMIN");
-  const home = await get(t.app, "/home", await signIn(t, "coach@example.com"));
+  const home = await pageHtml(t.app, "/home", await signIn(t, "coach@example.com"));
   assert.match(connect(home) ?? "", /^\/admin\//);
   assert.ok(!home.includes('href="/admin-login"'));
 });
@@ -151,7 +160,7 @@ Deno.test("[admin numbers] Activity reads as sentences with today's names, not c
   });
   assert.equal(renamed.status, 200, await renamed.clone().text());
 
-  const html = await get(t.app, `/admin?tab=activity&team=${w.team.id}`, w.cookies.sysadmin);
+  const html = await pageHtml(t.app, `/admin?tab=activity&team=${w.team.id}`, w.cookies.sysadmin);
   const sentences = [...html.matchAll(/class="admin-home-entry__sentence">([^<]*)</g)].map((m) => m[1]);
   assert.deepEqual(sentences, [
     "Ada Person changed Sophie Okafor&#x27;s details (first name).",

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, dumpKv, get, postForm, postFormAs, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { ADMIN_PREFIXES, adminWorld, IDENTITIES, type Identity } from "../admin_helpers.ts";
 import { cookiesFrom, createAccount, queuedMail } from "../auth_helpers.ts";
 import { approveClaim } from "../../lib/claims/decisions.ts";
@@ -9,17 +9,6 @@ import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { currentJoinLink } from "../../lib/join/links.ts";
 
 type App = Awaited<ReturnType<typeof createTestApp>>["app"];
-
-const get = (app: App, path: string, cookie = "") =>
-  app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
-
-/** A browser's form post with a session cookie. */
-const postWithCookie = (app: App, path: string, cookie: string, fields: Record<string, string> = {}) =>
-  app.request(`${TEST_ORIGIN}${path}`, {
-    method: "POST",
-    headers: { origin: TEST_ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
 
 let ipCounter = 10;
 async function claimJersey(app: App, slug: string, jerseyNumber: number, email: string): Promise<string> {
@@ -100,11 +89,11 @@ Deno.test("[admin pages] every page route × the six identities", async (t) => {
     const before = await dumpKv(app.kv, ADMIN_PREFIXES);
     for (const identity of ["anonymous", "parent", "player", "otherAdmin"] as const) {
       for (const path of forms) {
-        const res = await postWithCookie(app.app, path, world.cookies[identity], {
+        const res = await postFormAs(app.app, path, {
           username: "hijack",
           password: "a long enough password",
           email: "evil@example.com",
-        });
+        }, world.cookies[identity]);
         assert.equal(res.status, identity === "anonymous" ? 303 : 403, `${identity} ${path}`);
         if (identity === "anonymous") assert.match(res.headers.get("location")!, /^\/team-login\?next=/);
       }
@@ -217,9 +206,9 @@ Deno.test("[admin pages] no-JS approve and deny: KV changes, 303 back, notice", 
   const first = await claimJersey(app.app, team.slug, 7, "maya-mum@example.com");
   const second = await claimJersey(app.app, team.slug, 4, "sofia-dad@example.com");
 
-  const approve = await postWithCookie(app.app, `/admin/${team.id}/claims/${first}/approve`, cookie, {
+  const approve = await postFormAs(app.app, `/admin/${team.id}/claims/${first}/approve`, {
     back: "claims",
-  });
+  }, cookie);
   assert.equal(approve.status, 303);
   assert.equal(approve.headers.get("location"), `/admin/${team.id}/claims?done=approved`);
   assert.equal((await readClaim(app.kv, team.id, first)).status, "approved");
@@ -228,14 +217,14 @@ Deno.test("[admin pages] no-JS approve and deny: KV changes, 303 back, notice", 
   assert.match(page, /role="status">Claim approved\./);
   assert.match(page, /status--approved">Approved/);
 
-  const deny = await postWithCookie(app.app, `/teams/${team.id}/claims/${second}/deny`, cookie, { back: "dashboard" });
+  const deny = await postFormAs(app.app, `/teams/${team.id}/claims/${second}/deny`, { back: "dashboard" }, cookie);
   assert.equal(deny.status, 303);
   assert.equal(deny.headers.get("location"), `/teams/${team.id}?done=denied`);
   assert.equal((await readClaim(app.kv, team.id, second)).status, "denied");
   assert.match(await (await get(app.app, `/teams/${team.id}?done=denied`, cookie)).text(), /Claim denied\./);
 
   // Deciding twice: the second decision changes nothing and says why.
-  const again = await postWithCookie(app.app, `/admin/${team.id}/claims/${second}/approve`, cookie, { back: "claims" });
+  const again = await postFormAs(app.app, `/admin/${team.id}/claims/${second}/approve`, { back: "claims" }, cookie);
   assert.equal(again.headers.get("location"), `/admin/${team.id}/claims?error=decided`);
   assert.equal((await readClaim(app.kv, team.id, second)).status, "denied");
   const refused = await (await get(app.app, `/admin/${team.id}/claims?error=decided`, cookie)).text();
@@ -250,16 +239,16 @@ Deno.test("[admin pages] no-JS approve and deny: KV changes, 303 back, notice", 
     ip: "198.51.100.201",
   });
   const ambiguous = (await res.json()).claimId;
-  const noChoice = await postWithCookie(app.app, `/admin/${team.id}/claims/${ambiguous}/approve`, cookie, {
+  const noChoice = await postFormAs(app.app, `/admin/${team.id}/claims/${ambiguous}/approve`, {
     back: "dashboard",
-  });
+  }, cookie);
   assert.equal(noChoice.headers.get("location"), `/admin/${team.id}/claims?error=choose`);
   assert.equal((await readClaim(app.kv, team.id, ambiguous)).status, "pending");
   const diego = players.find((p) => p.firstName === "Diego")!;
-  const chosen = await postWithCookie(app.app, `/admin/${team.id}/claims/${ambiguous}/approve`, cookie, {
+  const chosen = await postFormAs(app.app, `/admin/${team.id}/claims/${ambiguous}/approve`, {
     back: "claims",
     playerId: diego.id,
-  });
+  }, cookie);
   assert.equal(chosen.headers.get("location"), `/admin/${team.id}/claims?done=approved`);
   assert.deepEqual((await readClaim(app.kv, team.id, ambiguous)).playerIds, [diego.id]);
 });
@@ -326,28 +315,28 @@ Deno.test("[admin pages] access page: invite link, team login form, co-admins", 
   assert.match(html, /aria-current="page"[^>]*>Access/);
   assert.ok(html.includes("admin@example.com") && !html.includes(`aria-label="Remove`), "never the last admin");
 
-  const regenerated = await postWithCookie(app.app, `${access}/invite-link`, cookie);
+  const regenerated = await postFormAs(app.app, `${access}/invite-link`, {}, cookie);
   assert.equal(regenerated.headers.get("location"), `${access}?done=regenerated`);
   assert.notEqual((await currentJoinLink(app.kv, team.id, "test", TEST_ORIGIN)).code, link.code);
 
-  const short = await postWithCookie(app.app, `${access}/login`, cookie, { username: "rockets", password: "short" });
+  const short = await postFormAs(app.app, `${access}/login`, { username: "rockets", password: "short" }, cookie);
   assert.equal(short.status, 400);
   const shortHtml = await short.text();
   assert.match(shortHtml, /id="access-password-error">[^<]*12/);
   assert.match(shortHtml, /aria-invalid="true"/);
-  const saved = await postWithCookie(app.app, `${access}/login`, cookie, {
+  const saved = await postFormAs(app.app, `${access}/login`, {
     username: "rockets",
     password: "a long team password",
-  });
+  }, cookie);
   assert.equal(saved.headers.get("location"), `${access}?done=saved`);
   const savedHtml = await (await get(app.app, `${access}?done=saved`, cookie)).text();
   assert.match(savedHtml, /Team login saved\./);
   assert.match(savedHtml, /username <strong>rockets<\/strong>/);
 
-  const invalid = await postWithCookie(app.app, `${access}/admins`, cookie, { email: "not-an-email" });
+  const invalid = await postFormAs(app.app, `${access}/admins`, { email: "not-an-email" }, cookie);
   assert.equal(invalid.status, 400);
   assert.match(await invalid.text(), /id="invite-email-error">Please enter a valid email address\./);
-  const invited = await postWithCookie(app.app, `${access}/admins`, cookie, { email: "Helper@Example.com" });
+  const invited = await postFormAs(app.app, `${access}/admins`, { email: "Helper@Example.com" }, cookie);
   assert.equal(invited.headers.get("location"), `${access}?done=invited`);
   assert.ok(
     (await queuedMail(app.kv)).some((m) =>
@@ -360,7 +349,7 @@ Deno.test("[admin pages] access page: invite link, team login form, co-admins", 
     withHelper.slice(withHelper.indexOf("helper@example.com")),
   );
   assert.ok(removeAction);
-  const removed = await postWithCookie(app.app, removeAction[1], cookie);
+  const removed = await postFormAs(app.app, removeAction[1], {}, cookie);
   assert.equal(removed.headers.get("location"), `${access}?done=removed`);
   assert.ok(!(await (await get(app.app, access, cookie)).text()).includes(`aria-label="Remove`));
 });
@@ -426,7 +415,7 @@ Deno.test("[admin pages] settings without JavaScript: noValidate forms, each ref
     ],
   ];
   for (const [fields, id, message] of cases) {
-    const res = await postWithCookie(app.app, path, cookie, { ...good, ...fields });
+    const res = await postFormAs(app.app, path, { ...good, ...fields }, cookie);
     assert.equal(res.status, 400, message);
     const html = await res.text();
     assert.equal((html.match(/aria-invalid="true"/g) ?? []).length, 1, `${message}: one field is marked`);
@@ -436,7 +425,7 @@ Deno.test("[admin pages] settings without JavaScript: noValidate forms, each ref
     assert.ok(html.includes(`<p class="field__error" id="${id}-error">${message}</p>`), `${message} at ${id}`);
   }
 
-  const wrong = await postWithCookie(app.app, `${path}/delete`, cookie, { confirm: "not the name" });
+  const wrong = await postFormAs(app.app, `${path}/delete`, { confirm: "not the name" }, cookie);
   assert.equal(wrong.status, 400);
   const refused = await wrong.text();
   assert.match(

@@ -1,27 +1,13 @@
 /** The team admin's roster, print and settings pages, with and without JavaScript (forms posting to page routes). */
 import assert from "node:assert/strict";
-import { createTestApp, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { createTestApp, get, postFormAs, TEST_ORIGIN } from "../helpers.ts";
 import { adminWorld, IDENTITIES } from "../admin_helpers.ts";
 import { createAccount } from "../auth_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { listPlayers, type Player } from "../../lib/db/players.ts";
 import { getTeam } from "../../lib/db/teams.ts";
 
-type App = TestContext["app"];
 const PREFIXES = ["admin", "teams"] as const;
-
-async function get(app: App, path: string, cookie: string): Promise<Response> {
-  return await app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
-}
-
-/** A same-origin form post with the session cookie, the way a browser without JavaScript sends it. */
-async function postForm(app: App, path: string, cookie: string, fields: Record<string, string>): Promise<Response> {
-  return await app.request(`${TEST_ORIGIN}${path}`, {
-    method: "POST",
-    headers: { origin: TEST_ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
 
 /** The player names in the roster table's rows (row headers), in page order. */
 function tableNames(html: string): string[] {
@@ -112,28 +98,28 @@ Deno.test("admin roster page: add, edit and remove without JavaScript", async ()
   assert.match(opened, /<h2 id="roster-panel-title"[^>]*>Add Player<\/h2>/);
   assert.ok(opened.includes(`action="${base}/players"`));
 
-  const blank = await postForm(t.app, `${base}/players`, cookie, { firstName: "", lastName: "", jerseyNumber: "5" });
+  const blank = await postFormAs(t.app, `${base}/players`, { firstName: "", lastName: "", jerseyNumber: "5" }, cookie);
   assert.equal(blank.status, 400);
   const blankHtml = await blank.text();
   assert.match(blankHtml, /First name is required/);
   assert.match(blankHtml, /Last name is required/);
-  const badJersey = await postForm(t.app, `${base}/players`, cookie, {
+  const badJersey = await postFormAs(t.app, `${base}/players`, {
     firstName: "Lena",
     lastName: "Fischer",
     jerseyNumber: "100",
-  });
+  }, cookie);
   assert.equal(badJersey.status, 400);
   const badJerseyHtml = await badJersey.text();
   assert.match(badJerseyHtml, /Jersey number must be between 0 and 99/);
   assert.match(badJerseyHtml, /value="Lena"/, "the refused form keeps what was typed");
   assert.equal((await listPlayers(t.kv, world.team.id)).length, 4, "nothing saved");
 
-  const added = await postForm(t.app, `${base}/players`, cookie, {
+  const added = await postFormAs(t.app, `${base}/players`, {
     firstName: "Lena",
     lastName: "Fischer",
     jerseyNumber: "23",
     position: "Midfielder",
-  });
+  }, cookie);
   assert.equal(added.status, 303);
   assert.equal(added.headers.get("location"), `${base}?notice=added`);
   const lena = byName(await listPlayers(t.kv, world.team.id), "Lena");
@@ -147,14 +133,14 @@ Deno.test("admin roster page: add, edit and remove without JavaScript", async ()
   const editForm = await (await get(t.app, `${teamsBase}?edit=${lena!.id}`, cookie)).text();
   assert.ok(editForm.includes(`action="${teamsBase}/players/${lena!.id}"`));
   assert.match(editForm, /Games played/);
-  const refused = await postForm(t.app, `${teamsBase}/players/${lena!.id}`, cookie, {
+  const refused = await postFormAs(t.app, `${teamsBase}/players/${lena!.id}`, {
     firstName: "Lena",
     lastName: "",
     jerseyNumber: "23",
-  });
+  }, cookie);
   assert.equal(refused.status, 400);
   assert.match(await refused.text(), /Last name is required/);
-  const edited = await postForm(t.app, `${teamsBase}/players/${lena!.id}`, cookie, {
+  const edited = await postFormAs(t.app, `${teamsBase}/players/${lena!.id}`, {
     firstName: "Lena",
     lastName: "Fischer-Lang",
     jerseyNumber: "24",
@@ -164,7 +150,7 @@ Deno.test("admin roster page: add, edit and remove without JavaScript", async ()
     gamesPlayed: "10",
     goals: "4",
     assists: "2",
-  });
+  }, cookie);
   assert.equal(edited.status, 303);
   assert.equal(edited.headers.get("location"), `${teamsBase}?notice=updated`);
   const saved = (await t.kv.get<Player>(keys.player(world.team.id, lena!.id))).value!;
@@ -175,17 +161,17 @@ Deno.test("admin roster page: add, edit and remove without JavaScript", async ()
 
   const confirm = await (await get(t.app, `${base}?remove=${lena!.id}`, cookie)).text();
   assert.match(confirm, /Remove #24 Lena Fischer-Lang/);
-  const removed = await postForm(t.app, `${base}/players/${lena!.id}/remove`, cookie, {});
+  const removed = await postFormAs(t.app, `${base}/players/${lena!.id}/remove`, {}, cookie);
   assert.equal(removed.status, 303);
   assert.equal(removed.headers.get("location"), `${base}?notice=removed`);
   assert.equal((await t.kv.get(keys.player(world.team.id, lena!.id))).value, null);
 
   // Another team's admin cannot post to this team's forms.
-  const foreign = await postForm(t.app, `${base}/players`, world.cookies.otherAdmin, {
+  const foreign = await postFormAs(t.app, `${base}/players`, {
     firstName: "X",
     lastName: "Y",
     jerseyNumber: "1",
-  });
+  }, world.cookies.otherAdmin);
   assert.equal(foreign.status, 403);
 });
 
@@ -197,7 +183,7 @@ Deno.test("admin roster page: CSV import shows the preview before anything is sa
   const header = "firstName,lastName,jerseyNumber,position,parentEmails";
   const bad = `${header}\nNoah,Berg,30,Keeper,noah.parent@example.com\n,Kim,31,,\n`;
 
-  const preview = await postForm(t.app, `${base}/import`, cookie, { csv: bad, action: "preview" });
+  const preview = await postFormAs(t.app, `${base}/import`, { csv: bad, action: "preview" }, cookie);
   assert.equal(preview.status, 200);
   const previewHtml = await preview.text();
   assert.match(previewHtml, /1 row ready to import, 1 with errors\./);
@@ -209,17 +195,17 @@ Deno.test("admin roster page: CSV import shows the preview before anything is sa
   );
   assert.equal((await listPlayers(t.kv, world.team.id)).length, 4, "a preview saves nothing");
 
-  const refused = await postForm(t.app, `${base}/import`, cookie, { csv: bad, action: "import" });
+  const refused = await postFormAs(t.app, `${base}/import`, { csv: bad, action: "import" }, cookie);
   assert.equal(refused.status, 400);
   assert.match(await refused.text(), /1 row has errors; nothing was imported/);
   assert.equal((await listPlayers(t.kv, world.team.id)).length, 4);
 
   const good = `${header}\nNoah,Berg,30,Keeper,noah.parent@example.com\nJun,Kim,31,,\n`;
-  const confirm = await postForm(t.app, `${base}/import`, cookie, { csv: good, action: "preview" });
+  const confirm = await postFormAs(t.app, `${base}/import`, { csv: good, action: "preview" }, cookie);
   const confirmHtml = await confirm.text();
   assert.match(confirmHtml, /2 rows ready to import, 0 with errors\./);
   assert.ok(confirmHtml.includes("Noah,Berg,30"), "the confirm form carries the CSV text");
-  const imported = await postForm(t.app, `${base}/import`, cookie, { csv: good, action: "import" });
+  const imported = await postFormAs(t.app, `${base}/import`, { csv: good, action: "import" }, cookie);
   assert.equal(imported.status, 303);
   assert.equal(imported.headers.get("location"), `${base}?notice=imported&count=2`);
   const players = await listPlayers(t.kv, world.team.id);
@@ -261,11 +247,11 @@ Deno.test("admin settings page: a save without JavaScript changes the team and t
   const before = await (await get(t.app, `/api/teams/${world.team.slug}/roster`, "")).json();
   assert.ok(before.players.some((p: { lastName: string }) => p.lastName === "R."), "last initials by default");
 
-  const refused = await postForm(t.app, path, cookie, { name: "", season: "Fall 2026", orgName: "" });
+  const refused = await postFormAs(t.app, path, { name: "", season: "Fall 2026", orgName: "" }, cookie);
   assert.equal(refused.status, 400);
   assert.match(await refused.text(), /Team name is required/);
 
-  const saved = await postForm(t.app, path, cookie, {
+  const saved = await postFormAs(t.app, path, {
     name: "Renamed Rockets",
     season: "Spring 2027",
     orgName: "City FC",
@@ -274,7 +260,7 @@ Deno.test("admin settings page: a save without JavaScript changes the team and t
     allowSurnameFallback: "on",
     showPositions: "on",
     showLastNames: "on",
-  });
+  }, cookie);
   assert.equal(saved.status, 303);
   assert.equal(saved.headers.get("location"), `${path}?notice=saved`);
   const team = (await getTeam(t.kv, world.team.id))!;
@@ -303,15 +289,15 @@ Deno.test("admin settings page: Delete Team needs the exact team name", async ()
   const cookie = world.cookies.admin;
   const deletePath = `/admin/${world.team.id}/settings/delete`;
 
-  const wrong = await postForm(t.app, deletePath, cookie, { confirm: world.team.name.toLowerCase() });
+  const wrong = await postFormAs(t.app, deletePath, { confirm: world.team.name.toLowerCase() }, cookie);
   assert.equal(wrong.status, 400);
   assert.match(await wrong.text(), /Type the team name to confirm\./);
   assert.ok(await getTeam(t.kv, world.team.id), "the team is still there");
 
-  const parentTry = await postForm(t.app, deletePath, world.cookies.parent, { confirm: world.team.name });
+  const parentTry = await postFormAs(t.app, deletePath, { confirm: world.team.name }, world.cookies.parent);
   assert.equal(parentTry.status, 403);
 
-  const right = await postForm(t.app, deletePath, cookie, { confirm: world.team.name });
+  const right = await postFormAs(t.app, deletePath, { confirm: world.team.name }, cookie);
   assert.equal(right.status, 303);
   assert.equal(right.headers.get("location"), "/home");
   assert.equal(await getTeam(t.kv, world.team.id), null);

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { adminWorld, call, signIn, signInSysadmin } from "../admin_helpers.ts";
-import { createTestApp, dumpKv, requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { createTestApp, dumpKv, get, requestJson, seedTeam, type TestContext } from "../helpers.ts";
 import { cookiesFrom, createAccount } from "../auth_helpers.ts";
 import { stageGuardian } from "../../lib/db/guardians.ts";
 import { createTeam } from "../../lib/db/teams.ts";
@@ -15,7 +15,7 @@ import { recordTeamActivity } from "../../lib/db/team_activity.ts";
 import { INVALID_CURSOR_MESSAGE } from "../../lib/db/kv.ts";
 import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import type { TeamSummary } from "../../lib/sysadmin/mod.ts";
-import { TEAM_SEARCH_TOO_LONG } from "../../routes/api/admin_overview.ts";
+import { TEAM_SEARCH_TOO_LONG } from "../../routes/sysadmin/api/overview.ts";
 
 type App = TestContext["app"];
 
@@ -258,7 +258,7 @@ Deno.test("[teams tab] cards, search form, empty states and paging links, withou
   const lions = await seedTeam(t.kv, { name: "Bravo Lions", season: "Spring 2027" });
   await recordTeamActivity(t.kv, [lions.team.id], T0);
   const page = async (query: string) => {
-    const res = await t.app.request(`${TEST_ORIGIN}/sysadmin?tab=teams${query}`, { headers: { cookie } });
+    const res = await get(t.app, `/sysadmin?tab=teams${query}`, cookie);
     assert.equal(res.status, 200, query);
     return await res.text();
   };

@@ -1,6 +1,6 @@
 // 'Send me a fresh link': an expired or spent sign-in link mails a new one with one press, no typing.
 import assert from "node:assert/strict";
-import { createTestApp, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, getPage, postForm, requestJson, seedTeam } from "../helpers.ts";
 import { cookiesFrom, createAccount, queuedMail, tokenFromMail } from "../auth_helpers.ts";
 import { manualClock, sessionOf } from "./auth_fixtures.ts";
 import { newToken } from "../../lib/auth/tokens.ts";
@@ -11,10 +11,7 @@ const RESEND_ANSWER = "We sent a fresh link to your e-mail.";
 
 type App = Awaited<ReturnType<typeof createTestApp>>["app"];
 
-const openLink = async (app: App, token: string) => {
-  const res = await app.request(`${TEST_ORIGIN}/auth/magic?token=${token}`);
-  return { res, html: await res.text() };
-};
+const openLink = (app: App, token: string) => getPage(app, `/auth/magic?token=${token}`);
 const resend = async (app: App, token: string, ip?: string) => {
   const res = await postForm(app, "/auth/magic/resend", { token }, ip);
   return { res, html: await res.text() };

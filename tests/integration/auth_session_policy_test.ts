@@ -1,7 +1,7 @@
 // Session policy follows the role, and admins' cookies are SameSite=Strict (R11, R12): checked
 // with an injected clock and with the Sec-Fetch-* headers a browser sends along the way.
 import assert from "node:assert/strict";
-import { createTestApp, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { call, createTestApp, get, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { cookieAttributes, cookiesFrom, createAccount, tokenFromMail } from "../auth_helpers.ts";
 import { magicSignIn, manualClock, sessionOf } from "./auth_fixtures.ts";
 import { keys } from "../../lib/db/keys.ts";
@@ -14,26 +14,17 @@ type App = Parameters<typeof requestJson>[0];
 
 /** A top-level navigation as a browser sends it. */
 const navigate = (app: App, path: string, site: "same-origin" | "cross-site" | "none", cookie = "") =>
-  app.request(`${TEST_ORIGIN}${path}`, {
-    headers: {
-      "sec-fetch-site": site,
-      "sec-fetch-mode": "navigate",
-      "sec-fetch-dest": "document",
-      ...(cookie ? { cookie } : {}),
-    },
+  get(app, path, {
+    cookie,
+    headers: { "sec-fetch-site": site, "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" },
   });
 
 /** A form the page itself posts. Pages with e-mailed tokens are sent no-referrer, so Origin is "null". */
 const submit = (app: App, path: string, fields: Record<string, string>, origin = TEST_ORIGIN) =>
-  app.request(`${TEST_ORIGIN}${path}`, {
-    method: "POST",
-    headers: {
-      origin,
-      "sec-fetch-site": "same-origin",
-      "sec-fetch-mode": "navigate",
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields).toString(),
+  call(app, "POST", path, {
+    form: fields,
+    origin,
+    headers: { "sec-fetch-site": "same-origin", "sec-fetch-mode": "navigate" },
   });
 
 Deno.test("[session policy] a parent made co-admin is held to the admin limits, counted from sign-in", async () => {

@@ -20,11 +20,7 @@ const apiLogin = (app: App, teamId: string, username: string, password: string) 
 
 /** The no-JavaScript team login form at /teams/{teamId}. */
 const formLogin = (app: App, teamId: string, username: string, password: string) =>
-  app.request(`http://goalmates.test/teams/${teamId}/login`, {
-    method: "POST",
-    headers: { origin: "http://goalmates.test", "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username, password }).toString(),
-  });
+  call(app, "POST", `/teams/${teamId}/login`, { form: { username, password } });
 
 async function teamLoginSessionIds(kv: Deno.Kv, teamId: string): Promise<string[]> {
   const ids: string[] = [];

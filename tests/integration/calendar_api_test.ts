@@ -8,7 +8,7 @@
  * dashboard above the last good events.
  */
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, kvValues, postForm, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, dumpKv, kvValues, postForm, postFormAs, TEST_ORIGIN } from "../helpers.ts";
 import { adminWorld, call, type Identity } from "../admin_helpers.ts";
 import { startFeedServer } from "../calendar_feed_server.ts";
 import { type Calendar, CALENDAR_MESSAGES, CALENDAR_TEXTS, type CalendarView } from "../../lib/calendar/mod.ts";
@@ -243,9 +243,9 @@ Deno.test("[calendar api] connect: a host that cannot be found is refused with t
   assert.deepEqual(await dumpKv(t.kv, PREFIXES), before);
 
   // The card's form without JavaScript: the dashboard again, the reason at the field, nothing stored.
-  const form = await adminForm(t, w, `/teams/${w.team.id}/calendar`, {
+  const form = await postFormAs(t.app, `/teams/${w.team.id}/calendar`, {
     calendarUrl: "https://no-such-host.invalid/team/rockets.ics",
-  });
+  }, w.cookies.admin);
   assert.equal(form.status, 400);
   const html = await form.text();
   assert.match(html, /id="calendar-url-error"[^>]*>The calendar host could not be found</);
@@ -269,7 +269,12 @@ Deno.test("[calendar api] connect: a team's tries are limited (each costs a fetc
   assert.ok(Number(limited.headers.get("retry-after")) > 0);
   assert.equal(feed.requests["/gone.ics"], 6, "the refused try fetched nothing");
   // The card's form without JavaScript: the dashboard again, the wait said at the field.
-  const form = await adminForm(t, w, `/teams/${w.team.id}/calendar`, { calendarUrl: feed.url("/gone.ics") });
+  const form = await postFormAs(
+    t.app,
+    `/teams/${w.team.id}/calendar`,
+    { calendarUrl: feed.url("/gone.ics") },
+    w.cookies.admin,
+  );
   assert.equal(form.status, 429);
   assert.ok(Number(form.headers.get("retry-after")) > 0);
   assert.match(await form.text(), /id="calendar-url-error"[^>]*>Too many calendar links tried for this team\./);
@@ -415,7 +420,7 @@ Deno.test("[calendar pages] a failed sync: a red card with the reason and Try ag
 
   // Try again with the feed back: Active, and the warning is gone.
   feed.set("/feed.ics", { body: feedOf(now, ["Game vs. Hawks", "Practice"]) });
-  const retried = await adminForm(t, w, `/teams/${w.team.id}/calendar/${calendar.id}/sync`, {});
+  const retried = await postFormAs(t.app, `/teams/${w.team.id}/calendar/${calendar.id}/sync`, {}, w.cookies.admin);
   assert.equal(retried.headers.get("location"), `/teams/${w.team.id}?done=calendar-synced`);
   assert.ok(!(await eventsSection(t.app, w, "parent")).includes("could not be updated"));
 });
@@ -514,20 +519,6 @@ Deno.test("[calendar api] remove: 200, the record and its events go; again is 40
   assert.notEqual(next.calendar.id, calendar.id);
 });
 
-/** A plain form post with the admin's session, as a browser without JavaScript sends it. */
-async function adminForm(
-  t: { app: Parameters<typeof call>[0] },
-  w: World,
-  path: string,
-  fields: Record<string, string>,
-) {
-  return await t.app.request(`${TEST_ORIGIN}${path}`, {
-    method: "POST",
-    headers: { origin: TEST_ORIGIN, cookie: w.cookies.admin, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
 Deno.test("[calendar pages] the dashboard's card, and its forms without JavaScript under both prefixes", async () => {
   await using s = await setup();
   const { t, w, feed, now } = s;
@@ -550,7 +541,12 @@ Deno.test("[calendar pages] the dashboard's card, and its forms without JavaScri
 
     // A refused URL: the dashboard again, with the text and the error next to the field.
     const before = await dumpKv(t.kv, PREFIXES);
-    const refused = await adminForm(t, w, `${dashboard}/calendar`, { calendarUrl: "ftp://nope.example/x.ics" });
+    const refused = await postFormAs(
+      t.app,
+      `${dashboard}/calendar`,
+      { calendarUrl: "ftp://nope.example/x.ics" },
+      w.cookies.admin,
+    );
     assert.equal(refused.status, 400);
     const refusedHtml = await refused.text();
     assert.match(refusedHtml, /value="ftp:\/\/nope.example\/x.ics"/);
@@ -562,7 +558,7 @@ Deno.test("[calendar pages] the dashboard's card, and its forms without JavaScri
     assert.deepEqual(await dumpKv(t.kv, PREFIXES), before);
 
     // Add → back with a notice; the card shows the calendar.
-    const added = await adminForm(t, w, `${dashboard}/calendar`, { calendarUrl: url });
+    const added = await postFormAs(t.app, `${dashboard}/calendar`, { calendarUrl: url }, w.cookies.admin);
     assert.equal(added.status, 303);
     assert.equal(added.headers.get("location"), `${dashboard}?done=calendar-added`);
     const calendar = (await storedCalendar(t.kv, w.team.id))!;
@@ -577,17 +573,17 @@ Deno.test("[calendar pages] the dashboard's card, and its forms without JavaScri
     assert.ok(connected.includes(`http://127.0.0.1:${new URL(url).port}/….ics`), "the masked URL is");
 
     // A second one through the form: 409, the page again with the message.
-    const second = await adminForm(t, w, `${dashboard}/calendar`, { calendarUrl: url });
+    const second = await postFormAs(t.app, `${dashboard}/calendar`, { calendarUrl: url }, w.cookies.admin);
     assert.equal(second.status, 409);
     assert.match(await second.text(), /This team already has a calendar\. Remove it to connect another\./);
 
     // Sync now → back with a notice; a failing feed → back with the error notice.
-    const synced = await adminForm(t, w, `${dashboard}/calendar/${calendar.id}/sync`, {});
+    const synced = await postFormAs(t.app, `${dashboard}/calendar/${calendar.id}/sync`, {}, w.cookies.admin);
     assert.equal(synced.status, 303);
     assert.equal(synced.headers.get("location"), `${dashboard}?done=calendar-synced`);
     assert.match(await page("?done=calendar-synced"), /role="status">Calendar synced</);
     feed.set("/playmetrics/u10.ics", { body: "down", status: 503 });
-    const failed = await adminForm(t, w, `${dashboard}/calendar/${calendar.id}/sync`, {});
+    const failed = await postFormAs(t.app, `${dashboard}/calendar/${calendar.id}/sync`, {}, w.cookies.admin);
     assert.equal(failed.headers.get("location"), `${dashboard}?error=calendar-sync-failed`);
     const failedHtml = await page("?error=calendar-sync-failed");
     assert.match(failedHtml, /role="alert">The calendar could not be synced: the card shows why\.</);
@@ -595,18 +591,18 @@ Deno.test("[calendar pages] the dashboard's card, and its forms without JavaScri
     assert.match(failedHtml, /Sync error:/);
     assert.match(failedHtml, /Showing the schedule from /);
     feed.set("/playmetrics/u10.ics", { body: feedOf(now, ["U10 Girls Practice", "Game vs Hawks"]) });
-    const wrong = await adminForm(t, w, `${dashboard}/calendar/01ARZ3NDEKTSV4RRFFQ69G5FAV/sync`, {});
+    const wrong = await postFormAs(t.app, `${dashboard}/calendar/01ARZ3NDEKTSV4RRFFQ69G5FAV/sync`, {}, w.cookies.admin);
     assert.equal(wrong.headers.get("location"), `${dashboard}?error=calendar-missing`);
 
     // Remove → back with a notice; the card is empty again.
-    const removed = await adminForm(t, w, `${dashboard}/calendar/${calendar.id}/remove`, {});
+    const removed = await postFormAs(t.app, `${dashboard}/calendar/${calendar.id}/remove`, {}, w.cookies.admin);
     assert.equal(removed.status, 303);
     assert.equal(removed.headers.get("location"), `${dashboard}?done=calendar-removed`);
     assert.equal(await storedCalendar(t.kv, w.team.id), null);
     const after = await page("?done=calendar-removed");
     assert.match(after, /role="status">Calendar removed</);
     assert.match(after, />Add Calendar<\/button>/);
-    const gone = await adminForm(t, w, `${dashboard}/calendar/${calendar.id}/remove`, {});
+    const gone = await postFormAs(t.app, `${dashboard}/calendar/${calendar.id}/remove`, {}, w.cookies.admin);
     assert.equal(gone.headers.get("location"), `${dashboard}?error=calendar-missing`);
   }
 });

@@ -4,7 +4,7 @@
  * dashboard's plain forms, and what each leaves in KV. Every refusal changes nothing.
  */
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, kvValues, postForm, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, dumpKv, kvValues, postForm, postFormAs, TEST_ORIGIN } from "../helpers.ts";
 import { adminWorld, call, signIn } from "../admin_helpers.ts";
 import { cookiesFrom, createAccount } from "../auth_helpers.ts";
 import { setTeamAccessCredentials } from "../../lib/teams/mod.ts";
@@ -396,12 +396,6 @@ Deno.test("[campaigns] the dashboard's forms: a vote (to its results) and a snoo
   const { t, w, campaigns, parentId } = await world();
   await using _ = t;
   const base = `/family-dashboard/${w.team.id}/campaigns`;
-  const form = (path: string, fields: Record<string, string>, cookie: string) =>
-    t.app.request(`${TEST_ORIGIN}${path}`, {
-      method: "POST",
-      headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded", cookie },
-      body: new URLSearchParams(fields).toString(),
-    });
 
   const page = await (await call(t.app, "GET", `/family-dashboard/${w.team.id}`, { cookie: w.cookies.parent })).text();
   assert.match(page, /<section[^>]*id="campaigns"/);
@@ -411,39 +405,58 @@ Deno.test("[campaigns] the dashboard's forms: a vote (to its results) and a snoo
   assert.ok(!page.includes(`${base}/${campaigns.news.id}/snooze`), "no Snooze when not snoozable");
   assert.ok(page.includes(">1 of 4<"));
 
-  const vote = await form(`${base}/${campaigns.poll.id}/respond`, { pollResponse: "1" }, w.cookies.parent);
+  const vote = await postFormAs(t.app, `${base}/${campaigns.poll.id}/respond`, { pollResponse: "1" }, w.cookies.parent);
   assert.equal(vote.status, 303);
   assert.equal(vote.headers.get("location"), `/family-dashboard/${w.team.id}?voted=${campaigns.poll.id}#campaigns`);
   const [stored] = await kvValues<CampaignResponse>(t.kv, { prefix: ["campaign_responses", campaigns.poll.id] });
   assert.equal(stored.pollResponse, 1);
   assert.equal(stored.parentId, parentId);
-  const twice = await form(`${base}/${campaigns.poll.id}/respond`, { pollResponse: "2" }, w.cookies.parent);
+  const twice = await postFormAs(
+    t.app,
+    `${base}/${campaigns.poll.id}/respond`,
+    { pollResponse: "2" },
+    w.cookies.parent,
+  );
   assert.equal(twice.status, 303, "answered already: nothing more to do");
 
-  const snooze = await form(`${base}/${campaigns.fact.id}/snooze`, { snoozeDays: "1" }, w.cookies.parent);
+  const snooze = await postFormAs(t.app, `${base}/${campaigns.fact.id}/snooze`, { snoozeDays: "1" }, w.cookies.parent);
   assert.equal(snooze.status, 303);
-  const dismiss = await form(`${base}/${campaigns.news.id}/respond`, { isDismissed: "true" }, w.cookies.parent);
+  const dismiss = await postFormAs(
+    t.app,
+    `${base}/${campaigns.news.id}/respond`,
+    { isDismissed: "true" },
+    w.cookies.parent,
+  );
   assert.equal(dismiss.status, 303);
 
   const before = await dumpKv(t.kv, PREFIXES);
-  const blank = await form(`${base}/${campaigns.question.id}/respond`, { questionResponse: "  " }, w.cookies.parent);
+  const blank = await postFormAs(
+    t.app,
+    `${base}/${campaigns.question.id}/respond`,
+    { questionResponse: "  " },
+    w.cookies.parent,
+  );
   assert.equal(blank.status, 422);
   const html = await blank.text();
   assert.ok(html.includes(M.answer), "the message next to the answer box");
   assert.match(html, /aria-invalid="true"/);
-  const notSnoozable = await form(`${base}/${campaigns.news.id}/snooze`, { snoozeDays: "1" }, w.cookies.player);
-  assert.equal(notSnoozable.status, 422);
-  assert.ok((await notSnoozable.text()).includes(M.notSnoozable));
-  const kept = await form(
-    `${base}/${campaigns.question.id}/respond`,
-    { questionResponse: "x".repeat(501) },
+  const notSnoozable = await postFormAs(
+    t.app,
+    `${base}/${campaigns.news.id}/snooze`,
+    { snoozeDays: "1" },
     w.cookies.player,
   );
+  assert.equal(notSnoozable.status, 422);
+  assert.ok((await notSnoozable.text()).includes(M.notSnoozable));
+  const kept = await postFormAs(t.app, `${base}/${campaigns.question.id}/respond`, {
+    questionResponse: "x".repeat(501),
+  }, w.cookies.player);
   assert.equal(kept.status, 422);
   assert.ok((await kept.text()).includes("x".repeat(501)), "what was typed comes back");
   assert.deepEqual(await dumpKv(t.kv, PREFIXES), before);
 
-  const answered = await form(
+  const answered = await postFormAs(
+    t.app,
     `${base}/${campaigns.question.id}/respond`,
     { questionResponse: "Water" },
     w.cookies.parent,
@@ -459,21 +472,25 @@ Deno.test("[campaigns] the dashboard's forms: another team's campaign 404, anoth
   await using _ = t;
   const before = await dumpKv(t.kv, PREFIXES);
   const base = `/family-dashboard/${w.team.id}/campaigns`;
-  const withCookie = (cookie: string, path: string, fields: Record<string, string>) =>
-    t.app.request(`${TEST_ORIGIN}${path}`, {
-      method: "POST",
-      headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded", cookie },
-      body: new URLSearchParams(fields).toString(),
-    });
-  const foreign = await withCookie(w.cookies.parent, `${base}/${campaigns.other.id}/respond`, { pollResponse: "1" });
+  const foreign = await postFormAs(
+    t.app,
+    `${base}/${campaigns.other.id}/respond`,
+    { pollResponse: "1" },
+    w.cookies.parent,
+  );
   assert.equal(foreign.status, 404);
   await foreign.body?.cancel();
-  const outsider = await withCookie(w.cookies.otherAdmin, `${base}/${campaigns.poll.id}/respond`, {
+  const outsider = await postFormAs(t.app, `${base}/${campaigns.poll.id}/respond`, {
     pollResponse: "1",
-  });
+  }, w.cookies.otherAdmin);
   assert.equal(outsider.status, 403);
   await outsider.body?.cancel();
-  const sysadmin = await withCookie(w.cookies.sysadmin, `${base}/${campaigns.fact.id}/snooze`, { snoozeDays: "1" });
+  const sysadmin = await postFormAs(
+    t.app,
+    `${base}/${campaigns.fact.id}/snooze`,
+    { snoozeDays: "1" },
+    w.cookies.sysadmin,
+  );
   assert.equal(sysadmin.status, 403, "a system administrator reads only");
   await sysadmin.body?.cancel();
   const anonymous = await postForm(t.app, `${base}/${campaigns.poll.id}/respond`, { pollResponse: "1" });

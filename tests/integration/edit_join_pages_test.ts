@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, get, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { tokenFromMail } from "../auth_helpers.ts";
 import { submitClaim } from "../../lib/claims/submit.ts";
 import { approveClaim } from "../../lib/claims/decisions.ts";
@@ -9,15 +9,11 @@ import { EDIT_MESSAGES } from "../../lib/roster/edit_links.ts";
 import { JOIN_MESSAGES } from "../../lib/join/rules.ts";
 import { EDIT_TEXTS } from "../../components/edit/edit_texts.ts";
 
-type App = Parameters<typeof requestJson>[0];
-
 /** The page's visible text, entities undone (React writes ' as &#x27;). */
 async function pageText(res: Response): Promise<string> {
   return (await res.text()).replace(/<[^>]+>/g, " ").replaceAll("&#x27;", "'").replaceAll("&quot;", '"')
     .replaceAll("&amp;", "&").replace(/\s+/g, " ");
 }
-
-const getPage = (app: App, path: string) => app.request(`${TEST_ORIGIN}${path}`);
 
 Deno.test("[edit page] the texts match the API's", () => {
   assert.equal(EDIT_TEXTS.noToken, EDIT_MESSAGES.noToken);
@@ -30,7 +26,7 @@ Deno.test("[edit page] no token: 'Invalid Link' (400); a token: the validating s
   await using t = await createTestApp();
   const { team } = await seedTeam(t.kv);
   for (const path of ["/edit", "/edit?token=", "/edit?token=%20"]) {
-    const missing = await getPage(t.app, path);
+    const missing = await get(t.app, path);
     assert.equal(missing.status, 400, path);
     const text = await pageText(missing);
     assert.match(text, /Invalid Link/);
@@ -49,7 +45,7 @@ Deno.test("[edit page] no token: 'Invalid Link' (400); a token: the validating s
   const token = await tokenFromMail(t.kv, "ana@example.com", "/edit");
 
   for (let i = 0; i < 2; i++) {
-    const page = await getPage(t.app, `/edit?token=${encodeURIComponent(token)}`);
+    const page = await get(t.app, `/edit?token=${encodeURIComponent(token)}`);
     assert.equal(page.status, 200);
     assert.equal(page.headers.get("cache-control"), "no-store");
     assert.equal(page.headers.get("referrer-policy"), "no-referrer");
@@ -73,7 +69,7 @@ Deno.test("[join page] by invite code (an open is not a use), by slug; unknown: 
   const uses = async () => (await currentJoinLink(t.kv, team.id, "x", TEST_ORIGIN, new Date(now))).usageCount;
 
   for (const path of [`/join/${link.code}`, `/join/${team.slug}`, `/join/${team.slug.toUpperCase()}`]) {
-    const res = await getPage(t.app, path);
+    const res = await get(t.app, path);
     assert.equal(res.status, 200, path);
     assert.equal(res.headers.get("cache-control"), "no-store");
     const text = await pageText(res);
@@ -86,7 +82,7 @@ Deno.test("[join page] by invite code (an open is not a use), by slug; unknown: 
   assert.equal(await uses(), 0, "nor are the step posts");
 
   const notFound = async (path: string, why: string) => {
-    const res = await getPage(t.app, path);
+    const res = await get(t.app, path);
     assert.equal(res.status, 404, why);
     const text = await pageText(res);
     assert.ok(text.includes("Team Not Found"), why);
@@ -98,10 +94,10 @@ Deno.test("[join page] by invite code (an open is not a use), by slug; unknown: 
   await notFound(`/join/${link.code.toLowerCase()}`, "a lower-case code is a slug, and no team has it");
   now += 7 * 24 * 60 * 60 * 1000 + 1000;
   // An expired code names its team on a page of its own (tests/integration/join_pending_test.ts).
-  assert.equal((await getPage(t.app, `/join/${link.code}`)).status, 410, "an expired code");
+  assert.equal((await get(t.app, `/join/${link.code}`)).status, 410, "an expired code");
   assert.equal((await postForm(t.app, `/join/${link.code}`, { step: "identify" })).status, 410, "posts too");
   const renewed = await regenerateJoinLink(t.kv, team.id, "coach@example.com", TEST_ORIGIN, new Date(now));
-  assert.equal((await getPage(t.app, `/join/${renewed.code}`)).status, 200);
+  assert.equal((await get(t.app, `/join/${renewed.code}`)).status, 200);
 });
 
 Deno.test("[join page] without JavaScript: every step and message, through to a pending join request", async () => {
@@ -208,7 +204,7 @@ Deno.test("[join page] the island's calls name the team as the page was opened: 
   await using t = await createTestApp();
   const { team } = await seedTeam(t.kv);
   const link = await regenerateJoinLink(t.kv, team.id, "coach@example.com", TEST_ORIGIN);
-  const teamKeyOf = async (path: string) => /"teamKey":"([^"]*)"/.exec(await (await getPage(t.app, path)).text())?.[1];
+  const teamKeyOf = async (path: string) => /"teamKey":"([^"]*)"/.exec(await (await get(t.app, path)).text())?.[1];
   assert.equal(await teamKeyOf(`/join/${link.code}`), link.code);
   assert.equal(await teamKeyOf(`/join/${team.slug}`), team.slug);
   assert.equal(await teamKeyOf(`/join/${team.slug.toUpperCase()}`), team.slug);

@@ -7,11 +7,9 @@
  */
 import assert from "node:assert/strict";
 import { call } from "../admin_helpers.ts";
-import { assertMembersRead, familyWorld, postFormAs } from "../family_helpers.ts";
-import { dumpKv, kvValues, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { assertMembersRead, familyWorld } from "../family_helpers.ts";
+import { dumpKv, getPage, kvValues, postFormAs } from "../helpers.ts";
 import { addEssential, type EssentialItem, ESSENTIALS_PER_HOUR } from "../../lib/essentials/mod.ts";
-
-type App = TestContext["app"];
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The items and the rate-limit counters: what a refused call must leave as it was. */
@@ -27,9 +25,6 @@ const CLEATS = {
   description: "Wide fit, good on grass.",
   link: "https://example.com/copa",
 };
-
-const pageOf = async (app: App, path: string, cookie: string) =>
-  await (await app.request(`${TEST_ORIGIN}${path}`, { headers: { cookie } })).text();
 
 /** The essentials section of a dashboard page's HTML. */
 function section(html: string): string {
@@ -392,7 +387,7 @@ Deno.test("[essentials page] grouped by category, links in a new tab, Remove for
     description: "No slipping.",
   }, new Date(ms + 3));
 
-  const parentHtml = section(await pageOf(t.app, `/family-dashboard/${world.team.id}`, world.cookies.parent));
+  const parentHtml = section((await getPage(t.app, `/family-dashboard/${world.team.id}`, world.cookies.parent)).html);
   assert.match(parentHtml, /<h2 id="essentials-title">The Essentials<\/h2>/);
   const headings = [...parentHtml.matchAll(/<h3 class="essentials__category">([^<]+)<\/h3>/g)].map((m) => m[1]);
   assert.deepEqual(headings, ["Equipment", "Apparel", "Travel"], "SPEC.md's category order");
@@ -416,11 +411,13 @@ Deno.test("[essentials page] grouped by category, links in a new tab, Remove for
   assert.doesNotMatch(parentHtml, /<select[^>]*disabled/, "usable without JavaScript");
   assert.equal([...parentHtml.matchAll(/<optgroup /g)].length, 4);
 
-  const adminHtml = section(await pageOf(t.app, `/family-dashboard/${world.team.id}`, world.cookies.admin));
+  const adminHtml = section((await getPage(t.app, `/family-dashboard/${world.team.id}`, world.cookies.admin)).html);
   assert.deepEqual(removeLabels(adminHtml), ["Adidas Copa", "Grip socks", "Lakeside Inn"], "an admin removes any");
-  const playerHtml = section(await pageOf(t.app, `/family-dashboard/${world.team.id}`, world.cookies.player));
+  const playerHtml = section((await getPage(t.app, `/family-dashboard/${world.team.id}`, world.cookies.player)).html);
   assert.deepEqual(removeLabels(playerHtml), []);
-  const sysadminHtml = section(await pageOf(t.app, `/family-dashboard/${world.team.id}`, world.cookies.sysadmin));
+  const sysadminHtml = section(
+    (await getPage(t.app, `/family-dashboard/${world.team.id}`, world.cookies.sysadmin)).html,
+  );
   assert.deepEqual(removeLabels(sysadminHtml), [], "a read-only viewer removes nothing");
   assert.doesNotMatch(sysadminHtml, /<form/, "and gets no form");
   assert.doesNotMatch(sysadminHtml, /data-island/, "and no JavaScript");
@@ -431,7 +428,7 @@ Deno.test("[essentials page] grouped by category, links in a new tab, Remove for
 Deno.test("[essentials page] empty, and more than a page: 'More' leads to the next page", async () => {
   const { t, world, clock } = await familyWorld();
   await using _ = t;
-  const empty = section(await pageOf(t.app, `/family-dashboard/${world.team.id}`, world.cookies.parent));
+  const empty = section((await getPage(t.app, `/family-dashboard/${world.team.id}`, world.cookies.parent)).html);
   assert.ok(empty.includes("No recommendations yet"));
   for (let i = 1; i <= 52; i++) {
     await addEssential(t.kv, world.team.id, { userId: null }, {
@@ -439,13 +436,13 @@ Deno.test("[essentials page] empty, and more than a page: 'More' leads to the ne
       name: `Item ${String(i).padStart(2, "0")}`,
     }, new Date(clock.now.getTime() + i));
   }
-  const first = section(await pageOf(t.app, `/family-dashboard/${world.team.id}`, world.cookies.parent));
+  const first = section((await getPage(t.app, `/family-dashboard/${world.team.id}`, world.cookies.parent)).html);
   assert.ok(first.includes("Item 52") && first.includes("Item 03") && !first.includes("Item 02"));
   const more = /<a class="essentials__more" href="([^"]+)">More recommendations<\/a>/.exec(first);
   assert.ok(more, "the More link");
   const href = more[1].replaceAll("&amp;", "&");
   assert.match(href, new RegExp(`^/family-dashboard/${world.team.id}\\?essentials=[A-Za-z0-9_%=-]+#essentials$`));
-  const second = section(await pageOf(t.app, href.replace(/#.*/, ""), world.cookies.parent));
+  const second = section((await getPage(t.app, href.replace(/#.*/, ""), world.cookies.parent)).html);
   assert.ok(second.includes("Item 02") && second.includes("Item 01") && !second.includes("Item 03"));
   assert.doesNotMatch(second, /essentials__more/);
 });

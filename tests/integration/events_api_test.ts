@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { adminWorld, call } from "../admin_helpers.ts";
 import { assertMembersRead } from "../family_helpers.ts";
-import { createTestApp, dumpKv, kvValues, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { createTestApp, dumpKv, get, kvValues, type TestContext } from "../helpers.ts";
 import { removeEvent, saveEvent, type TeamEvent } from "../../lib/events/mod.ts";
 
 type App = TestContext["app"];
@@ -33,7 +33,7 @@ async function listed(app: App, path: string, cookie: string) {
 
 /** The events section of a dashboard page's HTML. */
 async function widget(app: App, teamId: string, cookie: string): Promise<string> {
-  const res = await app.request(`${TEST_ORIGIN}/family-dashboard/${teamId}`, { headers: { cookie } });
+  const res = await get(app, `/family-dashboard/${teamId}`, cookie);
   assert.equal(res.status, 200);
   const match = /<section[^>]*id="events"[\s\S]*?<\/section>/.exec(await res.text());
   assert.ok(match, "the events section");

@@ -7,8 +7,7 @@
  */
 import assert from "node:assert/strict";
 import ICAL from "ical.js";
-import { createTestApp, kvValues, requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
-import { postFormAs } from "../family_helpers.ts";
+import { createTestApp, get, kvValues, postFormAs, requestJson, seedTeam, type TestContext } from "../helpers.ts";
 import { signIn, signInSysadmin } from "../admin_helpers.ts";
 import { cookiesFrom, createAccount } from "../auth_helpers.ts";
 import { setMembership } from "../../lib/db/users.ts";
@@ -24,12 +23,6 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 /** Monday 23 November 2026, 12:00 UTC. */
 const START = Date.parse("2026-11-23T12:00:00Z");
-
-const get = (app: App, path: string, headers: Record<string, string> = {}) =>
-  app.request(`${TEST_ORIGIN}${path}`, { headers });
-
-/** An empty same-origin form post (the page's buttons send no fields). */
-const post = (app: App, path: string, cookie = "") => postFormAs(app, path, {}, cookie);
 
 /** Every record of the family calendar (both key spaces), and its rate-limit counters. */
 async function feedRecords(kv: Deno.Kv) {
@@ -140,11 +133,11 @@ Deno.test("[family calendar] anonymous visitors and a system administrator are s
   await using t = await createTestApp();
   const sysadmin = await signInSysadmin(t);
   for (const cookie of ["", sysadmin]) {
-    const page = await get(t.app, "/account/calendar", cookie ? { cookie } : {});
+    const page = await get(t.app, "/account/calendar", cookie);
     assert.equal(page.status, 303);
     assert.equal(page.headers.get("location"), "/team-login?next=/account/calendar");
     for (const path of ["/account/calendar", "/account/calendar/reset", "/account/calendar/revoke"]) {
-      const res = await post(t.app, path, cookie);
+      const res = await postFormAs(t.app, path, {}, cookie);
       assert.equal(res.status, 303, path);
       assert.equal(res.headers.get("location"), "/team-login?next=/account/calendar");
     }
@@ -157,7 +150,7 @@ Deno.test("[family calendar] create: the page shows the link once made; a second
   const { t, jordan, cookies } = await calendarWorld();
   await using _ = t;
 
-  const before = await get(t.app, "/account/calendar", { cookie: cookies.jordan });
+  const before = await get(t.app, "/account/calendar", cookies.jordan);
   assert.equal(before.status, 200);
   assert.equal(before.headers.get("cache-control"), "no-store");
   const empty = await before.text();
@@ -168,7 +161,7 @@ Deno.test("[family calendar] create: the page shows the link once made; a second
   assert.ok(!empty.includes("/calendar/"), "no link yet");
   assert.ok(!empty.includes("Reset link"));
 
-  const created = await post(t.app, "/account/calendar", cookies.jordan);
+  const created = await postFormAs(t.app, "/account/calendar", {}, cookies.jordan);
   assert.equal(created.status, 303);
   assert.equal(created.headers.get("location"), "/account/calendar?done=created");
 
@@ -185,7 +178,7 @@ Deno.test("[family calendar] create: the page shows the link once made; a second
   const allKeys = (await Array.fromAsync(t.kv.list({ prefix: [] }))).map((e) => JSON.stringify(e.key));
   assert.ok(!allKeys.some((k) => k.includes(token)), "no key holds the raw token");
 
-  const page = await get(t.app, "/account/calendar?done=created", { cookie: cookies.jordan });
+  const page = await get(t.app, "/account/calendar?done=created", cookies.jordan);
   const html = await page.text();
   assert.equal(linkOnPage(html), token);
   assert.ok(html.includes("Your calendar link is ready."), "the notice");
@@ -202,7 +195,7 @@ Deno.test("[family calendar] create: the page shows the link once made; a second
   assert.match(html, /data-island="ShareLink"/, "the Copy button");
   assert.match(html, /Outlook/);
 
-  const again = await post(t.app, "/account/calendar", cookies.jordan);
+  const again = await postFormAs(t.app, "/account/calendar", {}, cookies.jordan);
   assert.equal(again.status, 303);
   const after = await feedRecords(t.kv);
   assert.deepEqual(after.byUser.map((e) => e.value), [byUser[0].value], "the same link");
@@ -212,7 +205,9 @@ Deno.test("[family calendar] create: the page shows the link once made; a second
 Deno.test("[family calendar] ten simultaneous clicks on Create make one link", async () => {
   const { t, jordan, cookies } = await calendarWorld();
   await using _ = t;
-  const answers = await Promise.all(Array.from({ length: 10 }, () => post(t.app, "/account/calendar", cookies.jordan)));
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () => postFormAs(t.app, "/account/calendar", {}, cookies.jordan)),
+  );
   assert.deepEqual(answers.map((r) => r.status), Array(10).fill(303));
   const { byUser, byHash } = await feedRecords(t.kv);
   assert.equal(byUser.length, 1);
@@ -224,8 +219,8 @@ Deno.test("[family calendar] ten simultaneous clicks on Create make one link", a
 Deno.test("[family calendar] the link merges the teams' events in the window, as iCalendar", async () => {
   const { t, rockets, comets, cookies } = await calendarWorld();
   await using _ = t;
-  await post(t.app, "/account/calendar", cookies.jordan);
-  const token = linkOnPage(await (await get(t.app, "/account/calendar", { cookie: cookies.jordan })).text());
+  await postFormAs(t.app, "/account/calendar", {}, cookies.jordan);
+  const token = linkOnPage(await (await get(t.app, "/account/calendar", cookies.jordan)).text());
 
   // No session needed: the token is the credential (a calendar app has no cookie).
   const res = await get(t.app, feedPath(token));
@@ -272,20 +267,20 @@ Deno.test("[family calendar] the link merges the teams' events in the window, as
   assert.ok(unfolded.includes(`\r\nURL:http://goalmates.test/family-dashboard/${rockets.id}#events\r\n`));
 
   // The same schedule in the same hour: the same bytes, so If-None-Match gets a 304 without a body.
-  const cached = await get(t.app, feedPath(token), { "if-none-match": etag! });
+  const cached = await get(t.app, feedPath(token), { headers: { "if-none-match": etag! } });
   assert.equal(cached.status, 304);
   assert.equal(cached.headers.get("etag"), etag);
   assert.equal(await cached.text(), "");
-  const weak = await get(t.app, feedPath(token), { "if-none-match": `"other", W/${etag}` });
+  const weak = await get(t.app, feedPath(token), { headers: { "if-none-match": `"other", W/${etag}` } });
   assert.equal(weak.status, 304);
   await weak.body?.cancel();
-  const stale = await get(t.app, feedPath(token), { "if-none-match": '"something-else"' });
+  const stale = await get(t.app, feedPath(token), { headers: { "if-none-match": '"something-else"' } });
   assert.equal(stale.status, 200);
   assert.equal(await stale.text(), body);
 
   // A changed schedule changes the ETag.
   await saveEvent(t.kv, comets.id, { id: "c-new", title: "Scrimmage", startTime: new Date(START + 3 * DAY) });
-  const changed = await get(t.app, feedPath(token), { "if-none-match": etag! });
+  const changed = await get(t.app, feedPath(token), { headers: { "if-none-match": etag! } });
   assert.equal(changed.status, 200);
   assert.notEqual(changed.headers.get("etag"), etag);
   assert.ok((await changed.text()).includes("SUMMARY:Comets: Scrimmage"));
@@ -294,16 +289,16 @@ Deno.test("[family calendar] the link merges the teams' events in the window, as
 Deno.test("[family calendar] reset: the old link is 404 at once, the new one works; another person's is untouched", async () => {
   const { t, jordan, cookies } = await calendarWorld();
   await using _ = t;
-  await post(t.app, "/account/calendar", cookies.jordan);
-  await post(t.app, "/account/calendar", cookies.sam);
-  const old = linkOnPage(await (await get(t.app, "/account/calendar", { cookie: cookies.jordan })).text());
-  const sams = linkOnPage(await (await get(t.app, "/account/calendar", { cookie: cookies.sam })).text());
+  await postFormAs(t.app, "/account/calendar", {}, cookies.jordan);
+  await postFormAs(t.app, "/account/calendar", {}, cookies.sam);
+  const old = linkOnPage(await (await get(t.app, "/account/calendar", cookies.jordan)).text());
+  const sams = linkOnPage(await (await get(t.app, "/account/calendar", cookies.sam)).text());
   assert.notEqual(old, sams);
 
-  const reset = await post(t.app, "/account/calendar/reset", cookies.jordan);
+  const reset = await postFormAs(t.app, "/account/calendar/reset", {}, cookies.jordan);
   assert.equal(reset.status, 303);
   assert.equal(reset.headers.get("location"), "/account/calendar?done=reset");
-  const html = await (await get(t.app, "/account/calendar?done=reset", { cookie: cookies.jordan })).text();
+  const html = await (await get(t.app, "/account/calendar?done=reset", cookies.jordan)).text();
   const fresh = linkOnPage(html);
   assert.notEqual(fresh, old);
   assert.ok(html.includes("Your calendar link was reset. The old link no longer works"));
@@ -327,12 +322,12 @@ Deno.test("[family calendar] reset: the old link is 404 at once, the new one wor
 Deno.test("[family calendar] turn off: the link is 404, both records go; Sam's stays; creating again gives a new link", async () => {
   const { t, jordan, cookies } = await calendarWorld();
   await using _ = t;
-  await post(t.app, "/account/calendar", cookies.jordan);
-  await post(t.app, "/account/calendar", cookies.sam);
-  const token = linkOnPage(await (await get(t.app, "/account/calendar", { cookie: cookies.jordan })).text());
-  const sams = linkOnPage(await (await get(t.app, "/account/calendar", { cookie: cookies.sam })).text());
+  await postFormAs(t.app, "/account/calendar", {}, cookies.jordan);
+  await postFormAs(t.app, "/account/calendar", {}, cookies.sam);
+  const token = linkOnPage(await (await get(t.app, "/account/calendar", cookies.jordan)).text());
+  const sams = linkOnPage(await (await get(t.app, "/account/calendar", cookies.sam)).text());
 
-  const revoked = await post(t.app, "/account/calendar/revoke", cookies.jordan);
+  const revoked = await postFormAs(t.app, "/account/calendar/revoke", {}, cookies.jordan);
   assert.equal(revoked.status, 303);
   assert.equal(revoked.headers.get("location"), "/account/calendar?done=revoked");
   assert.equal((await get(t.app, feedPath(token))).status, 404);
@@ -342,15 +337,15 @@ Deno.test("[family calendar] turn off: the link is 404, both records go; Sam's s
   assert.equal(records.byHash.length, 1);
   assert.notEqual(records.byHash[0].value.userId, jordan.id);
 
-  const page = await (await get(t.app, "/account/calendar?done=revoked", { cookie: cookies.jordan })).text();
+  const page = await (await get(t.app, "/account/calendar?done=revoked", cookies.jordan)).text();
   assert.ok(page.includes("Your calendar link was turned off."));
   assert.match(page, /Create my calendar link/);
   // Turning off twice, or resetting with no link, changes nothing harmful.
-  assert.equal((await post(t.app, "/account/calendar/revoke", cookies.jordan)).status, 303);
+  assert.equal((await postFormAs(t.app, "/account/calendar/revoke", {}, cookies.jordan)).status, 303);
   assert.equal((await feedRecords(t.kv)).byHash.length, 1);
 
-  await post(t.app, "/account/calendar", cookies.jordan);
-  const again = linkOnPage(await (await get(t.app, "/account/calendar", { cookie: cookies.jordan })).text());
+  await postFormAs(t.app, "/account/calendar", {}, cookies.jordan);
+  const again = linkOnPage(await (await get(t.app, "/account/calendar", cookies.jordan)).text());
   assert.notEqual(again, token);
   assert.equal((await get(t.app, feedPath(token))).status, 404, "the turned-off link stays dead");
   assert.equal((await get(t.app, feedPath(again))).status, 200);
@@ -359,8 +354,8 @@ Deno.test("[family calendar] turn off: the link is 404, both records go; Sam's s
 Deno.test("[family calendar] a team left (membership removed) drops out of the feed at the next fetch", async () => {
   const { t, comets, jordan, cookies } = await calendarWorld();
   await using _ = t;
-  await post(t.app, "/account/calendar", cookies.jordan);
-  const token = linkOnPage(await (await get(t.app, "/account/calendar", { cookie: cookies.jordan })).text());
+  await postFormAs(t.app, "/account/calendar", {}, cookies.jordan);
+  const token = linkOnPage(await (await get(t.app, "/account/calendar", cookies.jordan)).text());
   assert.ok((await feedSummaries(t.app, token)).some((s) => s.startsWith("Comets: ")));
 
   // What removing a person from a team does: both keys of the membership go in one commit.
@@ -381,10 +376,10 @@ Deno.test("[family calendar] a person on no team (any more) gets a valid, empty 
   const solo = await createAccount(t.kv, { email: "solo@example.com", teamId: team.id, firstName: "" });
   const cookie = await signIn(t, "solo@example.com");
   await t.kv.atomic().delete(keys.membership(solo.id, team.id)).delete(keys.teamMember(team.id, solo.id)).commit();
-  const before = await (await get(t.app, "/account/calendar", { cookie })).text();
+  const before = await (await get(t.app, "/account/calendar", cookie)).text();
   assert.ok(before.includes("You are not on a team yet"));
-  await post(t.app, "/account/calendar", cookie);
-  const token = linkOnPage(await (await get(t.app, "/account/calendar", { cookie })).text());
+  await postFormAs(t.app, "/account/calendar", {}, cookie);
+  const token = linkOnPage(await (await get(t.app, "/account/calendar", cookie)).text());
   const res = await get(t.app, feedPath(token));
   assert.equal(res.status, 200);
   const body = await res.text();
@@ -402,7 +397,7 @@ Deno.test("[family calendar] a team's shared login is told a personal account is
   assert.equal(login.status, 200);
   const cookie = cookiesFrom(login);
 
-  const page = await get(t.app, "/account/calendar", { cookie });
+  const page = await get(t.app, "/account/calendar", cookie);
   assert.equal(page.status, 200);
   assert.equal(page.headers.get("cache-control"), "no-store");
   const html = await page.text();
@@ -410,7 +405,7 @@ Deno.test("[family calendar] a team's shared login is told a personal account is
   assert.ok(html.includes("Sign in with your own email to get a calendar link"));
   assert.ok(!html.includes('action="/account/calendar"'), "no form");
   for (const path of ["/account/calendar", "/account/calendar/reset", "/account/calendar/revoke"]) {
-    const res = await post(t.app, path, cookie);
+    const res = await postFormAs(t.app, path, {}, cookie);
     assert.equal(res.status, 403, path);
     await res.body?.cancel();
   }
@@ -421,8 +416,8 @@ Deno.test("[family calendar] a team's shared login is told a personal account is
 Deno.test("[family calendar] malformed and unknown links are the same plain 404, and count nothing", async () => {
   const { t, cookies } = await calendarWorld();
   await using _ = t;
-  await post(t.app, "/account/calendar", cookies.jordan);
-  const token = linkOnPage(await (await get(t.app, "/account/calendar", { cookie: cookies.jordan })).text());
+  await postFormAs(t.app, "/account/calendar", {}, cookies.jordan);
+  const token = linkOnPage(await (await get(t.app, "/account/calendar", cookies.jordan)).text());
   const unknown = `A${"b".repeat(42)}`;
   for (
     const path of [
@@ -445,10 +440,10 @@ Deno.test("[family calendar] malformed and unknown links are the same plain 404,
 Deno.test("[family calendar] a link answers 60 fetches an hour, then 429 with Retry-After; other links are not affected", async () => {
   const { t, cookies, advance } = await calendarWorld();
   await using _ = t;
-  await post(t.app, "/account/calendar", cookies.jordan);
-  await post(t.app, "/account/calendar", cookies.sam);
-  const token = linkOnPage(await (await get(t.app, "/account/calendar", { cookie: cookies.jordan })).text());
-  const sams = linkOnPage(await (await get(t.app, "/account/calendar", { cookie: cookies.sam })).text());
+  await postFormAs(t.app, "/account/calendar", {}, cookies.jordan);
+  await postFormAs(t.app, "/account/calendar", {}, cookies.sam);
+  const token = linkOnPage(await (await get(t.app, "/account/calendar", cookies.jordan)).text());
+  const sams = linkOnPage(await (await get(t.app, "/account/calendar", cookies.sam)).text());
   for (let i = 0; i < 60; i++) {
     const res = await get(t.app, feedPath(token));
     assert.equal(res.status, 200, `fetch ${i + 1}`);
@@ -469,7 +464,7 @@ Deno.test("[family calendar] the dashboard's Upcoming Events links to the page, 
   const { t, rockets, jordan, cookies } = await calendarWorld();
   await using _ = t;
   const section = async (teamId: string) => {
-    const res = await get(t.app, `/family-dashboard/${teamId}`, { cookie: cookies.jordan });
+    const res = await get(t.app, `/family-dashboard/${teamId}`, cookies.jordan);
     assert.equal(res.status, 200);
     return /<section[^>]*id="events"[\s\S]*?<\/section>/.exec(await res.text())?.[0] ?? "";
   };

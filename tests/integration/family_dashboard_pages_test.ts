@@ -4,13 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { adminWorld, signIn } from "../admin_helpers.ts";
-import { createTestApp, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { createTestApp, get, seedTeam } from "../helpers.ts";
 import { createAccount } from "../auth_helpers.ts";
-
-type App = TestContext["app"];
-
-const get = (app: App, path: string, cookie = "") =>
-  app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
 
 Deno.test("[dashboard] signed out: to /team-login with next and the logged-out message", async () => {
   await using t = await createTestApp();

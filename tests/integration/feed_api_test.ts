@@ -6,8 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { type AdminWorld, call } from "../admin_helpers.ts";
-import { assertMembersRead, familyWorld, postFormAs } from "../family_helpers.ts";
-import { dumpKv, kvValues, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { assertMembersRead, familyWorld } from "../family_helpers.ts";
+import { dumpKv, get, kvValues, postFormAs, TEST_ORIGIN, type TestContext } from "../helpers.ts";
 import { createPost, type TeamPost } from "../../lib/feed/mod.ts";
 
 type App = TestContext["app"];
@@ -20,9 +20,6 @@ const postsPath = (teamId: string) => `/api/teams/${teamId}/posts`;
 async function postAs(app: App, world: AdminWorld, cookie: string, body: unknown, teamId = world.team.id) {
   return await call(app, "POST", postsPath(teamId), { cookie, body });
 }
-
-const pageOf = async (app: App, path: string, cookie: string) =>
-  await app.request(`${TEST_ORIGIN}${path}`, { headers: { cookie } });
 
 Deno.test("[feed api] reading: every member and a system administrator; no one else", async () => {
   const { t, world } = await familyWorld();
@@ -384,7 +381,7 @@ Deno.test("[feed section] the dashboard shows the feed: empty state, composer, p
   const { t, world, clock, idOf } = await familyWorld();
   await using _ = t;
   const page = `/family-dashboard/${world.team.id}`;
-  const emptyHtml = await (await pageOf(t.app, page, world.cookies.parent)).text();
+  const emptyHtml = await (await get(t.app, page, world.cookies.parent)).text();
   const feedOf = (html: string) => /<section[^>]*id="feed"[\s\S]*?<\/section>/.exec(html)![0];
   const empty = feedOf(emptyHtml);
   assert.match(empty, /<h2 id="feed-title"[^>]*>Team Feed<\/h2>/);
@@ -410,7 +407,7 @@ Deno.test("[feed section] the dashboard shows the feed: empty state, composer, p
     content: "Great hustle",
     playerId: world.players[0].id,
   }, minutes(5));
-  const parentFeed = feedOf(await (await pageOf(t.app, page, world.cookies.parent)).text());
+  const parentFeed = feedOf(await (await get(t.app, page, world.cookies.parent)).text());
   assert.ok(!parentFeed.includes("Start the Conversation"));
   assert.ok(parentFeed.indexOf("Great hustle") < parentFeed.indexOf("Hydrate"), "newest first");
   assert.match(parentFeed, /5 minutes ago/);
@@ -421,9 +418,9 @@ Deno.test("[feed section] the dashboard shows the feed: empty state, composer, p
   assert.ok(parentFeed.includes("Hydrate &lt;b&gt;well&lt;/b&gt;"), "text, never markup");
   assert.equal([...parentFeed.matchAll(/Yes, delete/g)].length, 1, "the parent deletes only their own");
 
-  const adminFeed = feedOf(await (await pageOf(t.app, page, world.cookies.admin)).text());
+  const adminFeed = feedOf(await (await get(t.app, page, world.cookies.admin)).text());
   assert.equal([...adminFeed.matchAll(/Yes, delete/g)].length, 2, "an admin deletes any");
-  const sysFeed = feedOf(await (await pageOf(t.app, page, world.cookies.sysadmin)).text());
+  const sysFeed = feedOf(await (await get(t.app, page, world.cookies.sysadmin)).text());
   assert.equal([...sysFeed.matchAll(/Yes, delete/g)].length, 0);
   assert.ok(!sysFeed.includes("<textarea"), "a system administrator reads only");
   assert.match(sysFeed, /can read the feed but not post/);
@@ -434,11 +431,11 @@ Deno.test("[feed section] the dashboard shows the feed: empty state, composer, p
       content: `update ${i}`,
     }, minutes(1 - i / 100));
   }
-  const full = feedOf(await (await pageOf(t.app, page, world.cookies.parent)).text());
+  const full = feedOf(await (await get(t.app, page, world.cookies.parent)).text());
   const older = /href="(\/family-dashboard\/[^"?]+\?feed=([^"#]+)#feed)"[^>]*>Older posts</.exec(full);
   assert.ok(older, "the Older posts link");
   assert.ok(!full.includes("Great hustle"), "the 22nd post is on the next page");
-  const next = feedOf(await (await pageOf(t.app, older[1].replaceAll("&amp;", "&"), world.cookies.parent)).text());
+  const next = feedOf(await (await get(t.app, older[1].replaceAll("&amp;", "&"), world.cookies.parent)).text());
   assert.ok(next.includes("Great hustle") && next.includes("Hydrate"));
   assert.ok(!next.includes("update 19"));
   assert.ok(!full.includes("Newest posts"), "the first page is the newest");

@@ -7,16 +7,11 @@
 import assert from "node:assert/strict";
 import { createElement } from "react";
 import { adminWorld } from "../admin_helpers.ts";
-import { createTestApp, kvValues, TEST_ASSETS, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { createTestApp, get, kvValues, postFormAs, TEST_ASSETS } from "../helpers.ts";
 import { newPhotoId, type PhotoRecord, stagePhoto } from "../../lib/db/gallery.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { PhotosPage } from "../../components/dashboard/photos/PhotosPage.tsx";
 import { PhotoGallerySection } from "../../components/dashboard/PhotoGallerySection.tsx";
-
-type App = TestContext["app"];
-
-const get = (app: App, path: string, cookie = "") =>
-  app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
 
 /**
  * Saves `count` gallery photos through the gallery repository, oldest first (photo 1 is the
@@ -305,23 +300,19 @@ Deno.test("[gallery pages] View All without JavaScript: the uploader or an admin
   const asAdmin = await (await get(t.app, path, world.cookies.admin)).text();
   assert.ok(asAdmin.includes(deleteAction(mine.id)) && asAdmin.includes(deleteAction(theirs.id)), "an admin: both");
 
-  const post = (id: string, cookie: string) =>
-    t.app.request(`${TEST_ORIGIN}${path}/${id}/delete`, {
-      method: "POST",
-      headers: { cookie, origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
-      body: "offset=0",
-    });
-  const refused = await post(theirs.id, world.cookies.parent);
+  const deletePhoto = (id: string, cookie: string) =>
+    postFormAs(t.app, `${path}/${id}/delete`, { offset: "0" }, cookie);
+  const refused = await deletePhoto(theirs.id, world.cookies.parent);
   assert.equal(refused.status, 403);
   await refused.body?.cancel();
   const photos = () => kvValues<PhotoRecord>(t.kv, { prefix: ["gallery_photos", world.team.id] });
   assert.equal((await photos()).length, 2, "a refused delete changes nothing");
 
-  const deleted = await post(mine.id, world.cookies.parent);
+  const deleted = await deletePhoto(mine.id, world.cookies.parent);
   assert.equal(deleted.status, 303);
   assert.equal(deleted.headers.get("location"), path);
   assert.deepEqual((await photos()).map((p) => p.id), [theirs.id]);
-  const byAdmin = await post(theirs.id, world.cookies.admin);
+  const byAdmin = await deletePhoto(theirs.id, world.cookies.admin);
   assert.equal(byAdmin.status, 303);
   assert.deepEqual(await photos(), []);
 });

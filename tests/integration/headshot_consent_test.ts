@@ -8,7 +8,7 @@
  * the choice to the player's guardians only, and the admin's switch says families must agree.
  */
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, requestJson, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { createTestApp, dumpKv, postFormAs, requestJson, TEST_ORIGIN, type TestContext } from "../helpers.ts";
 import { type AdminWorld, adminWorld, call, signIn } from "../admin_helpers.ts";
 import { cookiesFrom, createAccount } from "../auth_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
@@ -33,11 +33,7 @@ const putConsent = (t: T, w: AdminWorld, playerId: string, cookie: string, body:
 
 /** The consent form posted without JavaScript: an unticked box is absent from the post. */
 const postConsentForm = (t: T, w: AdminWorld, playerId: string, cookie: string, ticked: boolean) =>
-  t.app.request(`${TEST_ORIGIN}${formPath(w, playerId)}`, {
-    method: "POST",
-    headers: { origin: TEST_ORIGIN, cookie, "content-type": "application/x-www-form-urlencoded" },
-    body: ticked ? "public=on" : "",
-  });
+  postFormAs(t.app, formPath(w, playerId), ticked ? { public: "on" } : {}, cookie);
 
 /** A jersey claim by `email`, approved by the admin: the account becomes that player's parent. */
 async function claimAndApprove(t: T, w: AdminWorld, player: Player, email: string) {

@@ -9,15 +9,16 @@
  * public roster shows it only once a guardian agreed too (R41; tests/integration/headshot_consent_test.ts).
  */
 import assert from "node:assert/strict";
-import { createTestApp, requestJson, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { createTestApp, get, requestJson, TEST_ORIGIN, type TestContext } from "../helpers.ts";
 import { type AdminWorld, adminWorld, call, signIn } from "../admin_helpers.ts";
 import { createAccount } from "../auth_helpers.ts";
 import { getPlayerEntry, type Player, stagePlayerUpdate } from "../../lib/db/players.ts";
 
 type T = TestContext;
 
-const get = async (t: T, path: string, cookie: string) => {
-  const res = await t.app.request(`${TEST_ORIGIN}${path}`, { headers: { cookie } });
+/** A page's HTML; it must answer 200. */
+const pageHtml = async (t: T, path: string, cookie: string) => {
+  const res = await get(t.app, path, cookie);
   assert.equal(res.status, 200, `GET ${path}`);
   return await res.text();
 };
@@ -80,22 +81,22 @@ Deno.test("[headshots] the dashboard: 'Change photo' only for the player's paren
   const others = w.players.filter((p) => p.id !== maya.id && p.id !== sofia.id);
 
   // Maya's parent: on Maya's dialog, not on any other player's.
-  const mayaAsParent = await get(t, dialogOf(w, maya), w.cookies.parent);
+  const mayaAsParent = await pageHtml(t, dialogOf(w, maya), w.cookies.parent);
   assert.deepEqual(photoButtons(mayaAsParent), [maya.id]);
   assert.match(mayaAsParent, /Change photo<span class="visually-hidden"> of Maya Rodriguez<\/span>/);
   assert.match(mayaAsParent, /aria-haspopup="dialog" data-photo-player=/);
   assert.deepEqual(playerPhotoIslands(mayaAsParent), ["interaction"], "one photo dialog, woken on interaction");
   for (const p of [sofia, ...others]) {
-    assert.deepEqual(photoButtons(await get(t, dialogOf(w, p), w.cookies.parent)), [], `parent on ${p.firstName}`);
+    assert.deepEqual(photoButtons(await pageHtml(t, dialogOf(w, p), w.cookies.parent)), [], `parent on ${p.firstName}`);
   }
 
   // Sofia's parent: Sofia's only.
-  assert.deepEqual(photoButtons(await get(t, dialogOf(w, sofia), okafor)), [sofia.id]);
-  assert.deepEqual(photoButtons(await get(t, dialogOf(w, maya), okafor)), [], "not another parent's child");
+  assert.deepEqual(photoButtons(await pageHtml(t, dialogOf(w, sofia), okafor)), [sofia.id]);
+  assert.deepEqual(photoButtons(await pageHtml(t, dialogOf(w, maya), okafor)), [], "not another parent's child");
 
   // The team's admin: every player.
   for (const p of w.players) {
-    const html = await get(t, dialogOf(w, p), w.cookies.admin);
+    const html = await pageHtml(t, dialogOf(w, p), w.cookies.admin);
     assert.deepEqual(photoButtons(html), [p.id], `admin on ${p.firstName}`);
     assert.deepEqual(playerPhotoIslands(html), ["interaction"]);
   }
@@ -103,14 +104,14 @@ Deno.test("[headshots] the dashboard: 'Change photo' only for the player's paren
   // Nobody else: a parent without a child, the player's own account, a system administrator.
   for (const [who, cookie] of [["lone parent", lone], ["player", w.cookies.player], ["sysadmin", w.cookies.sysadmin]]) {
     for (const p of w.players) {
-      const html = await get(t, dialogOf(w, p), cookie);
+      const html = await pageHtml(t, dialogOf(w, p), cookie);
       assert.deepEqual(photoButtons(html), [], `${who} on ${p.firstName}`);
       assert.deepEqual(playerPhotoIslands(html), [], `${who}: no photo dialog on the page`);
     }
   }
 
   // The island's props say the same: `canChangePhoto` for Maya only, for her parent.
-  const plain = await get(t, `/family-dashboard/${w.team.id}`, w.cookies.parent);
+  const plain = await pageHtml(t, `/family-dashboard/${w.team.id}`, w.cookies.parent);
   const flags = [...plain.matchAll(/"key":"player:([^"]+)"[^{}]*?"canChangePhoto":(true|false)/g)]
     .map((m) => [m[1], m[2]]);
   assert.equal(flags.length, w.players.length, "every player card carries the flag");
@@ -123,7 +124,7 @@ Deno.test("[headshots] the admin roster: 'Change photo' on every row for the tea
   await using t = await createTestApp();
   const w = await adminWorld(t);
   for (const prefix of ["admin", "teams"]) {
-    const html = await get(t, `/${prefix}/${w.team.id}/roster`, w.cookies.admin);
+    const html = await pageHtml(t, `/${prefix}/${w.team.id}/roster`, w.cookies.admin);
     assert.deepEqual(photoButtons(html).sort(), w.players.map((p) => p.id).sort(), prefix);
     assert.deepEqual(playerPhotoIslands(html), ["interaction"], prefix);
     for (const p of w.players) {
@@ -131,7 +132,7 @@ Deno.test("[headshots] the admin roster: 'Change photo' on every row for the tea
     }
   }
   // A system administrator reads and edits the roster but may not upload (the API's rule): no button, no dialog.
-  const sysadmin = await get(t, `/admin/${w.team.id}/roster`, w.cookies.sysadmin);
+  const sysadmin = await pageHtml(t, `/admin/${w.team.id}/roster`, w.cookies.sysadmin);
   assert.equal(tableNamesCount(sysadmin), w.players.length, "the sysadmin sees the table");
   assert.deepEqual(photoButtons(sysadmin), []);
   assert.deepEqual(playerPhotoIslands(sysadmin), []);
@@ -155,7 +156,7 @@ Deno.test("[headshots] a player's photo: small on the card and the roster row, m
   };
   await setPhoto(t, maya, photo);
 
-  const dashboard = await get(t, dialogOf(w, maya), w.cookies.parent);
+  const dashboard = await pageHtml(t, dialogOf(w, maya), w.cookies.parent);
   const card = new RegExp(`id="family-card-player-${maya.id}"[\\s\\S]*?</a>`).exec(dashboard)?.[0] ?? "";
   assert.ok(card.includes(`src="${photo.photoUrlSmall}"`), "the card shows the small photo");
   assert.ok(!card.includes(photo.photoUrlMedium), "not the medium one");
@@ -164,7 +165,7 @@ Deno.test("[headshots] a player's photo: small on the card and the roster row, m
   assert.ok(dialog.includes('alt="Photo of Maya Rodriguez"'), "the dialog's photo names the player");
   assert.ok(dashboard.includes(`"photoUrl":"${photo.photoUrlMedium}"`), "the dialog gets the medium photo");
 
-  const roster = await get(t, `/admin/${w.team.id}/roster`, w.cookies.admin);
+  const roster = await pageHtml(t, `/admin/${w.team.id}/roster`, w.cookies.admin);
   assert.match(
     roster,
     new RegExp(`<img class="roster-admin__photo" src="${photo.photoUrlSmall}" alt="Photo of Maya Rodriguez"`),
@@ -181,7 +182,7 @@ Deno.test("[headshots] a player's photo: small on the card and the roster row, m
   const publicCard = await (await t.app.request(`${TEST_ORIGIN}/t/${w.team.slug}/roster?player=${maya.id}`)).text();
   assert.ok(!publicCard.includes(`/objects/${w.team.id}/`), "not public without a guardian's consent");
   assert.ok(
-    (await get(t, dialogOf(w, maya), w.cookies.parent)).includes(`src="${photo.photoUrlMedium}"`),
+    (await pageHtml(t, dialogOf(w, maya), w.cookies.parent)).includes(`src="${photo.photoUrlMedium}"`),
     "inside: as ever",
   );
   const consent = await call(t.app, "PUT", `/api/teams/${w.team.id}/players/${maya.id}/headshot-consent`, {

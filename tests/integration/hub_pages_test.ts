@@ -1,14 +1,9 @@
 import assert from "node:assert/strict";
 import { signIn } from "../admin_helpers.ts";
-import { createTestApp, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, get, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { cookiesFrom, createAccount } from "../auth_helpers.ts";
 import { ensureSysadmin } from "../../lib/auth/login.ts";
 import { setMembership } from "../../lib/db/users.ts";
-
-type App = Parameters<typeof requestJson>[0];
-
-const get = (app: App, path: string, cookie = "") =>
-  app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
 
 Deno.test("[hub] /home needs a session: anonymous visitors go to /team-login?next=/home", async () => {
   await using t = await createTestApp();

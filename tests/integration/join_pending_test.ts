@@ -4,7 +4,7 @@
  * mail, joining works by surname alone, and a dead invite link leads somewhere.
  */
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, kvValues, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, dumpKv, get, kvValues, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { createAccount, queuedMail } from "../auth_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { regenerateJoinLink } from "../../lib/join/links.ts";
@@ -375,10 +375,10 @@ Deno.test("[dead invite link] expired or replaced: 410 'This invite link has exp
   const first = await regenerateJoinLink(t.kv, team.id, "coach@example.com", TEST_ORIGIN, new Date(clock.now));
   clock.now += DAY;
   const second = await regenerateJoinLink(t.kv, team.id, "coach@example.com", TEST_ORIGIN, new Date(clock.now));
-  const getPage = (code: string) => t.app.request(`${TEST_ORIGIN}/join/${code}`);
+  const joinPage = (code: string) => get(t.app, `/join/${code}`);
 
   const expectExpired = async (code: string, why: string) => {
-    const res = await getPage(code);
+    const res = await joinPage(code);
     assert.equal(res.status, 410, why);
     assert.equal(res.headers.get("cache-control"), "no-store");
     const text = await pageText(res);
@@ -388,15 +388,15 @@ Deno.test("[dead invite link] expired or replaced: 410 'This invite link has exp
     assert.ok(!text.includes("Team Not Found"), why);
     return text;
   };
-  const replacedHtml = await (await getPage(first.code)).text();
+  const replacedHtml = await (await joinPage(first.code)).text();
   assert.ok(replacedHtml.includes(`href="/t/${team.slug}/claim"`), "the public roster's claim");
   await expectExpired(first.code, "a replaced code");
-  assert.equal((await getPage(second.code)).status, 200, "the live code opens the join page");
+  assert.equal((await joinPage(second.code)).status, 200, "the live code opens the join page");
   clock.now += 7 * DAY + 1000;
   await expectExpired(second.code, "an expired code");
 
   // A code that never existed names no team.
-  const unknown = await getPage("ZZZZZZZZZZZZZZZZ");
+  const unknown = await joinPage("ZZZZZZZZZZZZZZZZ");
   assert.equal(unknown.status, 404);
   const unknownText = await pageText(unknown);
   assert.ok(unknownText.includes("Team Not Found"));
@@ -412,7 +412,7 @@ Deno.test("[dead invite link] expired or replaced: 410 'This invite link has exp
 
   // After 90 days a replaced code is forgotten.
   clock.now += 90 * DAY;
-  assert.equal((await getPage(first.code)).status, 404);
+  assert.equal((await joinPage(first.code)).status, 404);
 
   // Asking for a new link tells the admins, batched like the requests.
   const asked = await postForm(t.app, `/join/${second.code}`, { step: "ask-link", name: "", email: "nope" });

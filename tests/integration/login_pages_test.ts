@@ -1,13 +1,8 @@
 import assert from "node:assert/strict";
-import { createTestApp, postForm, requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { createTestApp, getPage, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { cookiesFrom, createAccount, queuedMail } from "../auth_helpers.ts";
 import { AUTH_MESSAGES, ensureSysadmin } from "../../lib/auth/login.ts";
 import { LOGIN_TEXTS } from "../../components/login/texts.ts";
-
-const get = async (app: TestContext["app"], path: string, cookie?: string) => {
-  const res = await app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
-  return { res, html: await res.text() };
-};
 
 /** The opening tag of the element with `id`. */
 function tagWithId(html: string, id: string): string {
@@ -37,7 +32,7 @@ Deno.test("[login] the islands' texts are the server's texts", () => {
 
 Deno.test("[login] /team-login: two tabs with Magic Link selected, each a form posting to the page", async () => {
   await using t = await createTestApp();
-  const { res, html } = await get(t.app, "/team-login");
+  const { res, html } = await getPage(t.app, "/team-login");
   assert.equal(res.status, 200);
   assert.equal(res.headers.get("cache-control"), "no-store");
   assert.match(html, /role="tablist"/);
@@ -58,7 +53,7 @@ Deno.test("[login] /team-login: two tabs with Magic Link selected, each a form p
   assert.ok(html.includes('href="/">Back to home</a>'));
   assert.ok(html.includes('data-island="TeamLogin"'));
 
-  const password = await get(t.app, "/team-login?tab=password");
+  const password = await getPage(t.app, "/team-login?tab=password");
   assert.match(tagWithId(password.html, "login-tab-password"), /aria-selected="true"/);
   assert.ok(isHidden(tagWithId(password.html, "login-panel-magic")));
   assert.ok(!isHidden(tagWithId(password.html, "login-panel-password")));
@@ -175,11 +170,11 @@ Deno.test("[login] ?next= is kept by /admin-login and honoured only for local pa
   });
 
   await t.step("/team-login carries a local next in its forms and tab links, and drops others", async () => {
-    const { html } = await get(ctx.app, "/team-login?next=%2Fhome");
+    const { html } = await getPage(ctx.app, "/team-login?next=%2Fhome");
     assert.equal([...html.matchAll(/name="next" value="\/home"/g)].length, 2);
     assert.match(tagWithId(html, "login-tab-password"), /href="\/team-login\?tab=password&amp;next=%2Fhome"/);
     for (const next of ["//evil.example", "https://evil.example/x", "/\\evil.example"]) {
-      const { html } = await get(ctx.app, `/team-login?next=${encodeURIComponent(next)}`);
+      const { html } = await getPage(ctx.app, `/team-login?next=${encodeURIComponent(next)}`);
       assert.ok(!html.includes("evil.example"), next);
     }
   });
@@ -210,14 +205,14 @@ Deno.test("[login] the demo hint shows in development only", async () => {
   {
     await using t = await createTestApp();
     for (const path of ["/team-login", "/team-login?tab=password", "/sysadmin/login"]) {
-      const { html } = await get(t.app, path);
+      const { html } = await getPage(t.app, path);
       for (const text of demoTexts) assert.ok(!html.includes(text), `${path} shows ${text} in production`);
       assert.ok(!/demo/i.test(html), `${path} mentions a demo in production`);
     }
   }
   {
     await using t = await createTestApp({ env: { GOALMATES_ENV: "development" } });
-    const { html } = await get(t.app, "/team-login");
+    const { html } = await getPage(t.app, "/team-login");
     for (const text of demoTexts) assert.ok(html.includes(text), `development page lacks ${text}`);
     assert.ok(html.includes('href="/email-test"'));
   }
@@ -230,7 +225,7 @@ Deno.test("[login] /sysadmin/login without JavaScript: refusals re-render, succe
   await ensureSysadmin(ctx.kv, email, password);
 
   await t.step("the page: a form posting to itself, no toggle until JavaScript runs", async () => {
-    const { res, html } = await get(ctx.app, "/sysadmin/login?next=/email-test");
+    const { res, html } = await getPage(ctx.app, "/sysadmin/login?next=/email-test");
     assert.equal(res.status, 200);
     assert.equal(formsPostingTo(html, "/sysadmin/login"), 1);
     assert.ok(html.includes('name="next" value="/email-test"'));

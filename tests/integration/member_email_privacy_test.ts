@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { call, signIn } from "../admin_helpers.ts";
-import { createTestApp, requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { createTestApp, get, requestJson, seedTeam, type TestContext } from "../helpers.ts";
 import { createAccount } from "../auth_helpers.ts";
 import { getUserByEmail, setMembership } from "../../lib/db/users.ts";
 import { linkParentToPlayer } from "../../lib/families/mod.ts";
@@ -26,8 +26,6 @@ const ADDRESS = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2
 const SITE_ADDRESSES = new Set(["hello@goalmates.app"]);
 const SMALL_PNG = Deno.readFileSync(new URL("../fixtures/small.png", import.meta.url));
 
-const get = (app: App, path: string, cookie: string) => app.request(`${TEST_ORIGIN}${path}`, { headers: { cookie } });
-
 /** Text as a reader gets it: HTML entities and JSON escapes undone. */
 const readable = (text: string) =>
   text.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("\\u0040", "@");
@@ -40,11 +38,7 @@ async function addPhoto(app: App, teamId: string, cookie: string) {
   });
   assert.equal(asked.status, 200);
   const { uploadURL } = await asked.json();
-  const put = await app.request(`${TEST_ORIGIN}${uploadURL}`, {
-    method: "PUT",
-    headers: { origin: TEST_ORIGIN, cookie, "content-type": "image/png" },
-    body: SMALL_PNG,
-  });
+  const put = await call(app, "PUT", uploadURL, { cookie, raw: SMALL_PNG, headers: { "content-type": "image/png" } });
   assert.equal(put.status, 200);
   const { objectPath } = await put.json();
   const processed = await call(app, "POST", "/api/photos/process-gallery-photo", {

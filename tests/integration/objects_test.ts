@@ -34,11 +34,7 @@ async function uploadRaw(w: World, who: Who, body: Record<string, unknown> = {})
     body: { teamId: w.team.id, purpose: "gallery", size: SMALL_PNG.byteLength, contentType: "image/png", ...body },
   });
   const { uploadURL, objectPath } = await asked.json();
-  const put = await w.t.app.request(`${TEST_ORIGIN}${uploadURL}`, {
-    method: "PUT",
-    headers: { origin: TEST_ORIGIN, cookie: w.cookies[who] },
-    body: SMALL_PNG,
-  });
+  const put = await call(w.t.app, "PUT", uploadURL, { cookie: w.cookies[who], raw: SMALL_PNG });
   assert.equal(put.status, 200);
   await put.body?.cancel();
   return objectPath;

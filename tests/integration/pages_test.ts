@@ -1,16 +1,12 @@
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, dumpKv, getPage, postForm, requestJson, seedTeam } from "../helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
 
-const get = async (app: Awaited<ReturnType<typeof createTestApp>>["app"], path: string) => {
-  const res = await app.request(`${TEST_ORIGIN}${path}`);
-  return { res, html: await res.text() };
-};
 const scriptsIn = (html: string) => [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
 
 Deno.test("[pages] landing: every section of SPEC.md and no JavaScript at all", async () => {
   await using t = await createTestApp();
-  const { res, html } = await get(t.app, "/");
+  const { res, html } = await getPage(t.app, "/");
   assert.equal(res.status, 200);
   assert.match(res.headers.get("content-type")!, /text\/html/);
   for (
@@ -38,11 +34,11 @@ Deno.test("[pages] landing: every section of SPEC.md and no JavaScript at all", 
 Deno.test("[pages] about, privacy, contact exist; privacy says what is stored about children", async () => {
   await using t = await createTestApp();
   for (const path of ["/about", "/privacy", "/contact"]) {
-    const { res, html } = await get(t.app, path);
+    const { res, html } = await getPage(t.app, path);
     assert.equal(res.status, 200, path);
     assert.deepEqual(scriptsIn(html), [], path);
   }
-  const { html } = await get(t.app, "/privacy");
+  const { html } = await getPage(t.app, "/privacy");
   for (const text of ["jersey number", "last initial", "never public", "GPS"]) {
     assert.ok(html.toLowerCase().includes(text.toLowerCase()), `privacy page lacks ${text}`);
   }
@@ -50,7 +46,7 @@ Deno.test("[pages] about, privacy, contact exist; privacy says what is stored ab
 
 Deno.test("[pages] 404: '404 Page Not Found' page with status 404; API paths answer JSON", async () => {
   await using t = await createTestApp();
-  const { res, html } = await get(t.app, "/no/such/page");
+  const { res, html } = await getPage(t.app, "/no/such/page");
   assert.equal(res.status, 404);
   assert.ok(html.includes("404 Page Not Found"));
   assert.ok(html.includes("Did you forget to add the page to the router?"));
@@ -62,7 +58,7 @@ Deno.test("[pages] 404: '404 Page Not Found' page with status 404; API paths ans
 Deno.test("[pages] roster: game mode by default, badge, tiles link to the player card", async () => {
   await using t = await createTestApp();
   const { team, players } = await seedTeam(t.kv);
-  const { res, html } = await get(t.app, `/t/${team.slug}/roster`);
+  const { res, html } = await getPage(t.app, `/t/${team.slug}/roster`);
   assert.equal(res.status, 200);
   assert.ok(html.includes(`<h1 class="roster-header__name">${team.name}</h1>`));
   assert.ok(html.includes("Fall 2026"));
@@ -81,7 +77,7 @@ Deno.test("[pages] roster: detail mode sorts, groups, and expands rows with nati
   const { team } = await seedTeam(ctx.kv);
   const names = (html: string) => [...html.matchAll(/player-row__name">([^<]+)</g)].map((m) => m[1]);
   await t.step("sorted by name under 'All Players'", async () => {
-    const { html } = await get(ctx.app, `/t/${team.slug}/roster?mode=detail`);
+    const { html } = await getPage(ctx.app, `/t/${team.slug}/roster?mode=detail`);
     assert.ok(html.includes("All Players"));
     assert.deepEqual(names(html), ["Chloe A.", "Diego R.", "Maya R.", "Sofia O."]);
     for (
@@ -100,21 +96,21 @@ Deno.test("[pages] roster: detail mode sorts, groups, and expands rows with nati
     }
   });
   await t.step("sorted by jersey, numeric ascending", async () => {
-    const { html } = await get(ctx.app, `/t/${team.slug}/roster?mode=detail&sort=jersey`);
+    const { html } = await getPage(ctx.app, `/t/${team.slug}/roster?mode=detail&sort=jersey`);
     assert.deepEqual(names(html), ["Sofia O.", "Maya R.", "Diego R.", "Chloe A."]);
   });
   await t.step("sorted by position, players without one last", async () => {
-    const { html } = await get(ctx.app, `/t/${team.slug}/roster?mode=detail&sort=position`);
+    const { html } = await getPage(ctx.app, `/t/${team.slug}/roster?mode=detail&sort=position`);
     assert.deepEqual(names(html), ["Sofia O.", "Diego R.", "Maya R.", "Chloe A."]);
   });
   await t.step("grouped by position with counts and 'No Position' last", async () => {
-    const { html } = await get(ctx.app, `/t/${team.slug}/roster?mode=detail&group=position`);
+    const { html } = await getPage(ctx.app, `/t/${team.slug}/roster?mode=detail&group=position`);
     const headings = [...html.matchAll(/player-group__title">([^<]+)<span class="player-group__count">\((\d+)\)/g)]
       .map((m) => `${m[1].trim()} ${m[2]}`);
     assert.deepEqual(headings, ["Defender 1", "Forward 2", "No Position 1"]);
   });
   await t.step("unknown query values fall back to the defaults", async () => {
-    const { res, html } = await get(ctx.app, `/t/${team.slug}/roster?mode=zzz&sort=%3Cscript%3E&group=1`);
+    const { res, html } = await getPage(ctx.app, `/t/${team.slug}/roster?mode=zzz&sort=%3Cscript%3E&group=1`);
     assert.equal(res.status, 200);
     assert.ok(html.includes('aria-current="page">Game<'));
   });
@@ -134,7 +130,7 @@ Deno.test("[pages] roster: the player card shows real data only", async () => {
     },
     { firstName: "Leo", lastName: "Rossi", jerseyNumber: 22 },
   ]);
-  const { html } = await get(t.app, `/t/${team.slug}/roster?player=${players[0].id}`);
+  const { html } = await getPage(t.app, `/t/${team.slug}/roster?player=${players[0].id}`);
   assert.ok(html.includes("<dialog open"));
   assert.ok(html.includes("Maya R."));
   for (
@@ -143,7 +139,7 @@ Deno.test("[pages] roster: the player card shows real data only", async () => {
     assert.ok(html.includes(text), text);
   }
   for (const text of ["Batting", "Fielding", "Placeholder"]) assert.ok(!html.includes(text), text);
-  const leo = (await get(t.app, `/t/${team.slug}/roster?player=${players[1].id}`)).html;
+  const leo = (await getPage(t.app, `/t/${team.slug}/roster?player=${players[1].id}`)).html;
   for (const text of ["Age", "Years playing", "This season"]) {
     assert.ok(!leo.includes(text), `${text} shown without data`);
   }
@@ -153,7 +149,7 @@ Deno.test("[pages] roster: public team pages ask search engines not to index the
   await using t = await createTestApp();
   const { team } = await seedTeam(t.kv);
   const path = `/t/${team.slug}/roster`;
-  const first = await get(t.app, path);
+  const first = await getPage(t.app, path);
   assert.equal(first.res.status, 200);
   assert.equal(first.res.headers.get("x-robots-tag"), "noindex, noimageindex");
   assert.ok(first.html.includes('<meta name="robots" content="noindex"'));
@@ -161,15 +157,15 @@ Deno.test("[pages] roster: public team pages ask search engines not to index the
   // old name, so it came from the render cache, with the header all the same.
   const stored = (await t.kv.get<Record<string, unknown>>(keys.team(team.id))).value!;
   await t.kv.set(keys.team(team.id), { ...stored, name: "Renamed Behind The Cache" });
-  const cached = await get(t.app, path);
+  const cached = await getPage(t.app, path);
   assert.ok(cached.html.includes(team.name) && !cached.html.includes("Renamed Behind The Cache"), "served from cache");
   assert.equal(cached.res.headers.get("x-robots-tag"), "noindex, noimageindex");
   for (const other of [`${path}?mode=detail&sort=jersey`, `/t/${team.slug}/claim`, "/t/no-such-team/roster"]) {
-    const { res } = await get(t.app, other);
+    const { res } = await getPage(t.app, other);
     assert.equal(res.headers.get("x-robots-tag"), "noindex, noimageindex", other);
   }
   for (const other of ["/", "/about", "/team-login"]) {
-    const { res } = await get(t.app, other);
+    const { res } = await getPage(t.app, other);
     assert.equal(res.headers.get("x-robots-tag"), null, other);
   }
 });
@@ -177,11 +173,11 @@ Deno.test("[pages] roster: public team pages ask search engines not to index the
 Deno.test("[pages] roster: empty and not found states", async () => {
   await using t = await createTestApp();
   const { team } = await seedTeam(t.kv, {}, []);
-  const empty = await get(t.app, `/t/${team.slug}/roster`);
+  const empty = await getPage(t.app, `/t/${team.slug}/roster`);
   assert.ok(empty.html.includes("No players found"));
   assert.ok(empty.html.includes("The roster is currently empty."));
   assert.ok(empty.html.includes(">0 Players<"));
-  const missing = await get(t.app, "/t/no-such-team/roster");
+  const missing = await getPage(t.app, "/t/no-such-team/roster");
   assert.equal(missing.res.status, 404);
   assert.ok(missing.html.includes("Roster Not Found"));
   assert.ok(missing.html.includes("The requested team roster could not be found."));
@@ -191,7 +187,7 @@ Deno.test("[pages] roster: empty and not found states", async () => {
 Deno.test("[pages] roster: only the boot module loads up front; the claim island hydrates on interaction", async () => {
   await using t = await createTestApp();
   const { team } = await seedTeam(t.kv, { settings: { claimInstructions: "Use the e-mail you gave the club." } });
-  const { html } = await get(t.app, `/t/${team.slug}/roster`);
+  const { html } = await getPage(t.app, `/t/${team.slug}/roster`);
   const scripts = scriptsIn(html);
   assert.equal(scripts.filter((s) => s.includes("src=")).length, 1);
   assert.ok(scripts.some((s) => s.includes('type="module"') && s.includes('src="/build/boot-test.js"')));
@@ -213,7 +209,7 @@ Deno.test("[pages] roster: only the boot module loads up front; the claim island
 Deno.test("[pages] roster: closed claims show a notice instead of the claim dialog", async () => {
   await using t = await createTestApp();
   const { team } = await seedTeam(t.kv, { settings: { openClaims: false } });
-  const { html } = await get(t.app, `/t/${team.slug}/roster`);
+  const { html } = await getPage(t.app, `/t/${team.slug}/roster`);
   assert.ok(html.includes("This team is not accepting claims right now."));
   assert.deepEqual(scriptsIn(html), []);
 });
@@ -222,7 +218,7 @@ Deno.test("[pages] claim form without JavaScript: posts, redirects, and re-shows
   await using ctx = await createTestApp();
   const { team } = await seedTeam(ctx.kv);
   await t.step("the form page, prefilled from a player's card", async () => {
-    const { res, html } = await get(ctx.app, `/t/${team.slug}/claim?jersey=7`);
+    const { res, html } = await getPage(ctx.app, `/t/${team.slug}/claim?jersey=7`);
     assert.equal(res.status, 200);
     for (
       const text of [
@@ -257,7 +253,7 @@ Deno.test("[pages] claim form without JavaScript: posts, redirects, and re-shows
     assert.equal(res.headers.get("location"), `/t/${team.slug}/roster?claimed=1`);
     const claims = await Array.fromAsync(ctx.kv.list({ prefix: keys.teamClaims(team.id) }));
     assert.equal(claims.length, 1);
-    const { html } = await get(ctx.app, res.headers.get("location")!);
+    const { html } = await getPage(ctx.app, res.headers.get("location")!);
     assert.ok(html.includes("Claim Submitted"));
   });
   await t.step("a business refusal shows its message on the form", async () => {

@@ -1,5 +1,5 @@
 /**
- * The photo calls (the contract in /work/plan/issue13_plan.md), through `app.request()` on real
+ * The photo calls (SPEC.md section 7, DECISIONS.md, docs/features.md "Photos"), through `app.request()` on real
  * files from tests/fixtures: upload URLs (signed, single-use, short-lived, bound to the session
  * and team; at most 3 under way, 30 a day), the PUT (size on Content-Length then while
  * streaming, type from the bytes, pixels from the header before any decoding), processing

@@ -5,7 +5,7 @@
  * voted what; nothing before the person's own vote, nothing for a poll that is not theirs.
  */
 import assert from "node:assert/strict";
-import { createTestApp, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, postFormAs } from "../helpers.ts";
 import { adminWorld, call } from "../admin_helpers.ts";
 import { CAMPAIGN_TEXTS, createCampaign } from "../../lib/campaigns/mod.ts";
 import { getUserByEmail } from "../../lib/db/users.ts";
@@ -48,11 +48,7 @@ const vote = (t: { app: Parameters<typeof call>[0] }, pollId: string, cookie: st
 
 /** The dashboard's form post, as a browser without JavaScript sends it. */
 const formVote = (t: { app: Parameters<typeof call>[0] }, path: string, cookie: string, option: string) =>
-  t.app.request(`${TEST_ORIGIN}${path}`, {
-    method: "POST",
-    headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded", cookie },
-    body: new URLSearchParams({ pollResponse: option }).toString(),
-  });
+  postFormAs(t.app, path, { pollResponse: option }, cookie);
 
 /** The results panel of a dashboard page, or null when it has none. */
 const resultsPanel = (html: string) => /<section class="poll-results".*?<\/section>/s.exec(html)?.[0] ?? null;

@@ -4,7 +4,7 @@
  * and a saved name reaching every team's public roster at once.
  */
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, kvValues, postForm, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, dumpKv, getPage, kvValues, postForm, requestJson, seedTeam } from "../helpers.ts";
 import { adminWorld, call, signIn } from "../admin_helpers.ts";
 import { cookiesFrom, createAccount, queuedMail, tokenFromMail } from "../auth_helpers.ts";
 import { manualClock } from "./auth_fixtures.ts";
@@ -46,11 +46,6 @@ const revisions = async (kv: Deno.Kv, teamIds: string[]) =>
 async function put(t: T, teamId: string, parentId: string, cookie: string, body: unknown = BODY) {
   const res = await call(t.app, "PUT", path(teamId, parentId), { cookie, body });
   return { res, body: await res.json() };
-}
-
-async function getPage(t: T, url: string, cookie = "") {
-  const res = await t.app.request(`${TEST_ORIGIN}${url}`, { headers: cookie ? { cookie } : {} });
-  return { res, html: await res.text() };
 }
 
 const confirm = (t: T, token: string) => postForm(t.app, "/account/email", { token });
@@ -250,7 +245,7 @@ Deno.test("[profile api] a new e-mail waits for the link sent to it; GET spends 
 
   // Opening the link (twice: a mail scanner, then the person) only shows Confirm.
   for (let i = 0; i < 2; i++) {
-    const page = await getPage(t, `/account/email?token=${token}`);
+    const page = await getPage(t.app, `/account/email?token=${token}`);
     assert.equal(page.res.status, 200);
     assert.equal(page.res.headers.get("cache-control"), "no-store");
     assert.equal(page.res.headers.get("referrer-policy"), "no-referrer");
@@ -286,7 +281,7 @@ Deno.test("[profile api] a new e-mail waits for the link sent to it; GET spends 
   const twice = await confirm(t, token);
   assert.equal(twice.status, 400);
   assert.ok((await twice.text()).includes("This link is invalid or has expired."));
-  const gone = await getPage(t, `/account/email?token=${token}`);
+  const gone = await getPage(t.app, `/account/email?token=${token}`);
   assert.equal(gone.res.status, 400);
   assert.ok(gone.html.includes("This link is invalid or has expired."));
   // Sign-in links now go to the new address.
@@ -303,10 +298,10 @@ Deno.test("[profile api] a new request replaces the pending one; malformed and u
   const second = await tokenFromMail(t.kv, "second@example.com", "/account/email");
   assert.equal((await kvValues(t.kv, { prefix: ["pending_email_changes"] })).length, 1);
   assert.equal((await kvValues(t.kv, { prefix: ["email_change_tokens"] })).length, 1, "the first token is gone");
-  assert.equal((await getPage(t, `/account/email?token=${first}`)).res.status, 400);
+  assert.equal((await getPage(t.app, `/account/email?token=${first}`)).res.status, 400);
   assert.equal((await confirm(t, first)).status, 400);
   for (const bad of ["", "short", "x".repeat(43), `${second}x`]) {
-    assert.equal((await getPage(t, `/account/email?token=${encodeURIComponent(bad)}`)).res.status, 400, bad);
+    assert.equal((await getPage(t.app, `/account/email?token=${encodeURIComponent(bad)}`)).res.status, 400, bad);
     assert.equal((await confirm(t, bad)).status, 400, bad);
   }
   assert.equal((await getUser(t.kv, w.parent.id))!.email, "parent@example.com");
@@ -354,7 +349,7 @@ Deno.test("[profile api] an address taken before the link is used, and an expire
   await put(t, w.team.id, w.parent.id, w.cookies.parent, { ...BODY, email: "late@example.com" });
   const late = await tokenFromMail(t.kv, "late@example.com", "/account/email");
   clock.advance(24 * 60 * 60 * 1000);
-  assert.equal((await getPage(t, `/account/email?token=${late}`)).res.status, 400, "expired after 24 hours");
+  assert.equal((await getPage(t.app, `/account/email?token=${late}`)).res.status, 400, "expired after 24 hours");
   const expired = await confirm(t, late);
   assert.equal(expired.status, 400);
   assert.ok((await expired.text()).includes("This link is invalid or has expired."));
@@ -399,8 +394,9 @@ Deno.test("[profile api] a saved name shows on the public roster of every team o
     await commitTeamChange(t.kv, stageGuardian(t.kv.atomic(), team.id, players[0].id, parent.id), team.id);
   }
   const cookie = await signIn(t, "mum@example.com");
-  const rosterPage = async (slug: string) => (await getPage(t, `/t/${slug}/roster?mode=detail`)).html;
-  const rosterJson = async (slug: string) => JSON.stringify(await (await getPage(t, `/api/teams/${slug}/roster`)).html);
+  const rosterPage = async (slug: string) => (await getPage(t.app, `/t/${slug}/roster?mode=detail`)).html;
+  const rosterJson = async (slug: string) =>
+    JSON.stringify(await (await getPage(t.app, `/api/teams/${slug}/roster`)).html);
   for (const { team } of [a, b]) {
     // Rendered, and cached, with the old name.
     assert.ok((await rosterPage(team.slug)).includes("Anna"));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { createTestApp, dumpKv, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { call, createTestApp, dumpKv, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { MAX_BODY_BYTES } from "../../routes/mod.tsx";
 
 const EXPECTED_HEADERS: Record<string, string | RegExp> = {
@@ -164,7 +164,7 @@ Deno.test("[security] state-changing requests from other origins are refused (40
   const before = await dumpKv(ctx.kv);
   const formBody = "mode=jersey&jerseyNumber=7&email=a%40example.com";
   const send = (path: string, headers: Record<string, string>, body = formBody) =>
-    ctx.app.request(`${TEST_ORIGIN}${path}`, { method: "POST", headers, body });
+    call(ctx.app, "POST", path, { origin: null, headers, raw: body });
   const cases: [string, string, Record<string, string>][] = [
     ["cross-origin form", `/t/${team.slug}/claim`, {
       origin: "https://evil.example",

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, kvValues, postForm, requestJson, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, dumpKv, getPage, kvValues, postForm, requestJson, TEST_ORIGIN } from "../helpers.ts";
 import { cookiesFrom, queuedMail, tokenFromMail } from "../auth_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { getTeamBySlug } from "../../lib/db/teams.ts";
@@ -18,11 +18,6 @@ const INVALID_LINK = "The verification link is invalid or has expired. Please tr
 const decode = (html: string) =>
   html.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&gt;", ">")
     .replaceAll("&amp;", "&");
-
-async function get(app: App, path: string) {
-  const res = await app.request(`${TEST_ORIGIN}${path}`);
-  return { res, html: await res.text() };
-}
 
 async function post(app: App, fields: Record<string, string>, path = "/signup") {
   const res = await postForm(app, path, fields);
@@ -46,7 +41,7 @@ const stepHeading = (html: string) => decode(/id="signup-step-heading"[^>]*>([^<
 
 Deno.test("[signup pages] GET /signup: step 1 with its fields, the 18+ checkbox and the sign-in link", async () => {
   await using t = await createTestApp();
-  const { res, html } = await get(t.app, "/signup");
+  const { res, html } = await getPage(t.app, "/signup");
   assert.equal(res.status, 200);
   assert.equal(res.headers.get("cache-control"), "no-store");
   const text = decode(html);
@@ -176,7 +171,7 @@ Deno.test("[signup pages] no-JS Continue refuses each step with the spec's texts
 
 Deno.test("[signup pages] a full no-JS run reaches 'Check Your Email' with one verification mail queued", async (t) => {
   await using ctx = await createTestApp();
-  let page = await get(ctx.app, "/signup");
+  let page = await getPage(ctx.app, "/signup");
   const next = async (fields: Record<string, string>, action = "continue") => {
     page = await post(ctx.app, { ...hiddenFields(page.html), ...fields, action });
     return page;
@@ -266,7 +261,7 @@ Deno.test("[signup pages] no-JS finish past the mail limit answers 429 with the 
 
 Deno.test("[signup pages] ?verified=true&email= opens the success step with the dashboard button", async () => {
   await using t = await createTestApp();
-  const { res, html } = await get(t.app, "/signup?verified=true&email=jordan%40example.com");
+  const { res, html } = await getPage(t.app, "/signup?verified=true&email=jordan%40example.com");
   assert.equal(res.status, 200);
   const text = decode(html);
   assert.equal(stepHeading(html), "Team Created");
@@ -276,7 +271,7 @@ Deno.test("[signup pages] ?verified=true&email= opens the success step with the 
   assert.ok(html.includes('href="/dashboard"'));
   assert.ok(!html.includes("data-island"), "the success step needs no script");
 
-  const odd = await get(t.app, "/signup?verified=true&email=%3Cscript%3Ealert(1)%3C%2Fscript%3E");
+  const odd = await getPage(t.app, "/signup?verified=true&email=%3Cscript%3Ealert(1)%3C%2Fscript%3E");
   assert.equal(stepHeading(odd.html), "Team Created");
   assert.ok(!odd.html.includes("alert(1)"), "something that is not an address is not shown");
 });
@@ -287,7 +282,7 @@ Deno.test("[signup pages] GET /signup/verify spends nothing; the API call still 
   const token = await tokenFromMail(t.kv, "jordan@example.com", "/signup/verify");
   const before = await dumpKv(t.kv, SIGNUP_PREFIXES);
   for (let i = 0; i < 2; i++) {
-    const { res, html } = await get(t.app, `/signup/verify?token=${token}`);
+    const { res, html } = await getPage(t.app, `/signup/verify?token=${token}`);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get("cache-control"), "no-store");
     assert.equal(res.headers.get("referrer-policy"), "no-referrer");
@@ -302,7 +297,7 @@ Deno.test("[signup pages] GET /signup/verify spends nothing; the API call still 
   assert.equal(verified.status, 200);
   assert.equal((await verified.json()).message, "Email verified!");
 
-  const missing = await get(t.app, "/signup/verify");
+  const missing = await getPage(t.app, "/signup/verify");
   assert.equal(missing.res.status, 400);
   assert.equal(missing.res.headers.get("referrer-policy"), "no-referrer");
   assert.ok(decode(missing.html).includes(INVALID_LINK));
@@ -352,7 +347,7 @@ Deno.test("[signup pages] POST /signup/verify verifies, signs in and redirects; 
 
 Deno.test("[signup pages] /signup-success: default name, dashboard links, no malformed team id echoed", async () => {
   await using t = await createTestApp();
-  const plain = await get(t.app, "/signup-success");
+  const plain = await getPage(t.app, "/signup-success");
   assert.equal(plain.res.status, 200);
   assert.ok(decode(plain.html).includes("Your Team is on GoalMates!"));
   assert.ok(plain.html.includes('data-island="SignupCelebration"'));
@@ -362,12 +357,12 @@ Deno.test("[signup pages] /signup-success: default name, dashboard links, no mal
   );
 
   const id = "01JD0000000000000000000000";
-  const named = await get(t.app, `/signup-success?teamName=Harbor%20Hawks&teamId=${id}`);
+  const named = await getPage(t.app, `/signup-success?teamName=Harbor%20Hawks&teamId=${id}`);
   assert.ok(decode(named.html).includes("Harbor Hawks is on GoalMates!"));
   assert.ok(named.html.includes(`href="/family-dashboard/${id}"`));
 
   for (const bad of ["../../admin", "%22%3E%3Cscript%3Ex%3C%2Fscript%3E", "01jd0000000000000000000000", `${id}0`]) {
-    const { html } = await get(t.app, `/signup-success?teamName=%3Cb%3EHi%3C%2Fb%3E&teamId=${bad}`);
+    const { html } = await getPage(t.app, `/signup-success?teamName=%3Cb%3EHi%3C%2Fb%3E&teamId=${bad}`);
     assert.ok(!html.includes("/family-dashboard/"), `${bad} made it into a link`);
     assert.ok(html.includes('href="/family-dashboard"'));
     assert.ok(!html.includes("<script>x"), "nothing of the id reaches the page");

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { signInSysadmin } from "../admin_helpers.ts";
-import { createTestApp, seedTeam, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, get, seedTeam } from "../helpers.ts";
 import { recordTeamActivity } from "../../lib/db/team_activity.ts";
 import { createCampaign, respondToCampaign, snoozeCampaign } from "../../lib/campaigns/mod.ts";
 import { type Analytics, countActiveTeams, loadAnalytics } from "../../lib/sysadmin/mod.ts";
@@ -274,8 +274,7 @@ Deno.test("[analytics] the tab renders the numbers and a server-drawn SVG chart;
 Deno.test("[analytics] the console's Analytics tab shows the numbers to a system administrator only", async () => {
   await using t = await createTestApp({ now: () => T0 });
   await analyticsWorld(t.kv);
-  const page = async (cookie: string) =>
-    await t.app.request(`${TEST_ORIGIN}/sysadmin?tab=analytics`, { headers: cookie ? { cookie } : {} });
+  const page = (cookie: string) => get(t.app, "/sysadmin?tab=analytics", cookie);
   const anonymous = await page("");
   const anonymousHtml = await anonymous.text();
   assert.equal(anonymous.status, 401);

@@ -7,10 +7,9 @@
  * each audited, each leaving the page on the new state, and refused without a session.
  */
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, kvValues, postForm, requestJson, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, dumpKv, kvValues, postForm, postFormAs, requestJson, TEST_ORIGIN } from "../helpers.ts";
 import { ADMIN_PREFIXES, adminWorld, call, signInSysadmin } from "../admin_helpers.ts";
 import { cookiesFrom } from "../auth_helpers.ts";
-import { postFormAs } from "../family_helpers.ts";
 import { type Campaign, CAMPAIGN_MESSAGES as M, createCampaign, respondToCampaign } from "../../lib/campaigns/mod.ts";
 import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { recordTeamActivity } from "../../lib/db/team_activity.ts";

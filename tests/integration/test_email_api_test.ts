@@ -1,13 +1,8 @@
 import assert from "node:assert/strict";
-import { createTestApp, postForm, requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { createTestApp, getPage, postForm, requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
 import { cookiesFrom, createAccount, queuedMail } from "../auth_helpers.ts";
 import { ensureSysadmin } from "../../lib/auth/login.ts";
 import { createOutboxMailer } from "../../lib/mail/mailers.ts";
-
-const get = async (app: TestContext["app"], path: string, cookie?: string) => {
-  const res = await app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
-  return { res, html: await res.text() };
-};
 
 async function sysadminCookie(t: TestContext): Promise<string> {
   await ensureSysadmin(t.kv, "root@goalmates.test", "a sysadmin password");
@@ -20,7 +15,7 @@ async function sysadminCookie(t: TestContext): Promise<string> {
 
 Deno.test("[email-test] production without a sysadmin session: page and API do not exist", async () => {
   await using t = await createTestApp();
-  const page = await get(t.app, "/email-test");
+  const page = await getPage(t.app, "/email-test");
   assert.equal(page.res.status, 404);
   assert.ok(page.html.includes("404 Page Not Found"));
   assert.equal((await postForm(t.app, "/email-test", { type: "verification", email: "a@example.com" })).status, 404);
@@ -38,7 +33,7 @@ Deno.test("[email-test] production without a sysadmin session: page and API do n
   const login = await requestJson(t.app, "/api/team-admin/login", { body: { email: "coach@team.test", password } });
   const cookie = cookiesFrom(login);
   assert.match(cookie, /gm_session=/);
-  assert.equal((await get(t.app, "/email-test", cookie)).res.status, 404);
+  assert.equal((await getPage(t.app, "/email-test", cookie)).res.status, 404);
   const api = await requestJson(t.app, "/api/test-email/verification", {
     body: { email: "a@example.com" },
     headers: { cookie },
@@ -52,7 +47,7 @@ Deno.test("[email-test] a system administrator sends test mail whose links grant
   const cookie = await sysadminCookie(ctx);
 
   await t.step("the page: fields, buttons, and the outbox while SMTP is unset", async () => {
-    const { res, html } = await get(ctx.app, "/email-test", cookie);
+    const { res, html } = await getPage(ctx.app, "/email-test", cookie);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get("cache-control"), "no-store");
     for (
@@ -163,7 +158,7 @@ Deno.test("[email-test] development: open to anyone, with a no-JS form and the o
     text: `Sign in: ${TEST_ORIGIN}/auth/magic?token=abc\nSee https://evil.example/phish`,
     html: "",
   });
-  const { res, html } = await get(t.app, "/email-test");
+  const { res, html } = await getPage(t.app, "/email-test");
   assert.equal(res.status, 200);
   for (const text of ["Development outbox", "newcomer@example.com", "Your GoalMates sign-in link"]) {
     assert.ok(html.includes(text), `lacks ${text}`);
@@ -174,7 +169,7 @@ Deno.test("[email-test] development: open to anyone, with a no-JS form and the o
 
 Deno.test("[email-test] with SMTP configured the outbox is not shown", async () => {
   await using t = await createTestApp({ env: { GOALMATES_ENV: "development", SMTP_URL: "smtp://127.0.0.1:2525" } });
-  const { res, html } = await get(t.app, "/email-test");
+  const { res, html } = await getPage(t.app, "/email-test");
   assert.equal(res.status, 200);
   assert.ok(html.includes("Test Verification Email"));
   assert.ok(!html.includes("Development outbox"));

@@ -5,13 +5,13 @@
  * events and posts in it, the zone labelled for readers elsewhere.
  */
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, postForm, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { createTestApp, dumpKv, get, postForm, TEST_ORIGIN, type TestContext } from "../helpers.ts";
 import { ADMIN_PREFIXES, adminWorld, call, EXPECTED_STATUS, IDENTITIES, statusMatches } from "../admin_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { getTeam } from "../../lib/db/teams.ts";
 import { listAudit } from "../../lib/db/audit.ts";
 import { addCalendar, type SyncDeps, syncTeamCalendar } from "../../lib/calendar/mod.ts";
-import { parseCalendarText } from "../../lib/calendar/parse.ts";
+import { parseCalendarText } from "../../lib/calendar/parse_text.ts";
 import { listUpcomingEvents, saveEvent } from "../../lib/events/mod.ts";
 import { updateTeamSettings } from "../../lib/teams/mod.ts";
 import { createPost } from "../../lib/feed/mod.ts";
@@ -27,7 +27,7 @@ const revisionOf = async (kv: Deno.Kv, teamId: string) => (await kv.get(keys.tea
 
 /** The events section of the family dashboard's HTML. */
 async function eventsWidget(app: App, teamId: string, cookie: string): Promise<string> {
-  const res = await app.request(`${TEST_ORIGIN}/family-dashboard/${teamId}`, { headers: { cookie } });
+  const res = await get(app, `/family-dashboard/${teamId}`, cookie);
   assert.equal(res.status, 200);
   const match = /<section[^>]*id="events"[\s\S]*?<\/section>/.exec(await res.text());
   assert.ok(match, "the events section");
@@ -106,9 +106,7 @@ Deno.test("[time zone] the settings page: a 'Time zone' select with the team's z
   await using t = await createTestApp({ now: () => NOW });
   const w = await adminWorld(t);
   const page = async () => {
-    const res = await t.app.request(`${TEST_ORIGIN}/admin/${w.team.id}/settings`, {
-      headers: { cookie: w.cookies.admin },
-    });
+    const res = await get(t.app, `/admin/${w.team.id}/settings`, w.cookies.admin);
     return { status: res.status, html: await res.text() };
   };
   const { html } = await page();
@@ -196,9 +194,7 @@ Deno.test("[time zone] a post older than a week shows its date on the team's cal
     new Date("2026-03-03T06:00:00Z"),
   );
   const feed = async () => {
-    const res = await t.app.request(`${TEST_ORIGIN}/family-dashboard/${w.team.id}`, {
-      headers: { cookie: w.cookies.parent },
-    });
+    const res = await get(t.app, `/family-dashboard/${w.team.id}`, w.cookies.parent);
     const html = await res.text();
     return /<time class="feed-post__time"[^>]*>[^<]*<\/time>/.exec(html)?.[0] ?? html.slice(0, 200);
   };

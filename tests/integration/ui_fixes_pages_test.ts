@@ -4,13 +4,10 @@
  */
 import assert from "node:assert/strict";
 import { adminWorld, signIn } from "../admin_helpers.ts";
-import { createTestApp, requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { createTestApp, get, requestJson, seedTeam, TEST_ORIGIN, type TestContext } from "../helpers.ts";
 import { createAccount } from "../auth_helpers.ts";
 
 type App = TestContext["app"];
-
-const get = (app: App, path: string, cookie = "") =>
-  app.request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
 
 const decode = (s: string) =>
   s.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<")

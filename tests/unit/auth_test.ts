@@ -28,7 +28,7 @@ Deno.test("[auth] passwords: scrypt hashes verify, salts differ, wrong or malfor
   }
 });
 
-Deno.test("[auth] passwords: the default parameters are DESIGN.md's N=2^17", async () => {
+Deno.test("[auth] passwords: the default parameters are R6's N=2^17", async () => {
   assert.match(await hashPassword("x"), /^scrypt\$131072\$8\$1\$/);
 });
 
