@@ -5,7 +5,7 @@
  *   deno task bench            (builds, then: NODE_ENV=production deno run -A bench/roster_bench.ts)
  *   BENCH_SECONDS=10 deno task bench
  *
- * Method (as in the shared STACK.md): one core each for server and load generator — both
+ * Method (docs/performance.md): one core each for server and load generator — both
  * servers are pinned to CPU 0 and wrk to CPU 1 with `taskset` — and the result is the ratio to
  * the bare server, measured in the same run. A second bare server sends the app's security
  * headers too, to show what the headers alone cost. The runs are interleaved for 3 rounds;
