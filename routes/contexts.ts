@@ -1,7 +1,7 @@
 /**
  * What lib/ calls take from a request, built in one place for the pages and the API alike: the
- * sign-in and signup contexts (with the caller's address, for their rate limits) and a calendar
- * sync's dependencies.
+ * sign-in and signup contexts (with the caller's address, for their rate limits), a claim
+ * decision's, and a calendar sync's dependencies.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "./app_env.ts";
@@ -21,6 +21,19 @@ export function authContext(c: Ctx): AuthContext {
 export function signupContext(c: Ctx): SignupContext {
   const { kv, config, now } = c.var.deps;
   return { kv, appUrl: config.appUrl, ip: clientIp(c), now: now() };
+}
+
+/** A claim decision on the admin route's team, about the path's claim: who decides, and when (audit log, mail links). */
+export async function claimDecisionOf(c: Ctx) {
+  const { kv, config, now } = c.var.deps;
+  return {
+    kv,
+    teamId: c.var.teamId!,
+    claimId: c.req.param("claimId") ?? "",
+    actor: await actorOf(c),
+    appUrl: config.appUrl,
+    now: now(),
+  };
 }
 
 /** What a sync started by this request needs: the app's clock, and the test-only loopback switch. */

@@ -6,14 +6,13 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createTestApp, seedTeam } from "../helpers.ts";
 import { addCalendar, calendarSyncJob, getCalendar, type SyncDeps } from "../../lib/calendar/mod.ts";
 import { uploadSweepJob } from "../../lib/photos/mod.ts";
 import { getPendingEntry, type PendingUpload, stageNewPending } from "../../lib/db/uploads.ts";
 import { listUpcomingEvents } from "../../lib/events/mod.ts";
+import { ROOT, sourceFiles } from "../source_files.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SOURCE_DIRS = ["lib", "routes", "components", "islands", "scripts"];
 
 interface CronUse {
@@ -54,19 +53,6 @@ function cronUses(file: string, source: string): CronUse[] {
   return Deno.lint.runPlugin(plugin, file, source).map((d) => JSON.parse(d.message));
 }
 
-async function sourceFiles(): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (dir: string) => {
-    for await (const entry of Deno.readDir(join(ROOT, dir))) {
-      const path = `${dir}/${entry.name}`;
-      if (entry.isDirectory) await walk(path);
-      else if (/\.tsx?$/.test(entry.name)) found.push(path);
-    }
-  };
-  for (const dir of SOURCE_DIRS) await walk(dir);
-  return found;
-}
-
 Deno.test("[crons] the checker tells a top-level Deno.cron from one in a function, a callback or a block", () => {
   const uses = cronUses(
     "sample.ts",
@@ -92,7 +78,7 @@ Deno.test("[crons] main.ts registers both crons at its top level, and nothing el
   for (const use of main) assert.ok(use.topLevel, `main.ts:${use.line}: Deno.cron outside the top level`);
 
   const elsewhere: string[] = [];
-  for (const file of await sourceFiles()) {
+  for (const file of await sourceFiles(SOURCE_DIRS)) {
     for (const use of cronUses(file, await Deno.readTextFile(join(ROOT, file)))) elsewhere.push(`${file}:${use.line}`);
   }
   assert.deepEqual(elsewhere, [], "lib/ exports jobs; only main.ts calls Deno.cron");

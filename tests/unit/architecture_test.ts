@@ -8,9 +8,8 @@
  */
 import assert from "node:assert/strict";
 import { join, normalize } from "node:path";
-import { fileURLToPath } from "node:url";
+import { ROOT, sourceFiles } from "../source_files.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SOURCE_DIRS = ["routes", "lib", "components", "islands"];
 
 /** Product folders under lib/: others reach them only through their mod.ts. */
@@ -220,23 +219,10 @@ export function besidesReexports(source: string): string[] {
     .split("\n").map((line) => line.trim()).filter(Boolean);
 }
 
-async function sourceFiles(): Promise<string[]> {
-  const found: string[] = ["main.ts"];
-  const walk = async (dir: string) => {
-    for await (const entry of Deno.readDir(join(ROOT, dir))) {
-      const path = `${dir}/${entry.name}`;
-      if (entry.isDirectory) await walk(path);
-      else if (/\.tsx?$/.test(entry.name)) found.push(path);
-    }
-  };
-  for (const dir of SOURCE_DIRS) await walk(dir);
-  return found;
-}
-
 async function projectGraph(): Promise<{ graph: Graph; sources: Map<string, string> }> {
   const graph: Graph = new Map();
   const sources = new Map<string, string>();
-  for (const file of await sourceFiles()) {
+  for (const file of ["main.ts", ...await sourceFiles(SOURCE_DIRS)]) {
     const source = await Deno.readTextFile(join(ROOT, file));
     sources.set(file, source);
     graph.set(file, parseImports(file, source));

@@ -4,32 +4,20 @@
  * resolve inside `docs/`. The README stays short enough to be read.
  */
 import assert from "node:assert/strict";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { ROOT, sourceFiles } from "../source_files.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CODE_DIRS = ["routes", "lib", "islands", "components", "tests", "scripts", "bench"];
 const MAX_README_LINES = 250;
 /** The contract and the requirements, copied word for word (docs/deviations.md says where the app departs). */
 const COPIES = new Set(["docs/SPEC.md", "docs/DECISIONS.md", "docs/security-requirements.md"]);
 
-async function* codeFiles(dir: string): AsyncGenerator<string> {
-  for await (const entry of Deno.readDir(dir)) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory && entry.name !== "fixtures") yield* codeFiles(path);
-    else if (/\.(ts|tsx)$/.test(entry.name)) yield path;
-  }
-}
-
 /** Every code file and every Markdown file of ours, with its text. */
 async function sources(): Promise<{ file: string; text: string }[]> {
-  const files: string[] = [join(ROOT, "main.ts"), join(ROOT, "README.md")];
-  for (const dir of CODE_DIRS) {
-    for await (const file of codeFiles(join(ROOT, dir))) files.push(file);
-  }
-  for await (const entry of Deno.readDir(join(ROOT, "docs"))) files.push(join(ROOT, "docs", entry.name));
+  const files: string[] = ["main.ts", "README.md", ...await sourceFiles(CODE_DIRS)];
+  for await (const entry of Deno.readDir(join(ROOT, "docs"))) files.push(`docs/${entry.name}`);
   return await Promise.all(
-    files.map(async (file) => ({ file: relative(ROOT, file), text: await Deno.readTextFile(file) })),
+    files.map(async (file) => ({ file, text: await Deno.readTextFile(join(ROOT, file)) })),
   );
 }
 

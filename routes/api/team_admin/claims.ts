@@ -4,7 +4,8 @@
  */
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../app_env.ts";
-import { actorOf, requireTeamRole } from "../../auth_middleware.ts";
+import { requireTeamRole } from "../../auth_middleware.ts";
+import { claimDecisionOf } from "../../contexts.ts";
 import {
   approveClaim,
   claimsOverview,
@@ -32,21 +33,13 @@ async function decisionBody(c: Context<AppEnv>): Promise<{ playerId?: string }> 
 }
 
 async function decide(c: Context<AppEnv>, decision: "approve" | "deny") {
-  const { kv, config, now } = c.var.deps;
-  const base = {
-    kv,
-    teamId: c.var.teamId!,
-    claimId: c.req.param("claimId") ?? "",
-    actor: await actorOf(c),
-    appUrl: config.appUrl,
-    now: now(),
-  };
+  const base = await claimDecisionOf(c);
   const claim = decision === "approve"
     ? await approveClaim({ ...base, ...(await decisionBody(c)) })
     : await denyClaim(base);
   const message = decision === "approve" ? DECISION_MESSAGES.approved : DECISION_MESSAGES.denied;
   // The team's numbers after the decision, so the page's tiles and badge show them without a reload.
-  const numbers = await loadTeamNumbers(kv, base.teamId);
+  const numbers = await loadTeamNumbers(base.kv, base.teamId);
   return c.json({ success: true, message, claim: claimView(claim), numbers }, 200, NO_STORE);
 }
 

@@ -1,7 +1,8 @@
 /** The claims page and Approve/Deny without JavaScript, under one admin prefix (the same lib calls as the API). */
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../app_env.ts";
-import { actorOf, requireTeamRole } from "../../auth_middleware.ts";
+import { requireTeamRole } from "../../auth_middleware.ts";
+import { claimDecisionOf } from "../../contexts.ts";
 import { approveClaim, DECISION_MESSAGES, denyClaim } from "../../../lib/claims/mod.ts";
 import { ValidationError } from "../../../lib/errors.ts";
 import { refusalOf } from "../../errors.ts";
@@ -15,18 +16,10 @@ const admin = requireTeamRole("TEAM_ADMIN");
 /** A decision, then back to the page it was made on (the claims page or the dashboard) with a notice. */
 function decide(prefix: AdminPrefix, decision: "approve" | "deny") {
   return async (c: Ctx) => {
-    const { kv, config, now } = c.var.deps;
     const form = await readForm(c);
     const paths = adminPaths(c.var.teamId!, prefix);
     const back = formText(form, "back") === "dashboard" ? paths.dashboard : paths.claims;
-    const decisionArgs = {
-      kv,
-      teamId: c.var.teamId!,
-      claimId: c.req.param("claimId") ?? "",
-      actor: await actorOf(c),
-      appUrl: config.appUrl,
-      now: now(),
-    };
+    const decisionArgs = await claimDecisionOf(c);
     let code: string = decision === "approve" ? "approved" : "denied";
     try {
       const playerId = formText(form, "playerId") || undefined;
