@@ -68,8 +68,9 @@ startQueueWorker(kv, mailer, {
     if (isRequestDigestJob(message)) await runRequestDigestJob(kv, message, config.appUrl);
   },
 });
-// The image workers start with the first photo (1.3 s once): warming them at every start cost each
-// process, test servers included, that CPU and about 300 MB whether or not a photo ever came.
+// (The image workers start with the first photo, 1.3 s once: warming them at every start cost each
+// process, test servers included, that CPU and about 300 MB whether or not a photo ever came.)
+
 // The crons are registered here, at the top level of the entry module, where Deno Deploy finds them
 // (tests/integration/crons_test.ts); lib/ only exports their jobs.
 // Removes uploads never finished, processed or used, and expired upload links: at start and every 10 minutes.

@@ -2,8 +2,8 @@
  * The layout's rules (README "Layout and rules"), checked over the source: which folder may
  * import what, that only `lib/db` touches Deno KV, that no imports go in a circle and that a
  * folder's mod.ts only re-exports. Type-only imports are erased at build time, so they are
- * allowed everywhere; dynamic `import()` is how the server keeps esbuild out of its graph, so it
- * is not followed. Cycles are checked over every import, type-only and dynamic ones too: a cycle
+ * allowed everywhere, and a dynamic `import()` loads only when it runs, so the folder rules do
+ * not follow it. Cycles are checked over every import, type-only and dynamic ones too: a cycle
  * through them still ties its modules into one.
  */
 import assert from "node:assert/strict";
