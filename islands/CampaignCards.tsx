@@ -2,8 +2,8 @@ import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from "re
 import { api } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.tsx";
 import { signedOut } from "../lib/client/signed_out.ts";
-import { CAMPAIGN_MESSAGES, CAMPAIGN_TEXTS as T } from "../lib/campaigns/texts.ts";
-import { CAMPAIGN_LIST_CACHE_MS, DASHBOARD_SNOOZE_DAYS, POLL_SUBMIT_DELAY_MS } from "../lib/campaigns/rules.ts";
+import { CAMPAIGN_TEXTS as T } from "../lib/campaigns/card_texts.ts";
+import { CAMPAIGN_LIST_CACHE_MS, DASHBOARD_SNOOZE_DAYS, POLL_SUBMIT_DELAY_MS } from "../lib/campaigns/limits.ts";
 import type { SectionForm } from "../components/dashboard/forms.ts";
 import {
   CampaignCard,
@@ -120,7 +120,7 @@ export default function CampaignCards({ teamId, campaigns, parentId, form, pollR
     } else if (c.type === "question") {
       const answer = String(new FormData(event.currentTarget).get("questionResponse") ?? "");
       if (!answer.trim()) {
-        setErrors({ [c.id]: CAMPAIGN_MESSAGES.answer });
+        setErrors({ [c.id]: T.answerRequired });
         event.currentTarget.querySelector("textarea")?.focus();
         return;
       }

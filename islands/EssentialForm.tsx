@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { api } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.tsx";
 import { signedOut } from "../lib/client/signed_out.ts";
-import { useHydrated } from "../components/login/client.ts";
+import { useHydrated } from "../lib/client/hydrated.ts";
 import type { EssentialItem, EssentialsViewer } from "../lib/essentials/types.ts";
 import type { SectionForm } from "../components/dashboard/forms.ts";
 import {

@@ -11,7 +11,7 @@ import {
   type RosterPlayer,
 } from "../components/admin/roster/roster_forms.ts";
 import { ImportPreviewTable, PlayerFields, PlayerTable } from "../components/admin/roster/RosterParts.tsx";
-import { useHydrated } from "../components/login/client.ts";
+import { useHydrated } from "../lib/client/hydrated.ts";
 import { api } from "../lib/client/api.ts";
 import { onPhotoChange } from "../lib/client/player_photo.ts";
 import { checkNewPlayer, checkPlayerPatch } from "../lib/roster/player_schema.ts";

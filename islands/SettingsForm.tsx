@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
 import { api } from "../lib/client/api.ts";
-import { useHydrated } from "../components/login/client.ts";
+import { useHydrated } from "../lib/client/hydrated.ts";
 import {
   SETTINGS_SWITCHES,
   settingsErrors,

@@ -1,6 +1,7 @@
 /** Small browser helpers the sign-in islands share (API calls: lib/client/api.ts). */
-import { useEffect, useState } from "react";
 import { toast } from "../../lib/client/toast.tsx";
+
+export { useHydrated } from "../../lib/client/hydrated.ts";
 
 /** localStorage keys of the last e-mail used on each sign-in form (SPEC.md section 9). */
 export const REMEMBERED_EMAIL = {
@@ -22,16 +23,6 @@ export function rememberEmail(key: string, email: string): void {
   } catch {
     // Not remembering is harmless.
   }
-}
-
-/**
- * False while the server renders and during hydration, true afterwards: controls that only
- * work with JavaScript appear once it runs, and the markup still matches the server's.
- */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 export const failureToast = (title: string, description: string) =>

@@ -1,38 +1,11 @@
 /**
- * The campaigns' words (SPEC.md sections 5, 8 and 9, and ours where the spec has none), shared
- * by the server, the dashboard's CampaignCards island and the admin page: dependency-free.
+ * The campaigns' refusals (SPEC.md sections 5, 8 and 9, and ours where the spec has none), shared
+ * by the server and the admin forms: dependency-free. The words a campaign card shows are in
+ * card_texts.ts, so the dashboard's CampaignCards island loads them without these.
  */
-import type { CampaignType } from "../db/campaigns.ts";
+import { CAMPAIGN_TEXTS } from "./card_texts.ts";
 
-/** What the family dashboard's campaign section says. */
-export const CAMPAIGN_TEXTS = {
-  title: "Campaigns",
-  /** SPEC.md section 4: a poll vote's confirmation, shown for 1.5 s before it is sent. */
-  thanks: "Thanks for your vote!",
-  /** SPEC.md section 8: the section's destructive toasts, word for word. */
-  submitFailed: "Failed to submit response. Please try again.",
-  snoozeFailed: "Failed to snooze. Please try again.",
-  loadFailed: "Unable to load interactive content. Please try again later.",
-  empty: "You're all caught up! New polls, questions and team news will show up here.",
-  readOnly: "Only the team's own members can answer campaigns; this view is read-only.",
-  submit: "Submit",
-  dismiss: "Dismiss",
-  snooze: "Snooze",
-  snoozeHint: "for 1 day",
-  answerLabel: "Your answer",
-  previous: "Previous",
-  next: "Next",
-  /** "2 of 5": which card this is. */
-  position: (index: number, total: number) => `${index + 1} of ${total}`,
-} as const;
-
-/** How each type is named on a card and in the admin area. */
-export const CAMPAIGN_TYPE_LABELS: Record<CampaignType, string> = {
-  poll: "Poll",
-  question: "Question",
-  fun_fact: "Fun Fact",
-  newsflash: "Newsflash",
-};
+export { CAMPAIGN_TEXTS, CAMPAIGN_TYPE_LABELS } from "./card_texts.ts";
 
 /** The refusals of the campaign calls and forms. */
 export const CAMPAIGN_MESSAGES = {
@@ -65,7 +38,7 @@ export const CAMPAIGN_MESSAGES = {
   notPoll: "Only a poll takes a vote",
   pollChoice: "Please choose one of the two options",
   notQuestion: "Only a question takes a written answer",
-  answer: "Please enter your answer",
+  answer: CAMPAIGN_TEXTS.answerRequired,
   answerTooLong: (max: number) => `Your answer must be at most ${max} characters`,
   isDismissed: "isDismissed must be true",
   notSnoozable: "This campaign cannot be snoozed",

@@ -1,4 +1,3 @@
-import { signal } from "@preact/signals-core";
 import { useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
@@ -12,7 +11,13 @@ export interface Toast {
 /** SPEC.md: one toast at a time, shown for 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
-const current = signal<(Toast & { id: number; region: Element }) | null>(null);
+type Shown = Toast & { id: number; region: Element };
+
+// A plain store rather than a signals library: every island loads this module, so its size
+// counts in each island's own code (an 8 KB gzip budget), and one value with one reader needs
+// no more than this.
+let current: Shown | null = null;
+let onChange: (() => void) | undefined;
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let root: Root | undefined;
@@ -24,7 +29,7 @@ export function toast(t: Toast): void {
   // An open modal dialog makes the rest of the page inert: its own region is where a toast
   // can be seen and heard.
   const region = document.querySelector("dialog[open] .toast-region") ?? pageRegion;
-  current.value = { ...t, id: nextId++, region };
+  show({ ...t, id: nextId++, region });
   clearTimeout(timer);
   timer = setTimeout(dismiss, TOAST_DURATION_MS);
   if (!root) {
@@ -33,12 +38,23 @@ export function toast(t: Toast): void {
   }
 }
 
-function dismiss() {
-  current.value = null;
+function show(next: Shown | null) {
+  current = next;
+  onChange?.();
 }
 
-const subscribe = (onChange: () => void) => current.subscribe(onChange);
-const read = () => current.value;
+function dismiss() {
+  show(null);
+}
+
+/** The Toaster is the store's only reader. */
+const subscribe = (listener: () => void) => {
+  onChange = listener;
+  return () => {
+    if (onChange === listener) onChange = undefined;
+  };
+};
+const read = () => current;
 
 function Toaster() {
   const t = useSyncExternalStore(subscribe, read, read);

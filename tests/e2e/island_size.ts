@@ -12,8 +12,10 @@ export async function islandOwnGzip(name: string): Promise<number> {
   const manifest: AssetManifest = JSON.parse(await Deno.readTextFile(`${dir}/manifest.json`));
   const graphs = Object.values(manifest.islandGraph);
   const shared = graphs[0].filter((url) => graphs.every((g) => g.includes(url)) && !/\/island-/.test(url));
+  const graph = manifest.islandGraph[name];
+  if (!graph) throw new Error(`The build has no island ${name}: run \`deno task build\`.`);
   let total = 0;
-  for (const url of manifest.islandGraph[name].filter((u) => !shared.includes(u))) {
+  for (const url of graph.filter((u) => !shared.includes(u))) {
     total += gzipSync(await Deno.readFile(`${dir}/${url.split("/").pop()}`)).byteLength;
   }
   return total;

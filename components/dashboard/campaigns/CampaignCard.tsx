@@ -1,7 +1,7 @@
 import type { FormEvent, MouseEvent } from "react";
 import type { Campaign } from "../../../lib/db/campaigns.ts";
-import { CAMPAIGN_TEXTS as T, CAMPAIGN_TYPE_LABELS } from "../../../lib/campaigns/texts.ts";
-import { DASHBOARD_SNOOZE_DAYS, MAX_ANSWER_LENGTH } from "../../../lib/campaigns/rules.ts";
+import { CAMPAIGN_TEXTS as T, CAMPAIGN_TYPE_LABELS } from "../../../lib/campaigns/card_texts.ts";
+import { DASHBOARD_SNOOZE_DAYS, MAX_ANSWER_LENGTH } from "../../../lib/campaigns/limits.ts";
 
 /** What a card shows of a campaign (the island's props carry only this). */
 export type CardCampaign = Pick<

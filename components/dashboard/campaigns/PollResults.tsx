@@ -1,4 +1,4 @@
-import { CAMPAIGN_TEXTS } from "../../../lib/campaigns/texts.ts";
+import { CAMPAIGN_TEXTS } from "../../../lib/campaigns/card_texts.ts";
 import { POLL_RESULTS_TEXTS as T, pollPercents, type PollResults } from "../../../lib/campaigns/poll_results.ts";
 
 /**
