@@ -5,7 +5,9 @@
  *
  * `spec.json` is `{ "routes": [{ "path": "/x", "contentType": "...", "bodyFile": "/abs/file" }] }`.
  * Each body is sent as the same bytes the app sent (as a string when it is valid UTF-8, as the
- * app sends its strings), with the same Content-Type; any other path is a 404.
+ * app sends its strings), with the same Content-Type; any other path is a 404. With `builtOnce`,
+ * each Response is built once and every request gets a clone of it, as the app's public
+ * response cache answers (a clone copies the header list without checking each header again).
  */
 
 export interface BareRoute {
@@ -18,6 +20,7 @@ export interface BareRoute {
 
 export interface BareSpec {
   routes: BareRoute[];
+  builtOnce?: boolean;
 }
 
 interface Answer {
@@ -47,12 +50,25 @@ if (import.meta.main) {
     console.error("usage: bare_server.ts <port> <spec.json>");
     Deno.exit(2);
   }
-  const answers = await loadAnswers(JSON.parse(await Deno.readTextFile(specFile)) as BareSpec);
-  Deno.serve({ port, hostname: "127.0.0.1", onListen: () => {} }, (req) => {
-    const answer = answers.get(new URL(req.url).pathname);
-    if (!answer) return new Response("Not Found", { status: 404 });
-    // A fresh copy per response when the body is bytes, so no response can detach the original.
-    const body = typeof answer.body === "string" ? answer.body : answer.body.slice();
-    return new Response(body, { headers: answer.headers });
-  });
+  const spec = JSON.parse(await Deno.readTextFile(specFile)) as BareSpec;
+  const answers = await loadAnswers(spec);
+  if (spec.builtOnce) {
+    const built = new Map(
+      [...answers].map(([path, a]) => {
+        const body = typeof a.body === "string" ? a.body : a.body.slice();
+        return [path, new Response(body, { headers: a.headers })];
+      }),
+    );
+    Deno.serve({ port, hostname: "127.0.0.1", onListen: () => {} }, (req) => {
+      return built.get(new URL(req.url).pathname)?.clone() ?? new Response("Not Found", { status: 404 });
+    });
+  } else {
+    Deno.serve({ port, hostname: "127.0.0.1", onListen: () => {} }, (req) => {
+      const answer = answers.get(new URL(req.url).pathname);
+      if (!answer) return new Response("Not Found", { status: 404 });
+      // A fresh copy per response when the body is bytes, so no response can detach the original.
+      const body = typeof answer.body === "string" ? answer.body : answer.body.slice();
+      return new Response(body, { headers: answer.headers });
+    });
+  }
 }

@@ -39,17 +39,19 @@ import {
 import { AUTH_MESSAGES } from "../lib/auth/messages.ts";
 import type { TeamViewer } from "../lib/team_viewer.ts";
 import { recordSignInActivity } from "../lib/db/team_activity.ts";
+import { SESSION_COOKIES } from "./session_cookies.ts";
 
 type Ctx = Context<AppEnv>;
 
 /** Cookie names: `__Host-` (which requires Secure, Path=/ and no Domain) when served over https. */
 function cookieNames(c: Ctx) {
   const secure = c.var.deps.config.appUrl.startsWith("https:");
+  const prefix = secure ? "__Host-" : "";
   return {
     secure,
-    user: secure ? "__Host-gm_session" : "gm_session",
-    sysadmin: secure ? "__Host-gm_sysadmin" : "gm_sysadmin",
-    edit: secure ? "__Host-gm_edit" : "gm_edit",
+    user: `${prefix}${SESSION_COOKIES.user}`,
+    sysadmin: `${prefix}${SESSION_COOKIES.sysadmin}`,
+    edit: `${prefix}${SESSION_COOKIES.edit}`,
   };
 }
 

@@ -44,6 +44,21 @@ const pageCsp = (nonce: string) =>
   `form-action 'self'; frame-ancestors 'none'`;
 /** JSON is never rendered as a document, so it may load nothing. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+/**
+ * A page that is the same bytes for everyone (`renderPage(…, { shared: true })`: the public
+ * roster, the landing and marketing pages) is answered from the public response cache
+ * (routes/fast_path.ts), so it cannot carry a per-response nonce. Its only script that runs is
+ * the boot module, a file of this site, which imports the islands' files from this site; island
+ * props are `application/json` data, which never runs. So scripts may come from this site only:
+ * no inline script runs ('unsafe-inline' is absent), `base-uri 'none'` keeps relative script
+ * URLs here, and nothing this site serves under a JavaScript type is anyone's upload (photos
+ * are images, sent with `nosniff`). Everything else matches `pageCsp`.
+ */
+export const SHARED_PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; " +
+  "img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
+  "form-action 'self'; frame-ancestors 'none'";
+/** A site file (script, stylesheet, icon) loads nothing when opened as a document. */
+export const FILE_CSP = API_CSP;
 
 function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -106,8 +121,18 @@ export function respond(
   return new Response(body, { status, headers: [...base, ...headers] });
 }
 
-/** Sends a rendered page with this response's nonce (and any extra headers). */
+/**
+ * Sends a rendered page with this response's nonce (and any extra headers); a shared page, the
+ * same for everyone, with no nonce and `SHARED_PAGE_CSP`.
+ */
 export function sendPage(c: Context, page: RenderedPage, headers: readonly [string, string][] = []): Response {
+  if (page.shared) {
+    return respond(c, page.html(""), page.status, [
+      ["content-type", "text/html; charset=UTF-8"],
+      ["content-security-policy", SHARED_PAGE_CSP],
+      ...headers,
+    ]);
+  }
   return respond(c, page.html(c.get("secureHeadersNonce") ?? ""), page.status, [
     ["content-type", "text/html; charset=UTF-8"],
     ...headers,

@@ -7,10 +7,11 @@ import { Document, type DocumentMeta } from "../../components/Document.tsx";
 
 /**
  * A rendered page kept as the pieces around its nonce positions, so one render (which may be
- * cached) serves every response with that response's own CSP nonce.
+ * cached) serves every response with that response's own CSP nonce. A `shared` page has no
+ * nonce at all: it is the same bytes for everyone (see `PageOptions.shared`).
  */
 export class RenderedPage {
-  constructor(readonly segments: string[], readonly status: number) {}
+  constructor(readonly segments: string[], readonly status: number, readonly shared = false) {}
   html(nonce: string): string {
     return this.segments.join(nonce);
   }
@@ -22,12 +23,20 @@ export const renderedPageBytes = (page: RenderedPage): number =>
 
 export interface PageOptions extends DocumentMeta {
   status?: number;
+  /**
+   * The page is the same for every visitor, so a finished response may be sent again as it is
+   * (routes/fast_path.ts): its scripts carry no nonce, and it is sent with a CSP that allows
+   * only this site's script files (`SHARED_PAGE_CSP`). It may have no inline script that runs;
+   * island props are `application/json` data, which never runs and needs no nonce.
+   */
+  shared?: boolean;
 }
 
 /** Server-renders `element` inside the document; adds island props and the boot module. */
 export function renderPage(assets: AssetManifest, element: ReactNode, options: PageOptions): RenderedPage {
   // Random per render, so no stored text can contain it and be turned into a nonce.
   const placeholder = `__nonce_${crypto.randomUUID()}__`;
+  const nonce = options.shared ? "" : ` nonce="${placeholder}"`;
   const state = new RenderState(assets, placeholder);
   const markup = renderToString(
     <RenderContext.Provider value={state}>
@@ -36,12 +45,14 @@ export function renderPage(assets: AssetManifest, element: ReactNode, options: P
   );
   let scripts = "";
   for (const island of state.islands) {
-    scripts += `<script type="application/json" id="${island.id}" nonce="${placeholder}">${island.propsJson}</script>`;
+    scripts += `<script type="application/json" id="${island.id}"${nonce}>${island.propsJson}</script>`;
   }
   if (state.islands.length > 0) {
-    scripts += `<script type="module" nonce="${placeholder}" src="${escapeHtml(assets.boot)}"></script>`;
+    scripts += `<script type="module"${nonce} src="${escapeHtml(assets.boot)}"></script>`;
   }
   const end = markup.lastIndexOf("</body>");
   const html = `<!DOCTYPE html>${markup.slice(0, end)}${scripts}${markup.slice(end)}`;
-  return new RenderedPage(html.split(placeholder), options.status ?? 200);
+  const segments = html.split(placeholder);
+  if (options.shared && segments.length > 1) throw new Error("A shared page cannot carry a nonce");
+  return new RenderedPage(segments, options.status ?? 200, options.shared ?? false);
 }

@@ -11,6 +11,13 @@ interface TeamEntry<T> {
   stopWatching?: () => void;
 }
 
+/** A value built from a team's data, and the team revision it was built from. */
+export interface TeamValue<T> {
+  teamId: string;
+  revision: string | null;
+  value: T;
+}
+
 export interface TeamCacheOptions<T> {
   /** Teams kept in memory; the least recently used is dropped first. */
   maxTeams?: number;
@@ -82,18 +89,28 @@ export class TeamCache<T> {
    * Returns the cached value or produces it. `load` reads the team's revision before its data
    * (see `readRevision`) and returns null when the team does not exist (never cached).
    */
-  async getOrLoad(
+  async getOrLoad(key: string, variant: string, load: () => Promise<TeamValue<T> | null>): Promise<T | null> {
+    return (await this.getOrLoadEntry(key, variant, load))?.value ?? null;
+  }
+
+  /**
+   * `getOrLoad`, with the team and the revision the value was built from: what a cache in
+   * front of this one needs to keep the value exactly as long as this one does.
+   */
+  async getOrLoadEntry(
     key: string,
     variant: string,
-    load: () => Promise<{ teamId: string; revision: string | null; value: T } | null>,
-  ): Promise<T | null> {
-    const hit = this.get(key, variant);
-    if (hit !== undefined) return hit;
+    load: () => Promise<TeamValue<T> | null>,
+  ): Promise<TeamValue<T> | null> {
+    const teamId = this.#aliases.get(key);
+    const entry = teamId === undefined ? undefined : this.#teams.get(teamId);
+    const hit = entry?.values.get(variant);
+    if (hit !== undefined) return { teamId: teamId!, revision: entry!.revision, value: hit };
     const epoch = this.#epoch;
     const loaded = await load();
     if (!loaded) return null;
     if (epoch === this.#epoch) this.#store(key, variant, loaded.teamId, loaded.revision, loaded.value);
-    return loaded.value;
+    return loaded;
   }
 
   invalidate(teamId: string): void {

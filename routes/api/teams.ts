@@ -7,6 +7,7 @@ import { acceptClaim, CLAIM_MESSAGES, parseClaimInput } from "../../lib/claims/m
 import { NotFoundError } from "../../lib/errors.ts";
 import { clientIp, jsonBody, readJson } from "../http.ts";
 import { respond } from "../security_headers.ts";
+import { shareWithEveryone } from "../fast_path.ts";
 
 const TEAM_NOT_FOUND = "Team not found";
 
@@ -23,15 +24,21 @@ export const publicTeamApi = new Hono<AppEnv>()
   .get("/roster", async (c) => {
     const { kv, now, rosterJson } = c.var.deps;
     // Keyed by the canonical spelling (R25): a slug in any case is one cache entry.
-    const key = canonicalTeamKey(c.req.param("teamKey") ?? "");
-    const json = await rosterJson.getOrLoad(key, "roster", async () => {
+    const spelled = c.req.param("teamKey") ?? "";
+    const key = canonicalTeamKey(spelled);
+    const json = await rosterJson.getOrLoadEntry(key, "roster", async () => {
       const roster = await loadPublicRoster(kv, key, now());
       if (!roster) return null;
       const value = JSON.stringify({ team: publicTeam(roster.team), players: roster.players });
       return { teamId: roster.team.id, revision: roster.revision, value };
     });
     if (json === null) throw new NotFoundError(TEAM_NOT_FOUND);
-    return respond(c, json, 200, [["content-type", "application/json; charset=utf-8"], ["cache-control", "no-cache"]]);
+    // Kept whole only under its one spelling, so other spellings add nothing to that cache.
+    if (spelled === key) shareWithEveryone(c, json);
+    return respond(c, json.value, 200, [
+      ["content-type", "application/json; charset=utf-8"],
+      ["cache-control", "no-cache"],
+    ]);
   })
   .post("/claims", jsonBody, async (c) => {
     const { kv, config, now } = c.var.deps;

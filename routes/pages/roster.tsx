@@ -14,6 +14,7 @@ import { refusalOf } from "../errors.ts";
 import { clientIp, formBody, formText, readForm } from "../http.ts";
 import { getSessionUser, getSysadmin } from "../auth_middleware.ts";
 import { headerAccount } from "../../components/SiteLayout.tsx";
+import { shareWithEveryone } from "../fast_path.ts";
 
 const PLAYER_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -61,18 +62,27 @@ export const rosterPages = new Hono<AppEnv>()
     const view = readView(c.req.query());
     const claimed = c.req.query("claimed") === "1";
     const variant = `${view.mode}|${view.sort}|${view.group}|${view.player ?? ""}|${claimed ? 1 : 0}`;
-    const page = await rosterPages.getOrLoad(slug, variant, async () => {
+    const page = await rosterPages.getOrLoadEntry(slug, variant, async () => {
       const roster = await loadPublicRoster(kv, slug, now());
       if (!roster) return null;
       const { team, players, revision } = roster;
       const value = renderPage(
         assets,
         <RosterPage team={team} players={players} view={view} claimed={claimed} />,
-        { title: `${team.name} Roster`, description: `The ${team.season} roster of ${team.name}.`, noindex: true },
+        {
+          title: `${team.name} Roster`,
+          description: `The ${team.season} roster of ${team.name}.`,
+          noindex: true,
+          shared: true,
+        },
       );
       return { teamId: team.id, revision, value };
     });
-    if (page) return sendPage(c, page);
+    if (page) {
+      // The same bytes for everyone, until the team changes: the public response cache may keep it.
+      shareWithEveryone(c, page);
+      return sendPage(c, page.value);
+    }
     const account = await accountOf(c);
     const notFound = <RosterNotFound account={account} />;
     return sendPage(

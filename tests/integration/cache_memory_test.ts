@@ -17,11 +17,20 @@ Deno.test("[cache memory] 5,000 spellings of a slug: one cache entry, a redirect
   }).output();
   assert.equal(code, 0, new TextDecoder().decode(stderr));
   const lines = new TextDecoder().decode(stdout).trim().split("\n");
-  const result = JSON.parse(lines[lines.length - 1]);
+  // The probe's one line of results (the request log may write lines of its own).
+  const result = JSON.parse(lines.findLast((line) => line.startsWith('{"slug"'))!);
   assert.ok(result.slug.length >= 16, result.slug);
   assert.equal(result.redirects, result.spellings - 1, "every other spelling of the page moves to the canonical one");
   assert.deepEqual({ teams: result.pages.teams, aliases: result.pages.aliases }, { teams: 1, aliases: 1 });
   assert.deepEqual({ teams: result.json.teams, aliases: result.json.aliases }, { teams: 1, aliases: 1 });
+  // The public response cache keeps the page and the JSON under their one spelling only.
+  const { teams, variants, aliases } = result.publicResponses.teams;
+  assert.deepEqual({ teams, variants, aliases, files: result.publicResponses.files }, {
+    teams: 1,
+    variants: 2,
+    aliases: 2,
+    files: 0,
+  });
   assert.ok(result.growthMb < 50, `RSS grew ${result.growthMb.toFixed(1)} MB over ${result.spellings} spellings`);
 });
 

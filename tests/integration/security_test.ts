@@ -14,9 +14,25 @@ const EXPECTED_HEADERS: Record<string, string | RegExp> = {
 };
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+/**
+ * The pages that are the same bytes for everyone (kept whole by routes/fast_path.ts) carry no
+ * nonce: scripts from this site only, still no inline script, and the rest as on every page.
+ */
+const SHARED_PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
+  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+/** The site's files load nothing when opened as a document. */
+const FILE_CSP = API_CSP;
+
+/** The CSP a path gets: a nonce'd page's (the default), JSON's, a shared page's or a file's. */
+function cspFor(label: string): string | RegExp {
+  if (label.startsWith("/api")) return API_CSP;
+  if (/^\/(?:|about|privacy|contact|t\/[^/]+\/roster)$/.test(label)) return SHARED_PAGE_CSP;
+  if (label === "/favicon.svg" || label.startsWith("/build/")) return FILE_CSP;
+  return EXPECTED_HEADERS["content-security-policy"];
+}
 
 function assertSecurityHeaders(res: Response, label: string, api = label.startsWith("/api")) {
-  const expectations = api ? { ...EXPECTED_HEADERS, "content-security-policy": API_CSP } : EXPECTED_HEADERS;
+  const expectations = { ...EXPECTED_HEADERS, "content-security-policy": api ? API_CSP : cspFor(label) };
   for (const [name, expected] of Object.entries(expectations)) {
     const value = res.headers.get(name);
     if (expected instanceof RegExp) assert.match(value ?? "", expected, `${label}: ${name}`);
@@ -90,17 +106,41 @@ Deno.test("[security] the public roster JSON asks search engines not to index it
 
 Deno.test("[security] each response has a fresh nonce, and every script carries it", async () => {
   await using t = await createTestApp();
-  const { team } = await seedTeam(t.kv);
   const nonces = new Set<string>();
   for (let i = 0; i < 3; i++) {
-    const res = await t.app.request(`${TEST_ORIGIN}/t/${team.slug}/roster`);
+    // A page rendered per request (its island shows who is signed in), with island props and the boot module.
+    const res = await t.app.request(`${TEST_ORIGIN}/team-login`);
     const nonce = res.headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)![1];
     nonces.add(nonce);
     const scripts = [...(await res.text()).matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
     assert.ok(scripts.length >= 2);
     for (const s of scripts) assert.ok(s.includes(`nonce="${nonce}"`), s);
   }
-  assert.equal(nonces.size, 3, "the cached page must still get a new nonce per response");
+  assert.equal(nonces.size, 3, "each response gets a new nonce");
+});
+
+Deno.test("[security] a page shared by everyone runs no inline script: data blocks and this site's boot module only", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv);
+  for (let i = 0; i < 2; i++) {
+    // The first answer fills the public response cache; the second comes from it.
+    const res = await t.app.request(`${TEST_ORIGIN}/t/${team.slug}/roster`);
+    assert.equal(res.headers.get("content-security-policy"), SHARED_PAGE_CSP);
+    const csp = SHARED_PAGE_CSP.split("; ");
+    assert.ok(!SHARED_PAGE_CSP.includes("unsafe"), "no 'unsafe-inline' or 'unsafe-eval'");
+    assert.ok(
+      csp.includes("script-src 'self'") && csp.includes("base-uri 'none'") && csp.includes("object-src 'none'"),
+    );
+    const html = await res.text();
+    assert.ok(!html.includes("nonce"), "no nonce to reuse");
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([^<]*)<\/script>/g)];
+    assert.equal(scripts.length, 2);
+    for (const [, attributes, content] of scripts) {
+      const data = /\btype="application\/json"/.test(attributes);
+      const file = /^ type="module" src="\/build\/[^"/]+\.js"$/.test(attributes) && content === "";
+      assert.ok(data || file, `only data blocks and a same-site module: <script${attributes}>`);
+    }
+  }
 });
 
 Deno.test("[security] JSON bodies over 1 MB are refused with 413 and change nothing", async () => {

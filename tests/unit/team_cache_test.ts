@@ -26,6 +26,18 @@ Deno.test("[cache] serves a stored value until this process commits a change to 
   cache.close();
 });
 
+Deno.test("[cache] getOrLoadEntry: a hit names the team and the revision its value was built from", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const cache = new TeamCache<string>(kv);
+  await commitTeamChange(kv, kv.atomic(), "t1");
+  const revision = await readRevision(kv, "t1");
+  const loaded = await cache.getOrLoadEntry("slug", "v", loader(kv, "t1", () => "page"));
+  assert.deepEqual(loaded, { teamId: "t1", revision, value: "page" });
+  const hit = await cache.getOrLoadEntry("slug", "v", () => Promise.reject(new Error("a hit loads nothing")));
+  assert.deepEqual(hit, { teamId: "t1", revision, value: "page" });
+  cache.close();
+});
+
 Deno.test("[cache] a load that overlapped a change is returned but not stored", async () => {
   using kv = await Deno.openKv(":memory:");
   const cache = new TeamCache<string>(kv);
