@@ -12,6 +12,10 @@ import { UPLOAD_SWEEP_CRON, uploadSweepJob } from "./lib/photos/mod.ts";
 import { CALENDAR_SYNC_CRON, calendarSyncJob } from "./lib/calendar/mod.ts";
 import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
 import { DEFAULT_HEADER_TIMEOUT_MS, serveGuarded } from "./routes/serve.ts";
+import { Lifecycle } from "./lib/lifecycle.ts";
+import { passwordPool } from "./lib/auth/passwords.ts";
+import { imagePool } from "./lib/images/mod.ts";
+import { stopOnSignals } from "./routes/shutdown.ts";
 
 /**
  * What whoever starts the app must fix first (a variable, the database path, the build) ends the
@@ -54,16 +58,20 @@ if (config.env === "development") {
 }
 if (config.sysadminEmail && config.sysadminPassword) {
   const outcome = await ensureSysadmin(kv, config.sysadminEmail, config.sysadminPassword);
-  console.log(`System administrator ${config.sysadminEmail}: ${outcome}`);
+  // Named by its variable: no address goes to the log (issue 21).
+  console.log(`System administrator of SYSADMIN_EMAIL: ${outcome}`);
 } else if (config.sysadminEmail || config.sysadminPassword) {
   console.warn("Set both SYSADMIN_EMAIL and SYSADMIN_PASSWORD to create a system administrator at start.");
 }
 const mailer = createMailer(config, kv);
 const mailNotice = mailStartNotice(config);
 (mailNotice.warning ? console.warn : console.log)(mailNotice.line);
+// What SIGTERM stops (routes/shutdown.ts): background jobs start no more, those running are waited for.
+const lifecycle = new Lifecycle();
 // Delivers queued mail; at start and every 5 minutes it re-enqueues mail a crash left behind. Its
 // listener also runs the admins' request digests (a mail at most every 15 minutes per admin).
 startQueueWorker(kv, mailer, {
+  background: lifecycle,
   otherJobs: async (message) => {
     if (isRequestDigestJob(message)) await runRequestDigestJob(kv, message, config.appUrl);
   },
@@ -74,16 +82,22 @@ startQueueWorker(kv, mailer, {
 // The crons are registered here, at the top level of the entry module, where Deno Deploy finds them
 // (tests/integration/crons_test.ts); lib/ only exports their jobs.
 // Removes uploads never finished, processed or used, and expired upload links: at start and every 10 minutes.
-void uploadSweepJob(kv);
-Deno.cron("sweep expired photo uploads", UPLOAD_SWEEP_CRON, () => uploadSweepJob(kv));
+void lifecycle.track(() => uploadSweepJob(kv));
+Deno.cron("sweep expired photo uploads", UPLOAD_SWEEP_CRON, lifecycle.guard(() => uploadSweepJob(kv)));
 // Syncs every connected team calendar whose 30 minutes are up (a lease per team: one instance at a time).
-const calendarSyncDeps = { now: () => new Date(), allowPrivateHosts: config.calendarAllowPrivateHosts };
-Deno.cron("sync team calendars", CALENDAR_SYNC_CRON, () => calendarSyncJob(kv, calendarSyncDeps));
+const calendarSyncDeps = {
+  now: () => new Date(),
+  allowPrivateHosts: config.calendarAllowPrivateHosts,
+  signal: lifecycle.signal,
+};
+Deno.cron("sync team calendars", CALENDAR_SYNC_CRON, lifecycle.guard(() => calendarSyncJob(kv, calendarSyncDeps)));
 const app = createApp({ kv, config, assets, watchTeamChanges: true });
 // Deno.serve with a deadline: a connection slow to send its request headers (or idle) is closed.
-serveGuarded({
+const server = serveGuarded({
   port: config.port,
   hostname: config.hostname,
   headerTimeoutMs: DEFAULT_HEADER_TIMEOUT_MS,
   onListen: ({ hostname, port }) => console.log(`GoalMates listening on http://${hostname}:${port} (${config.env})`),
 }, app.fetch);
+// SIGTERM and SIGINT: no new connections, requests and jobs in hand finished (10 s at most), exit 0.
+stopOnSignals(lifecycle, server, { close: [() => passwordPool.close(), () => imagePool.close()], kv });

@@ -5,7 +5,8 @@ export interface Config {
   port: number;
   hostname: string;
   env: "production" | "development";
-  kvPath: string;
+  /** A file path, `:memory:` or a KV Connect URL; null: the platform's own database (Deno Deploy). */
+  kvPath: string | null;
   appUrl: string;
   /** Origin of `appUrl`; state-changing requests must come from it. */
   appOrigin: string;
@@ -16,6 +17,11 @@ export interface Config {
   sysadminEmail?: string;
   sysadminPassword?: string;
   calendarAllowPrivateHosts: boolean;
+  /**
+   * Peers that are the app's own reverse proxy (TRUSTED_PROXY): from them the client's address is
+   * the last X-Forwarded-For entry, which the proxy wrote. Empty: the peer is the client.
+   */
+  trustedProxies: ReadonlySet<string>;
 }
 
 const optional = z.string().trim().optional().transform((v) => v || undefined);
@@ -35,7 +41,8 @@ const envSchema = z.object({
   GOALMATES_ENV: z.enum(["production", "development"], {
     error: "GOALMATES_ENV must be 'production' or 'development'",
   }).default("production"),
-  GOALMATES_KV: z.string().trim().min(1).default("./data/goalmates.kv"),
+  // Checked and defaulted in loadConfig: on Deno Deploy its absence means the platform's database.
+  GOALMATES_KV: z.string().optional(),
   APP_URL: optional.pipe(z.url({ error: "APP_URL must be an absolute URL" }).optional()),
   SMTP_URL: optional,
   MAIL_FROM: optional,
@@ -49,9 +56,43 @@ const envSchema = z.object({
   SYSADMIN_EMAIL: optional,
   SYSADMIN_PASSWORD: optional,
   CALENDAR_ALLOW_PRIVATE_HOSTS: optional,
+  TRUSTED_PROXY: optional.pipe(
+    z.string().transform((text, ctx) => {
+      const addresses = text.split(",").map((part) => part.trim()).filter(Boolean);
+      const bad = addresses.filter((address) => !isIpAddress(address));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `TRUSTED_PROXY must list IP addresses separated by commas (not ${bad.join(", ")})`,
+        });
+      }
+      return addresses;
+    }).optional(),
+  ),
+  // Set by Deno Deploy (Classic and the current platform) in every deployment; never set by hand.
+  DENO_DEPLOYMENT_ID: optional,
 });
 
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
+/** An IPv4 address, or an IPv6 one as the URL parser takes it inside brackets. */
+export function isIpAddress(text: string): boolean {
+  if (/^(?:\d{1,3}\.){3}\d{1,3}$/.test(text)) return text.split(".").every((part) => Number(part) <= 255);
+  if (!text.includes(":") || !/^[0-9A-Fa-f:.]+$/.test(text)) return false;
+  try {
+    return new URL(`http://[${text}]/`).hostname.length > 2;
+  } catch {
+    return false;
+  }
+}
+
+/** Where GOALMATES_KV is unset, off Deno Deploy. */
+export const DEFAULT_KV_PATH = "./data/goalmates.kv";
+
+/** Whether the process runs on Deno Deploy, which sets DENO_DEPLOYMENT_ID in every deployment (Classic too). */
+export function onDenoDeploy(env: Record<string, string | undefined>): boolean {
+  return Boolean(env.DENO_DEPLOYMENT_ID?.trim());
+}
 
 /** A variable of the environment is missing or malformed: main.ts prints the message alone and exits. */
 export class ConfigError extends Error {
@@ -62,7 +103,16 @@ export class ConfigError extends Error {
 export function loadConfig(
   env: Record<string, string | undefined> = readEnv(),
 ): Config {
+  const denoDeploy = onDenoDeploy(env);
   const parsed = envSchema.superRefine((v, ctx) => {
+    // On Deno Deploy an unset or blank GOALMATES_KV is the platform's database (`kvPathOf`).
+    if (v.GOALMATES_KV !== undefined && !v.GOALMATES_KV.trim() && !denoDeploy) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOALMATES_KV"],
+        message: "GOALMATES_KV is blank: name a file, :memory: or a KV Connect URL, or leave it unset",
+      });
+    }
     // Mail waits in KV across restarts and any instance may send it: each needs the same key.
     if (v.GOALMATES_ENV === "production" && v.SMTP_URL && !v.MAIL_QUEUE_KEY) {
       ctx.addIssue({
@@ -83,7 +133,7 @@ export function loadConfig(
     port: v.PORT,
     hostname: v.HOSTNAME,
     env: v.GOALMATES_ENV,
-    kvPath: v.GOALMATES_KV,
+    kvPath: kvPathOf(v.GOALMATES_KV, denoDeploy),
     appUrl,
     appOrigin: new URL(appUrl).origin,
     smtpUrl: v.SMTP_URL,
@@ -92,7 +142,19 @@ export function loadConfig(
     sysadminEmail: v.SYSADMIN_EMAIL,
     sysadminPassword: v.SYSADMIN_PASSWORD,
     calendarAllowPrivateHosts: v.CALENDAR_ALLOW_PRIVATE_HOSTS === "1",
+    trustedProxies: new Set(v.TRUSTED_PROXY ?? []),
   });
+}
+
+/**
+ * The database to open: the one GOALMATES_KV names; when it is unset (or blank), the platform's
+ * own on Deno Deploy (`Deno.openKv()` with no path opens the database assigned to the app, and
+ * anything else would be a file the platform does not keep), else the default file.
+ */
+function kvPathOf(variable: string | undefined, denoDeploy: boolean): string | null {
+  const path = variable?.trim();
+  if (path) return path;
+  return denoDeploy ? null : DEFAULT_KV_PATH;
 }
 
 function readEnv(): Record<string, string | undefined> {

@@ -1,9 +1,12 @@
 /**
- * Security events (R39): one JSON line each, to stderr unless a test swaps the sink. A line
+ * Security events (R39): one JSON line each, to stderr (in lib/log.ts's batches, so a flood of
+ * refused requests is not also a flood of writes) unless a test swaps the sink. A line
  * carries when, what, the request id, the method, a redacted path and the client's address;
  * never a token, a password or an e-mail address (an account appears only as a keyed hash).
  * `JSON.stringify` escapes CR/LF, so no value can forge a second line.
  */
+
+import { writeLogLine } from "./log.ts";
 
 export type SecurityEventName = "login.failed" | "rate_limit.hit" | "cross_origin.refused";
 
@@ -23,7 +26,7 @@ export interface SecurityEvent {
 
 export type SecurityLogSink = (line: string) => void;
 
-const stderrSink: SecurityLogSink = (line) => console.error(line);
+const stderrSink: SecurityLogSink = (line) => writeLogLine(line, "stderr");
 let sink = stderrSink;
 let hashKey: Promise<CryptoKey> | null = null;
 

@@ -1,6 +1,7 @@
 import type { Config } from "../lib/config.ts";
 import type { AssetManifest } from "../lib/render/assets.ts";
 import type { TeamCache } from "../lib/render/team_cache.ts";
+import type { PublicResponseCache } from "./fast_path.ts";
 import type { RenderedPage } from "../lib/render/page.tsx";
 import type { StoredSession } from "../lib/auth/sessions.ts";
 import type { TeamViewer } from "../lib/team_viewer.ts";
@@ -15,11 +16,13 @@ export interface AppDeps {
   /** Follow team changes made by other instances (production: yes; tests: no). */
   watchTeamChanges?: boolean;
   /** The render caches, when the caller builds them (tests look at their bounds). */
-  caches?: Pick<Deps, "rosterPages" | "rosterJson">;
+  caches?: Pick<Deps, "rosterPages" | "rosterJson"> & { publicResponses?: PublicResponseCache };
+  /** One JSON line per request on stdout (lib/log.ts); default yes, `createTestApp` turns it off. */
+  requestLog?: boolean;
 }
 
 /** The dependencies every route reads from `c.var.deps`. */
-export interface Deps extends Required<Omit<AppDeps, "watchTeamChanges" | "caches">> {
+export interface Deps extends Required<Omit<AppDeps, "watchTeamChanges" | "caches" | "requestLog">> {
   rosterPages: TeamCache<RenderedPage>;
   rosterJson: TeamCache<string>;
 }

@@ -13,6 +13,8 @@ import {
 } from "../lib/errors.ts";
 import { accountHint, logSecurityEvent, redactPath, type SecurityEventName } from "../lib/security_log.ts";
 import type { AppEnv } from "./app_env.ts";
+import { errorText } from "../lib/log.ts";
+import { routePatternOf } from "./request_log.ts";
 import { ruled } from "./rules.ts";
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
@@ -126,7 +128,7 @@ export function createErrorHandler(renderErrorPage: ErrorPageRenderer) {
     } else {
       status = 500;
       message = "Something went wrong on our side. Please try again.";
-      console.error(`[${c.get("requestId") ?? "-"}] ${c.req.method} ${c.req.path}`, err);
+      logServerError(c, err);
     }
     const res = isApiPath(c.req.path)
       ? c.json({ message }, status as 400, { "Cache-Control": "no-store" })
@@ -134,6 +136,22 @@ export function createErrorHandler(renderErrorPage: ErrorPageRenderer) {
     for (const [name, value] of retryAfterHeader(err)) res.headers.set(name, value);
     return res;
   };
+}
+
+/**
+ * A 500 as one JSON line on stderr: the request id (sent back in `x-request-id`), the route's
+ * pattern rather than the path (which may hold a token), and the error's redacted stack.
+ */
+function logServerError(c: Context, err: unknown): void {
+  console.error(JSON.stringify({
+    time: new Date().toISOString(),
+    level: "error",
+    event: "request.failed",
+    requestId: c.get("requestId") ?? null,
+    method: c.req.method,
+    route: routePatternOf(c) ?? redactPath(c.req.path),
+    error: errorText(err),
+  }));
 }
 
 function defaultMessage(status: number): string {

@@ -5,6 +5,7 @@ import { matchedRoutes } from "hono/route";
 import type { BodyData } from "hono/utils/body";
 import { HTTPException } from "hono/http-exception";
 import { AppError, ForbiddenError, ValidationError } from "../lib/errors.ts";
+import { isIpAddress } from "../lib/config.ts";
 import { INVALID_CURSOR_MESSAGE, MAX_PAGE_SIZE } from "../lib/db/kv.ts";
 import { BODY_UNREADABLE, isCutShortBody, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors.ts";
 import { ruled } from "./rules.ts";
@@ -225,11 +226,17 @@ export const formText = (form: Record<string, unknown>, name: string): string =>
 
 /** The peer address of the connection (no proxy headers are trusted). */
 export function clientIp(c: Context): string {
+  let peer: string;
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    peer = getConnInfo(c).remote.address ?? "unknown";
   } catch {
     return "unknown";
   }
+  // Behind the app's own proxy every peer is the proxy: the client is the last address the proxy
+  // added. Earlier entries are whatever the client sent, so they are never believed.
+  if (!c.var.deps?.config.trustedProxies.has(peer)) return peer;
+  const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
+  return forwarded && isIpAddress(forwarded) ? forwarded : peer;
 }
 
 /** R20: redirect targets from links and forms (see lib/local_path.ts). */

@@ -17,6 +17,9 @@ import { TeamCache } from "../lib/render/team_cache.ts";
 import { ErrorPage } from "../components/ErrorPage.tsx";
 import { staticRoutes } from "./static.ts";
 import { objectRoutes } from "./objects.ts";
+import { answerFromPublicCache, PublicResponseCache } from "./fast_path.ts";
+import { healthRoutes } from "./health.ts";
+import { requestLog } from "./request_log.ts";
 // Pages (and their form posts)
 import { marketingPages } from "./pages/marketing.tsx";
 import { rosterPages } from "./pages/roster.tsx";
@@ -97,6 +100,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     (config.env === "development" && origin === new URL(c.req.url).origin);
 
   const app = new Hono<AppEnv>({ router: paramFormatRouter() });
+  if (appDeps.requestLog !== false) app.use(requestLog());
   app.use(async (c, next) => {
     c.set("deps", deps);
     await next();
@@ -116,6 +120,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route("/signup", signupPages);
   app.route("/signup-success", signupSuccessPage);
   app.route("/objects", objectRoutes);
+  app.route("/", healthRoutes);
 
   // Signing in and out, the hub and the person's account
   app.route("/team-login", teamLoginPage);
@@ -213,5 +218,10 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     return renderError(c, 404, "404 Page Not Found", "");
   });
   app.onError(createErrorHandler(renderError));
+
+  // Anonymous GETs of answers the routes share with everyone skip the router and middleware.
+  const publicResponses = appDeps.caches?.publicResponses ??
+    new PublicResponseCache(appDeps.kv, { watch: appDeps.watchTeamChanges });
+  app.fetch = answerFromPublicCache(app.fetch, publicResponses, { log: appDeps.requestLog !== false });
   return app;
 }

@@ -45,6 +45,7 @@ export const ROUTES: Readonly<Record<string, RouteRow>> = {
   "GET /contact": ["public"],
   "GET /favicon.svg": ["public"],
   "GET /build/:name": ["public"],
+  "GET /healthz": ["public"], // For a load balancer: no session, no rate limit (routes/health.ts).
   "GET /t/:slug/roster": ["public"],
   "GET /t/:slug/claim": ["public"],
   "POST /t/:slug/claim": ["public", "form-body"],

@@ -12,6 +12,8 @@
  * of opening, or of its previous response, is closed. A request being handled is never cut.
  */
 
+import { onDenoDeploy } from "../lib/config.ts";
+
 type Handler = (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => Response | Promise<Response>;
 type ErrorHandler = (error: unknown) => Response | Promise<Response>;
 type ServeOnConnection = (
@@ -31,6 +33,37 @@ function serveOnConnection(): ServeOnConnection | null {
   return typeof serve === "function" ? serve as ServeOnConnection : null;
 }
 
+/** Said once by a process that serves without the deadline (the rest of the line says why). */
+export const HEADER_GUARD_FALLBACK_NOTICE =
+  "[serve] request headers are not timed out by the app: header timeouts are left to the platform or the proxy in front";
+
+/**
+ * Why connections cannot be served one by one here, or null when they can. On Deno Deploy they
+ * end at the platform's proxy, which bounds them; DENO_SERVE_ADDRESS tells Deno.serve (and only
+ * it) where to listen; and a Deno may lack the internal. Permissions never decide it: the
+ * internal needs nothing beyond the --allow-net that Deno.serve needs too.
+ */
+export function headerGuardUnavailable(
+  env: (name: string) => string | undefined,
+  hasServeOnConnection: boolean,
+): string | null {
+  if (onDenoDeploy({ DENO_DEPLOYMENT_ID: env("DENO_DEPLOYMENT_ID") })) return "on Deno Deploy, behind its proxy";
+  if (env("DENO_SERVE_ADDRESS")) return "DENO_SERVE_ADDRESS chooses where Deno.serve listens";
+  if (!hasServeOnConnection) return "this Deno has no per-connection server";
+  return null;
+}
+
+/** An environment variable, or undefined when it is unset or may not be read. */
+function readEnv(name: string): string | undefined {
+  try {
+    return Deno.env.get(name);
+  } catch {
+    return undefined;
+  }
+}
+
+let fallbackSaid = false;
+
 /** Long enough for any real client (and a proxy reusing a connection); short enough to shed idle sockets. */
 export const DEFAULT_HEADER_TIMEOUT_MS = 30_000;
 
@@ -41,13 +74,18 @@ export interface GuardedServeOptions {
   headerTimeoutMs?: number;
   onListen?: (addr: Deno.NetAddr) => void;
   onError?: ErrorHandler;
+  /** The environment (tests pass their own); by default the process's. */
+  env?: (name: string) => string | undefined;
 }
 
 export interface GuardedServer {
   addr: Deno.NetAddr;
-  /** False when this Deno has no per-connection server: plain Deno.serve, without the deadline. */
+  /** False when connections cannot be served one by one here (`headerGuardUnavailable`): plain Deno.serve. */
   guarded: boolean;
-  /** Stops accepting, closes every connection and resolves when all are done. */
+  /**
+   * Stops accepting and resolves when every connection is closed: an idle one at once, one
+   * answering a request once its client has the answer (it says `Connection: close`).
+   */
   shutdown(): Promise<void>;
 }
 
@@ -67,13 +105,31 @@ const defaultOnError: ErrorHandler = (error) => {
   return new Response("Internal Server Error", { status: 500 });
 };
 
+/**
+ * The response with `Connection: close`: its client closes the connection once it has it (Deno's
+ * server itself keeps the connection open, and aborting it could cut the answer short).
+ */
+function lastOnConnection(response: Response): Response {
+  try {
+    response.headers.set("connection", "close");
+    return response;
+  } catch {
+    // Immutable headers (Response.redirect, a cached response): a copy with the same body.
+    const copy = new Response(response.body, response);
+    copy.headers.set("connection", "close");
+    return copy;
+  }
+}
+
 /** Serves `handler` like Deno.serve, closing connections that are slow to send request headers. */
 export function serveGuarded(options: GuardedServeOptions, handler: Handler): GuardedServer {
   const headerTimeoutMs = options.headerTimeoutMs ?? DEFAULT_HEADER_TIMEOUT_MS;
   const onError = options.onError ?? defaultOnError;
   const serveOn = serveOnConnection();
-  if (!serveOn) {
-    console.warn("This Deno cannot serve single connections: slow request headers are not timed out.");
+  const unavailable = headerGuardUnavailable(options.env ?? readEnv, serveOn !== null);
+  if (unavailable || !serveOn) {
+    if (!fallbackSaid) console.warn(`${HEADER_GUARD_FALLBACK_NOTICE} (${unavailable})`);
+    fallbackSaid = true;
     const server = Deno.serve({
       port: options.port,
       hostname: options.hostname,
@@ -117,6 +173,8 @@ export function serveGuarded(options: GuardedServeOptions, handler: Handler): Gu
     };
     // Keeps a synchronous answer synchronous: Deno sends those on a faster path. Aborting a
     // connection mid-request would drop its response, so a request in progress holds it open.
+    // Once the server stops, each answer tells its client to close the connection after it.
+    const answer = (response: Response) => closing ? lastOnConnection(response) : response;
     const guarded: Handler = (request, info) => {
       tracked.active++;
       tracked.events++;
@@ -129,11 +187,11 @@ export function serveGuarded(options: GuardedServeOptions, handler: Handler): Gu
       }
       if (result instanceof Response) {
         done();
-        return result;
+        return answer(result);
       }
       return result.then((response) => {
         done();
-        return response;
+        return answer(response);
       }, (error) => {
         done();
         throw error;
@@ -177,7 +235,8 @@ export function serveGuarded(options: GuardedServeOptions, handler: Handler): Gu
       clearInterval(sweeper);
       listener.close();
       await accepting;
-      for (const { abort } of open) abort.abort();
+      // Aborting is closing at once, an answer on its way included: only idle connections.
+      for (const { abort, active } of open) if (active === 0) abort.abort();
       await Promise.all([...open].map(({ finished }) => finished));
     },
   };

@@ -27,10 +27,13 @@ export interface TestContext {
 }
 
 /** The whole app on an in-memory KV. Use with `await using t = await createTestApp()`. */
-export async function createTestApp(options: { now?: () => Date; env?: Record<string, string> } = {}) {
+export async function createTestApp(
+  options: { now?: () => Date; env?: Record<string, string>; requestLog?: boolean } = {},
+) {
   const kv = await Deno.openKv(":memory:");
   const config = loadConfig({ APP_URL: TEST_ORIGIN, GOALMATES_KV: ":memory:", ...options.env });
-  const app = createApp({ kv, config, assets: TEST_ASSETS, now: options.now });
+  // Request lines would fill every test's output; tests/integration/request_log_test.ts checks them.
+  const app = createApp({ kv, config, assets: TEST_ASSETS, now: options.now, requestLog: options.requestLog ?? false });
   return {
     app,
     kv,

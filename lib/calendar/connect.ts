@@ -14,6 +14,7 @@ import { FeedParser } from "./parse.ts";
 import { normalizeCalendarUrl } from "./url.ts";
 import { addCalendar, CALENDAR_MESSAGES, type SyncDeps, syncTeamCalendar } from "./sync.ts";
 import { SYNC_NOW_PER_WINDOW, SYNC_NOW_WINDOW_MS } from "./sync_now.ts";
+import { errorText } from "../log.ts";
 
 /** Each try costs a fetch of someone's server: counted per team like Sync now (6 in 10 minutes). */
 export const CONNECT_PER_WINDOW = SYNC_NOW_PER_WINDOW;
@@ -43,7 +44,7 @@ async function checkFeed(
     return fetched;
   } catch (error) {
     if (error instanceof CalendarSyncError) throw refusal(error.message);
-    console.error("[calendar] checking a new calendar failed unexpectedly:", error);
+    console.error("[calendar] checking a new calendar failed unexpectedly:", errorText(error));
     throw refusal(CONNECT_MESSAGES.unexpected);
   }
 }

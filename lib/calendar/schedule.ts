@@ -6,25 +6,39 @@
  * once its lease lapses.
  */
 import { type SyncDeps, syncDueCalendars } from "./sync.ts";
+import { runLoggedJob } from "../log.ts";
 
 export const CALENDAR_SYNC_CRON = "*/30 * * * *";
 /** Instances started together would all list the calendars at the same second; a random delay spreads them. */
 const MAX_JITTER_MS = 20_000;
 
-export async function runScheduledSync(kv: Deno.Kv, deps: SyncDeps, jitterMs = Math.random() * MAX_JITTER_MS) {
-  await new Promise((resolve) => setTimeout(resolve, jitterMs));
-  const counts = await syncDueCalendars(kv, deps);
-  if (counts.synced + counts.failed > 0) {
-    console.log(`[calendar] synced ${counts.synced} calendar(s), ${counts.failed} failed, ${counts.skipped} skipped`);
-  }
-  return counts;
+/** Ends early when the process stops (`SyncDeps.signal`): the sync then starts no team. */
+const waitFor = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+const jitter = () => Math.random() * MAX_JITTER_MS;
+
+export async function runScheduledSync(kv: Deno.Kv, deps: SyncDeps, jitterMs = jitter()) {
+  await waitFor(jitterMs, deps.signal);
+  return await syncDueCalendars(kv, deps);
 }
 
-/** The cron job: one scheduled sync; a failure is logged, and the next run tries again. */
-export async function calendarSyncJob(kv: Deno.Kv, deps: SyncDeps, jitterMs?: number): Promise<void> {
-  try {
-    await runScheduledSync(kv, deps, jitterMs);
-  } catch (error) {
-    console.error("[calendar] the scheduled sync failed:", error);
-  }
+/**
+ * The cron job: one scheduled sync, logged as one job line with its counts (the wait before it
+ * not counted in its time); a failure is logged too, and the next run tries again.
+ */
+export async function calendarSyncJob(kv: Deno.Kv, deps: SyncDeps, jitterMs = jitter()): Promise<void> {
+  await waitFor(jitterMs, deps.signal);
+  await runLoggedJob("calendar.sync", () => syncDueCalendars(kv, deps), ({ synced, failed, skipped }) => ({
+    synced,
+    failed,
+    skipped,
+  })).catch(() => {}); // Logged; the next run tries again.
 }

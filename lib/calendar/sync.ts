@@ -41,6 +41,7 @@ import { CalendarSyncError, type FeedEvent } from "./types.ts";
 import { fetchCalendarFeed, type FetchFeedOptions } from "./fetch_feed.ts";
 import { FeedParser, parseCalendarFeed } from "./parse.ts";
 import { normalizeCalendarUrl } from "./url.ts";
+import { errorText } from "../log.ts";
 
 /** SPEC.md section 9: each calendar syncs every 30 minutes. */
 export const SYNC_INTERVAL_MS = 30 * 60 * 1000;
@@ -62,6 +63,8 @@ export interface SyncDeps {
   allowPrivateHosts: boolean;
   /** Who holds the lease (one id per process). */
   owner?: string;
+  /** Aborted when the process stops: the scheduled sync starts no further team (lib/lifecycle.ts). */
+  signal?: AbortSignal;
   fetchFeed?: (url: string, calendar: Calendar, options: FetchFeedOptions) => ReturnType<typeof fetchCalendarFeed>;
   parseFeed?: typeof parseCalendarFeed;
 }
@@ -268,7 +271,7 @@ async function runSync(kv: Deno.Kv, entry: Deno.KvEntry<Calendar>, deps: SyncDep
     truncated = parsed.truncated;
     feedZone = parsed.timeZone ?? null;
   } catch (error) {
-    if (!(error instanceof CalendarSyncError)) console.error("[calendar] sync failed unexpectedly:", error);
+    if (!(error instanceof CalendarSyncError)) console.error("[calendar] sync failed unexpectedly:", errorText(error));
     const message = error instanceof CalendarSyncError ? error.message : CALENDAR_MESSAGES.unexpected;
     return await recordFailure(kv, entry, deps.now(), message);
   }
@@ -316,7 +319,7 @@ export async function syncDueCalendars(
       counts.skipped += page.values.length - due.length;
       let next = 0;
       const worker = async () => {
-        while (next < due.length) {
+        while (next < due.length && !deps.signal?.aborted) {
           const calendar = due[next++];
           const outcome = await syncTeamCalendar(kv, calendar.teamId, deps);
           if (outcome.kind === "synced" || outcome.kind === "not-modified") counts.synced++;
@@ -326,7 +329,7 @@ export async function syncDueCalendars(
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
       cursor = page.cursor;
-    } while (cursor);
+    } while (cursor && !deps.signal?.aborted);
   } finally {
     parser?.close();
   }

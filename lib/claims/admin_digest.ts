@@ -23,6 +23,7 @@ import { adminRequestsMail } from "../mail/templates.ts";
 import { beginChange } from "../db/kv.ts";
 import { CommitConflictError, commitOrConflict, retryOnConflict } from "../db/change.ts";
 import { addToDigest, digestDue, type DigestStep } from "./digest_rule.ts";
+import { errorText } from "../log.ts";
 
 export { isRequestDigestJob } from "../db/request_digests.ts";
 export type { DigestItem, RequestDigestJob };
@@ -119,7 +120,7 @@ export async function tellTeamAdmins(
       if (admin) await addForAdmin(kv, team, admin, item, appUrl, now);
     }
   } catch (error) {
-    console.error(`[claims] telling the admins of team ${team.id} about a new ${item.kind} failed:`, error);
+    console.error(`[claims] telling the admins of team ${team.id} about a new ${item.kind} failed:`, errorText(error));
   }
 }
 

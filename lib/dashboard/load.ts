@@ -16,6 +16,7 @@ import { EVENTS_WIDGET_LIMIT, listUpcomingEvents, type TeamEvent } from "../even
 import { type ActiveCampaign, listActiveCampaigns } from "../campaigns/mod.ts";
 import { GALLERY_PAGE_SIZE, type GalleryPhoto, listGalleryPhotos } from "../photos/mod.ts";
 import { getCalendar, type ScheduleState, scheduleStateOf } from "../calendar/mod.ts";
+import { redactLogText } from "../log.ts";
 
 /** How many active campaigns the page brings; the island asks the API for more as they are answered. */
 export const CAMPAIGNS_PAGE_SIZE = 20;
@@ -53,7 +54,7 @@ async function upcomingEventsOrNone(kv: Deno.Kv, teamId: string, now: Date) {
   try {
     return await listUpcomingEvents(kv, teamId, now, { limit: EVENTS_WIDGET_LIMIT });
   } catch (error) {
-    console.error(JSON.stringify({ event: "events_load_failed", teamId, error: String(error) }));
+    console.error(JSON.stringify({ event: "events_load_failed", teamId, error: redactLogText(String(error)) }));
     return { values: [], cursor: "" };
   }
 }
@@ -63,7 +64,7 @@ async function scheduleStateOrNull(kv: Deno.Kv, teamId: string): Promise<Schedul
   try {
     return scheduleStateOf(await getCalendar(kv, teamId));
   } catch (error) {
-    console.error(JSON.stringify({ event: "calendar_load_failed", teamId, error: String(error) }));
+    console.error(JSON.stringify({ event: "calendar_load_failed", teamId, error: redactLogText(String(error)) }));
     return null;
   }
 }
@@ -73,7 +74,7 @@ async function firstPhotosOrNull(kv: Deno.Kv, teamId: string) {
   try {
     return await listGalleryPhotos(kv, teamId, { offset: 0, limit: GALLERY_PAGE_SIZE });
   } catch (error) {
-    console.error(JSON.stringify({ event: "photos_load_failed", teamId, error: String(error) }));
+    console.error(JSON.stringify({ event: "photos_load_failed", teamId, error: redactLogText(String(error)) }));
     return null;
   }
 }

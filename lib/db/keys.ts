@@ -237,6 +237,8 @@ export const keys = {
 
   /** A one-time data migration that has run (its name → when). */
   migration: (name: string) => ["migrations", name] as const,
+  /** Never written: the health check reads it to see that the database answers. */
+  healthProbe: () => ["health_probe"] as const,
 
   rateLimit: (bucket: string, subject: string, window: number) => ["rate_limits", bucket, subject, window] as const,
   /** The windows of a rate limit counted per team (e.g. new invite links a day). */

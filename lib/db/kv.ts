@@ -2,8 +2,11 @@ import { ValidationError } from "../errors.ts";
 
 /** The database could not be opened; its message is one line for whoever starts the app. */
 export class KvOpenError extends Error {
-  constructor(readonly path: string, reason: string) {
-    super(`Cannot open the database at ${JSON.stringify(path)}: ${reason}.`);
+  constructor(readonly path: string | null, reason: string) {
+    const database = path === null
+      ? "the platform's database (is a Deno KV database assigned to the app?)"
+      : `the database at ${JSON.stringify(path)}`;
+    super(`Cannot open ${database}: ${reason}.`);
     this.name = "KvOpenError";
   }
 }
@@ -37,11 +40,13 @@ export function kvOpenReason(error: unknown): string {
 }
 
 /**
- * Opens the database: a file path, `:memory:`, or a KV Connect URL. A file path's folder is
- * created when missing. Failing, it throws `KvOpenError` (main.ts prints it and exits).
+ * Opens the database: a file path, `:memory:`, a KV Connect URL, or null for the platform's own
+ * (on Deno Deploy, `Deno.openKv()` without a path opens the database assigned to the app). A file
+ * path's folder is created when missing. Failing, it throws `KvOpenError` (main.ts prints it and exits).
  */
-export async function openKv(path: string): Promise<Deno.Kv> {
+export async function openKv(path: string | null, open: typeof Deno.openKv = Deno.openKv): Promise<Deno.Kv> {
   try {
+    if (path === null) return await open();
     if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
       const dir = path.replace(/[^/]*$/, "");
       if (dir) await Deno.mkdir(dir, { recursive: true });
@@ -49,7 +54,7 @@ export async function openKv(path: string): Promise<Deno.Kv> {
       const existing = await Deno.stat(path).catch(() => null);
       if (existing?.isDirectory) throw new Deno.errors.IsADirectory(path);
     }
-    return await Deno.openKv(path);
+    return await open(path);
   } catch (error) {
     throw new KvOpenError(path, kvOpenReason(error));
   }

@@ -6,6 +6,7 @@
 import { keys } from "./keys.ts";
 import { getManyValues, listPage, type Page, type PageOptions } from "./kv.ts";
 import { listMemberships } from "./users.ts";
+import { redactLogText } from "../log.ts";
 
 export interface TeamActivity {
   teamId: string;
@@ -47,7 +48,7 @@ async function quietly(record: () => Promise<unknown>): Promise<void> {
   try {
     await record();
   } catch (error) {
-    console.error(JSON.stringify({ event: "team_activity_failed", error: String(error) }));
+    console.error(JSON.stringify({ event: "team_activity_failed", error: redactLogText(String(error)) }));
   }
 }
 

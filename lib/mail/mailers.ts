@@ -57,17 +57,19 @@ function headersOnly(entry: OutboxEntry): OutboxEntry {
 
 /**
  * The outbox, for when no SMTP server is configured: mail is kept in KV for a week (listed on
- * /email-test). In development (`withBodies`) a mail is kept and printed whole, so a newcomer can
- * click its link. In production only its recipient, kind and subject are stored, before anything
- * is written (the queue does not even open the body for it), and the console gets its kind and
- * id: the outbox, the page and the logs hold no single-use link and no address.
+ * /email-test). In development (`withBodies`) a mail is kept whole, so a newcomer can click its
+ * link on /email-test. In production only its recipient, kind and subject are stored, before
+ * anything is written (the queue does not even open the body for it). Either way the console
+ * gets the mail's kind and id only (development adds where to read it): no log, in any mode,
+ * holds a single-use link, an address or a subject (which may hold a name).
  */
 export function createOutboxMailer(
   kv: Deno.Kv,
-  options: { withBodies: boolean; log?: (line: string) => void; now?: () => Date },
+  options: { withBodies: boolean; log?: (line: string) => void; now?: () => Date; appUrl?: string },
 ): Mailer {
   const log = options.log ?? console.log;
   const now = options.now ?? (() => new Date());
+  const readAt = `${options.appUrl ?? ""}/email-test`;
   return {
     name: "outbox",
     headersOnly: !options.withBodies,
@@ -80,8 +82,7 @@ export function createOutboxMailer(
         return;
       }
       await saveOutboxMail(kv, entry, OUTBOX_TTL_MS);
-      log(`[outbox] ${mail.kind} mail to ${mail.to.address}: ${mail.subject}`);
-      log(mail.text);
+      log(`[outbox] ${mail.kind} mail ${entry.id} kept in the development outbox: read it at ${readAt}`);
     },
   };
 }

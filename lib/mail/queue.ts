@@ -42,6 +42,7 @@ import { beginChange } from "../db/kv.ts";
 import { commitChange } from "../db/change.ts";
 import { openBody, sealBody } from "./sealing.ts";
 import type { Mailer, OutgoingMail, Recipient } from "./types.ts";
+import { redactLogText } from "../log.ts";
 
 /** A mail as the queue stores it: recipient, kind and subject in the clear, the body sealed. */
 export interface QueuedMail {
@@ -254,7 +255,8 @@ export async function deliverQueuedMail(
   }
   if (attempts >= MAX_MAIL_ATTEMPTS) {
     if (!(await moveToFailedMail(kv, entry, failedRecord(current, attempts, lastError, now)))) return "busy";
-    console.error(`[mail] giving up on ${current.mail.kind} mail ${id} after ${attempts} attempts: ${lastError}`);
+    const why = redactLogText(String(lastError));
+    console.error(`[mail] giving up on ${current.mail.kind} mail ${id} after ${attempts} attempts: ${why}`);
     return "failed";
   }
   const leaseUntil = now + leaseMs;
@@ -273,7 +275,7 @@ export async function deliverQueuedMail(
     const kind = pending.mail.kind;
     if (tries >= MAX_MAIL_ATTEMPTS) {
       if (!(await moveToFailedMail(kv, held, failedRecord(pending, tries, message, failedAt)))) return leaseLost(id);
-      console.error(`[mail] giving up on ${kind} mail ${id} after ${tries} attempts: ${message}`);
+      console.error(`[mail] giving up on ${kind} mail ${id} after ${tries} attempts: ${redactLogText(message)}`);
       return "failed";
     }
     const delayMs = backoff(tries);
@@ -285,7 +287,8 @@ export async function deliverQueuedMail(
       dueAt: failedAt + delayMs,
     };
     if (!(await replacePendingMail(kv, held, updated, { delayMs }))) return leaseLost(id);
-    console.warn(`[mail] ${kind} mail ${id} failed (attempt ${tries}), will retry: ${message}`);
+    // A mail server's refusal often quotes the recipient's address.
+    console.warn(`[mail] ${kind} mail ${id} failed (attempt ${tries}), will retry: ${redactLogText(message)}`);
     return "retry";
   }
   // The one window for a second copy: the server has the message and the record is not deleted yet.

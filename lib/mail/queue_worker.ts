@@ -9,6 +9,8 @@ import {
 } from "./queue.ts";
 import { isMailQueueMessage, listenToQueue } from "../db/mail.ts";
 import type { Mailer } from "./types.ts";
+import { errorText, logJob, runLoggedJob } from "../log.ts";
+import type { BackgroundWork } from "../lifecycle.ts";
 
 export interface QueueWorkerOptions extends MailQueueOptions {
   /** How often to look for pending mail whose job was lost (default 5 min); null: never, not even at start. */
@@ -17,7 +19,12 @@ export interface QueueWorkerOptions extends MailQueueOptions {
   sweepGraceMs?: number;
   /** Runs the queue's jobs that are not mail (one listener per database handle); a throw makes the queue retry. */
   otherJobs?: (message: unknown) => Promise<void>;
+  /** The process's lifecycle: jobs and sweeps are counted while they run, and none starts once it stops. */
+  background?: BackgroundWork;
 }
+
+/** What a job delivered during the stop gets: no answer, so KV delivers it again after the restart. */
+const UNANSWERED = new Promise<never>(() => {});
 
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
 
@@ -28,31 +35,49 @@ const SWEEP_EVERY_MS = 5 * 60 * 1000;
  * themselves. Settles when the database is closed.
  */
 export async function startQueueWorker(kv: Deno.Kv, mailer: Mailer, options: QueueWorkerOptions = {}): Promise<void> {
-  const listening = listenToQueue(kv, async (message: unknown) => {
-    if (!isMailQueueMessage(message)) return await options.otherJobs?.(message);
-    try {
-      await deliverQueuedMail(kv, mailer, message, options);
-    } catch (error) {
-      console.error(`[mail] delivery job for ${message.id} failed; the queue retries it:`, error);
-      throw error;
+  const background = options.background;
+  const run = <T>(work: () => Promise<T>) => background ? background.track(work) : work();
+  // Each job is one job line; one that throws ("failed") is retried by the queue.
+  const runJob = async (message: unknown) => {
+    if (!isMailQueueMessage(message)) {
+      const otherJobs = options.otherJobs;
+      if (otherJobs) await runLoggedJob(queueJobName(message), () => otherJobs(message));
+      return;
     }
-  });
+    await runLoggedJob("mail.delivery", () => deliverQueuedMail(kv, mailer, message, options), (outcome) => ({
+      outcome,
+      mail: message.id,
+    }));
+  };
+  // During the stop a job is left unanswered (answered, it would count as done; thrown, it would
+  // use up its retries at once): KV puts it back in the queue once its deadline passes.
+  const listening = listenToQueue(
+    kv,
+    (message: unknown) => background?.signal.aborted ? UNANSWERED : run(() => runJob(message)),
+  );
   let stopped = false;
   const sweep = async () => {
+    if (background?.signal.aborted) return;
+    const started = performance.now();
     try {
-      await sweepPendingMail(kv, { graceMs: options.sweepGraceMs, clock: options.clock });
+      const requeued = await sweepPendingMail(kv, { graceMs: options.sweepGraceMs, clock: options.clock });
+      logJob("mail.sweep", "ok", performance.now() - started, { requeued });
     } catch (error) {
-      if (!stopped) console.error("[mail] sweep failed:", error);
+      // A sweep the closing database cut short is no failure.
+      if (!stopped) logJob("mail.sweep", "failed", performance.now() - started, { error: errorText(error) });
     }
   };
   const every = options.sweepEveryMs === undefined ? SWEEP_EVERY_MS : options.sweepEveryMs;
   let sweeping: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setInterval> | undefined;
   if (every !== null) {
-    sweeping = cleanUpStoredMail(kv, mailer).catch(
-      (error) => void (!stopped && console.error("[mail] cleaning up stored mail failed:", error)),
-    ).then(sweep);
-    timer = setInterval(() => sweeping = sweeping.then(sweep), every);
+    sweeping = run(() =>
+      cleanUpStoredMail(kv, mailer).catch(
+        (error) => void (!stopped && console.error("[mail] cleaning up stored mail failed:", errorText(error))),
+      ).then(sweep)
+    );
+    timer = setInterval(() => sweeping = sweeping.then(() => run(sweep)), every);
+    background?.signal.addEventListener("abort", () => clearInterval(timer), { once: true });
   }
   try {
     await listening;
@@ -61,6 +86,12 @@ export async function startQueueWorker(kv: Deno.Kv, mailer: Mailer, options: Que
     clearInterval(timer);
     await sweeping;
   }
+}
+
+/** A job's name in the log from its `type` (`queue.request-digest`): a word, never the message's data. */
+function queueJobName(message: unknown): string {
+  const type = (message as { type?: unknown } | null)?.type;
+  return typeof type === "string" && /^[a-z][a-z-]{0,40}$/.test(type) ? `queue.${type}` : "queue.unknown";
 }
 
 /**

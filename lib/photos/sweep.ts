@@ -1,5 +1,6 @@
 /** The sweep of uploads never finished, processed or used, and of expired upload links. */
 import { sweepExpiredUploads as sweepUploads, type UploadSweep } from "../db/uploads.ts";
+import { runLoggedJob } from "../log.ts";
 
 /** How often the server sweeps expired uploads (main.ts registers the cron). */
 export const UPLOAD_SWEEP_CRON = "*/10 * * * *";
@@ -9,14 +10,10 @@ export async function sweepExpiredUploads(kv: Deno.Kv, now: Date = new Date()): 
   return await sweepUploads(kv, now.getTime());
 }
 
-/** The cron job (and the start's first sweep): logs what went, and a failure, without throwing. */
+/** The cron job (and the start's first sweep): one job line with what went, or its failure; never throws. */
 export async function uploadSweepJob(kv: Deno.Kv, now: Date = new Date()): Promise<void> {
-  try {
-    const { uploads } = await sweepExpiredUploads(kv, now);
-    if (uploads > 0) console.log(`[photos] swept ${uploads} unfinished upload(s)`);
-  } catch (error) {
-    console.error("[photos] the upload sweep failed:", error);
-  }
+  await runLoggedJob("photos.upload_sweep", () => sweepExpiredUploads(kv, now), ({ uploads }) => ({ uploads }))
+    .catch(() => {}); // Logged; the next run tries again.
 }
 
 export type { UploadSweep };

@@ -87,7 +87,8 @@ export const CALENDAR_SYNC_TEXT = `Every ${
 } minutes, and 'Sync now' on a team's calendar card`;
 
 /** Where the data lives, in words (never the address of a remote database). */
-export function kvKind(kvPath: string): string {
+export function kvKind(kvPath: string | null): string {
+  if (kvPath === null) return "Deno Deploy KV (the database assigned to the app)";
   if (kvPath === ":memory:") return "In memory (nothing is kept after a restart)";
   if (/^https?:\/\//.test(kvPath)) return "Deno KV Connect (remote database)";
   return `Local file (${kvPath})`;

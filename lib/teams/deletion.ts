@@ -26,6 +26,7 @@ import { countClaims } from "../db/claims.ts";
 import { listTeamMembers } from "../db/users.ts";
 import { MAX_PAGE_SIZE } from "../db/kv.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
+import { runLoggedJob } from "../log.ts";
 
 export const DELETE_TEAM_MESSAGES = {
   confirm: "Type the team name to confirm.",
@@ -97,5 +98,7 @@ export async function deleteTeam(kv: Deno.Kv, teamId: string, confirm: string, a
   await sweepTeam(kv, teamId);
 }
 
-/** Finishes deletions a crash interrupted; safe to call at every start. */
-export const resumeTeamDeletions = sweepUnfinishedDeletions;
+/** Finishes deletions a crash interrupted; safe to call at every start. Logged as a job run. */
+export function resumeTeamDeletions(kv: Deno.Kv): Promise<number> {
+  return runLoggedJob("teams.deletion_resume", () => sweepUnfinishedDeletions(kv), (teams) => ({ teams }));
+}

@@ -12,6 +12,7 @@ import { uploadSweepJob } from "../../lib/photos/mod.ts";
 import { getPendingEntry, type PendingUpload, stageNewPending } from "../../lib/db/uploads.ts";
 import { listUpcomingEvents } from "../../lib/events/mod.ts";
 import { ROOT, sourceFiles } from "../source_files.ts";
+import { logWorker, setLogSink } from "../../lib/log.ts";
 
 const SOURCE_DIRS = ["lib", "routes", "components", "islands", "scripts"];
 
@@ -84,18 +85,29 @@ Deno.test("[crons] main.ts registers both crons at its top level, and nothing el
   assert.deepEqual(elsewhere, [], "lib/ exports jobs; only main.ts calls Deno.cron");
 });
 
-/** Runs `fn` with console.log and console.error recorded instead of printed. */
-async function withConsole<T>(fn: () => Promise<T>): Promise<{ result: T; logs: string[]; errors: string[] }> {
-  const logs: string[] = [];
-  const errors: string[] = [];
+/** Runs `fn` with the JSON log lines (lib/log.ts) and console.log and console.error recorded instead of printed. */
+async function withLogs<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T; jobs: Record<string, unknown>[]; console: string[] }> {
+  const jobs: Record<string, unknown>[] = [];
+  const printed: string[] = [];
   const { log, error } = console;
-  console.log = (...args: unknown[]) => void logs.push(args.join(" "));
-  console.error = (...args: unknown[]) => void errors.push(args.map(String).join(" "));
+  console.log = console.error = (...args: unknown[]) => void printed.push(args.map(String).join(" "));
+  const restore = setLogSink((line) => jobs.push(JSON.parse(line)));
   try {
-    return { result: await fn(), logs, errors };
+    return { result: await fn(), jobs, console: printed };
   } finally {
+    restore();
     Object.assign(console, { log, error });
   }
+}
+
+/** A job line's fields but its time, duration and worker, which change from run to run. */
+function jobFields({ time, ms, worker, ...fields }: Record<string, unknown>) {
+  assert.ok(!Number.isNaN(Date.parse(String(time))), `time: ${time}`);
+  assert.equal(typeof ms, "number");
+  assert.equal(worker, logWorker());
+  return fields;
 }
 
 Deno.test("[crons] the calendar job syncs the calendars that are due; a failure is logged, not thrown", async () => {
@@ -128,9 +140,11 @@ Deno.test("[crons] the calendar job syncs the calendars that are due; a failure 
         truncated: false,
       }),
   };
-  const synced = await withConsole(() => calendarSyncJob(t.kv, deps, 0));
-  assert.deepEqual(synced.errors, []);
-  assert.match(synced.logs.join("\n"), /\[calendar\] synced 1 calendar\(s\), 0 failed/);
+  const synced = await withLogs(() => calendarSyncJob(t.kv, deps, 0));
+  assert.deepEqual(synced.console, []);
+  assert.deepEqual(synced.jobs.map(jobFields), [
+    { job: "calendar.sync", outcome: "ok", synced: 1, failed: 0, skipped: 0 },
+  ]);
   assert.deepEqual((await listUpcomingEvents(t.kv, team.id, now)).values.map((e) => e.title), ["Game"]);
   assert.equal((await getCalendar(t.kv, team.id))?.lastSyncStatus, "success");
 
@@ -140,9 +154,10 @@ Deno.test("[crons] the calendar job syncs the calendars that are due; a failure 
       throw new Error("clock broke");
     },
   };
-  const failed = await withConsole(() => calendarSyncJob(t.kv, broken, 0));
+  const failed = await withLogs(() => calendarSyncJob(t.kv, broken, 0));
   assert.equal(failed.result, undefined);
-  assert.match(failed.errors.join("\n"), /\[calendar\] the scheduled sync failed: .*clock broke/);
+  assert.deepEqual(failed.jobs.map((line) => [line.job, line.outcome]), [["calendar.sync", "failed"]]);
+  assert.match(String(failed.jobs[0].error), /clock broke/);
 });
 
 Deno.test("[crons] the upload sweep job removes expired uploads; a failure is logged, not thrown", async () => {
@@ -163,12 +178,12 @@ Deno.test("[crons] the upload sweep job removes expired uploads; a failure is lo
     createdAt: new Date(now).toISOString(),
   };
   assert.ok((await stageNewPending(kv.atomic(), pending).commit()).ok);
-  const swept = await withConsole(() => uploadSweepJob(kv, new Date(now)));
-  assert.deepEqual(swept.logs, ["[photos] swept 1 unfinished upload(s)"]);
+  const swept = await withLogs(() => uploadSweepJob(kv, new Date(now)));
+  assert.deepEqual(swept.jobs.map(jobFields), [{ job: "photos.upload_sweep", outcome: "ok", uploads: 1 }]);
   assert.equal((await getPendingEntry(kv, pending.teamId, "abandoned")).value, null);
 
   kv.close();
-  const failed = await withConsole(() => uploadSweepJob(kv, new Date(now)));
+  const failed = await withLogs(() => uploadSweepJob(kv, new Date(now)));
   assert.equal(failed.result, undefined);
-  assert.match(failed.errors.join("\n"), /\[photos\] the upload sweep failed/);
+  assert.deepEqual(failed.jobs.map((line) => [line.job, line.outcome]), [["photos.upload_sweep", "failed"]]);
 });

@@ -110,7 +110,7 @@ Deno.test("[outbox] production without SMTP: recipient and subject only; no toke
   assert.match(cookiesFrom(signIn), /gm_session=/);
 });
 
-Deno.test("[outbox] development: the outbox keeps the mail and /email-test lists its link", async () => {
+Deno.test("[outbox] development: the outbox keeps the mail and /email-test lists its link; the console does not", async () => {
   await using t = await createTestApp({ env: { GOALMATES_ENV: "development" } });
   const config = loadConfig({ APP_URL: TEST_ORIGIN, GOALMATES_KV: ":memory:", GOALMATES_ENV: "development" });
   const { result: tokens, output } = await capturingConsole(async () => {
@@ -118,7 +118,10 @@ Deno.test("[outbox] development: the outbox keeps the mail and /email-test lists
     await deliverAll(t.kv, createMailer(config, t.kv));
     return tokens;
   });
-  assert.ok(output.includes(tokens.signIn), "development prints the mail for the newcomer");
+  // The console points the newcomer to /email-test; no mode prints a link or an address (issue 21).
+  for (const token of [tokens.signIn, tokens.verify]) assert.ok(!output.includes(token), "no token on the console");
+  for (const address of ["coach@example.com", "jordan@example.com"]) assert.ok(!output.includes(address), address);
+  assert.match(output, /\[outbox\] sign-in mail \w+ kept in the development outbox: read it at .*\/email-test/);
   const html = await (await t.app.request(`${TEST_ORIGIN}/email-test`)).text();
   assert.ok(html.includes("Development outbox"));
   assert.ok(html.includes(`<a href="${TEST_ORIGIN}/auth/magic?token=${tokens.signIn}">`));

@@ -75,6 +75,9 @@ Deno.test("[runtime deps] the server's tasks install the runtime packages first,
   for (const task of ["build", "sysadmin:create"]) {
     assert.ok(config.tasks[task].startsWith(INSTALL), `${task} starts with ${INSTALL}`);
   }
+  // The database tasks import no npm package (deno info), so they install nothing and run in a
+  // read-only checkout, as the nightly backup unit does (tests/integration/vps_deploy_test.ts).
+  for (const task of ["db:backup", "db:restore"]) assert.ok(!config.tasks[task].includes("install"), task);
   // The server reads the build and never bundles: start and dev build first (nothing to do when it is fresh).
   for (const task of ["start", "dev"]) assert.ok(config.tasks[task].startsWith(BUILD), `${task} starts with ${BUILD}`);
   assert.ok(config.tasks.build.startsWith(`${INSTALL}deno task install:build && `), "build installs its bundler");

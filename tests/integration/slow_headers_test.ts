@@ -2,7 +2,7 @@
 // (or nothing, or idles after a response); routes/serve.ts closes it after a deadline. These
 // run real servers on loopback with a short deadline (0.5 s) so they take about 3 s in all.
 import assert from "node:assert/strict";
-import { serveGuarded } from "../../routes/serve.ts";
+import { HEADER_GUARD_FALLBACK_NOTICE, headerGuardUnavailable, serveGuarded } from "../../routes/serve.ts";
 import { createTestApp } from "../helpers.ts";
 
 const DEADLINE_MS = 500;
@@ -110,4 +110,35 @@ Deno.test("[slow headers] the app behind the guard answers as before, and still 
   } finally {
     await server.shutdown();
   }
+});
+
+Deno.test("[slow headers] on Deno Deploy, or where DENO_SERVE_ADDRESS is set, plain Deno.serve answers and says so once", async () => {
+  const env = (vars: Record<string, string>) => (name: string) => vars[name];
+  assert.equal(headerGuardUnavailable(env({}), true), null);
+  assert.match(headerGuardUnavailable(env({}), false)!, /no per-connection server/);
+  assert.match(headerGuardUnavailable(env({ DENO_DEPLOYMENT_ID: "abc123" }), true)!, /Deno Deploy/);
+  assert.match(headerGuardUnavailable(env({ DENO_SERVE_ADDRESS: "tcp:127.0.0.1:9000" }), true)!, /DENO_SERVE_ADDRESS/);
+
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => void warnings.push(args.join(" "));
+  const servers = [];
+  try {
+    const platforms: Record<string, string>[] = [
+      { DENO_DEPLOYMENT_ID: "abc123" },
+      { DENO_SERVE_ADDRESS: "tcp:127.0.0.1:0" },
+    ];
+    for (const vars of platforms) {
+      servers.push(serveGuarded({ port: 0, hostname: "127.0.0.1", env: env(vars) }, () => new Response("ok")));
+    }
+    for (const server of servers) {
+      assert.equal(server.guarded, false);
+      const res = await fetch(`http://127.0.0.1:${server.addr.port}/`);
+      assert.equal(await res.text(), "ok");
+    }
+  } finally {
+    console.warn = warn;
+    await Promise.all(servers.map((server) => server.shutdown()));
+  }
+  assert.deepEqual(warnings, [`${HEADER_GUARD_FALLBACK_NOTICE} (on Deno Deploy, behind its proxy)`], "one line, once");
 });

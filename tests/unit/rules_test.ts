@@ -156,6 +156,7 @@ Deno.test("[config] defaults, every variable honoured, one readable error", () =
     SYSADMIN_EMAIL: "root@goalmates.example",
     SYSADMIN_PASSWORD: "correct horse battery",
     CALENDAR_ALLOW_PRIVATE_HOSTS: "1",
+    TRUSTED_PROXY: "127.0.0.1",
   });
   assert.deepEqual({ ...all }, {
     port: 9000,
@@ -170,6 +171,7 @@ Deno.test("[config] defaults, every variable honoured, one readable error", () =
     sysadminEmail: "root@goalmates.example",
     sysadminPassword: "correct horse battery",
     calendarAllowPrivateHosts: true,
+    trustedProxies: new Set(["127.0.0.1"]),
   });
   assert.equal(loadConfig({ PORT: "9100" }).appUrl, "http://localhost:9100");
   assert.throws(() => loadConfig({ PORT: "eighty", GOALMATES_ENV: "staging" }), (e: Error) => {

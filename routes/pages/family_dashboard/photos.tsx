@@ -17,6 +17,7 @@ import {
   VIEW_ALL_PAGE_SIZE,
   viewAllHref,
 } from "../../../components/dashboard/photos/gallery_rules.ts";
+import { redactLogText } from "../../../lib/log.ts";
 
 /**
  * `/family-dashboard/{teamId}`'s photos. View All: `GET …/photos?offset=N`, the team's photos newest first,
@@ -37,7 +38,9 @@ export const photoPages = new Hono<AppEnv>()
       photos = await listGalleryPhotos(kv, team.id, { offset, limit: VIEW_ALL_PAGE_SIZE });
     } catch (error) {
       // SPEC.md section 8: 'Failed to load photos' on the page rather than an error page.
-      console.error(JSON.stringify({ event: "photos_load_failed", teamId: team.id, error: String(error) }));
+      console.error(
+        JSON.stringify({ event: "photos_load_failed", teamId: team.id, error: redactLogText(String(error)) }),
+      );
     }
     const page = renderPage(
       assets,
