@@ -23,8 +23,9 @@ const SMALL_PNG = Deno.readFileSync(new URL("../fixtures/small.png", import.meta
 /** A task's `deno run …` after its runtime install, run with this deno, GOALMATES_KV and `args`. */
 async function task(name: string, kvPath: string, args: string[]) {
   const command = TASKS[name];
-  const prefix = "deno task install:runtime && deno ";
-  assert.ok(command?.startsWith(prefix), `${name} installs the runtime packages first: ${command}`);
+  // The database tasks import no npm package, so they run as they are, in a read-only checkout too.
+  const prefix = "deno ";
+  assert.ok(command?.startsWith(prefix), `${name} is one deno command: ${command}`);
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: [...command.slice(prefix.length).split(" "), ...args],
     cwd: ROOT,
@@ -118,11 +119,16 @@ Deno.test({
             await new Promise((resolve) => setTimeout(resolve, 1));
           }
         })();
-        while (written < 5) await new Promise((resolve) => setTimeout(resolve, 5));
-        const backedUp = await task("db:backup", source, [`${dir}/backups/nightly.kv`]);
-        const writtenDuring = written;
-        writing = false;
-        await writer;
+        let backedUp, writtenDuring;
+        try {
+          while (written < 5) await new Promise((resolve) => setTimeout(resolve, 5));
+          backedUp = await task("db:backup", source, [`${dir}/backups/nightly.kv`]);
+          writtenDuring = written;
+        } finally {
+          // Stopped before the database closes, whatever happened, so no write outlives it.
+          writing = false;
+          await writer;
+        }
         assert.equal(backedUp.code, 0, backedUp.stderr);
         assert.match(backedUp.stdout, /^Backed up .* entries and \d+ queued job\(s\) as they were at one instant/m);
         assert.ok(writtenDuring > 5, "the writer wrote while the backup ran");
