@@ -16,6 +16,8 @@ export interface TestServer {
   url: string;
   /** Everything the server printed so far (stdout and stderr interleaved). */
   output(): string;
+  /** What it printed on each stream alone (whole lines, for a test that parses them). */
+  printed(): { stdout: string; stderr: string };
   stop(): Promise<void>;
 }
 
@@ -66,13 +68,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   }).spawn();
 
   const chunks: string[] = [];
-  const drain = async (stream: ReadableStream<Uint8Array>) => {
+  const streams = { stdout: "", stderr: "" };
+  const drain = async (stream: ReadableStream<Uint8Array>, name: keyof typeof streams) => {
     // Reading to the end closes the stream's resource when the process exits.
     const decoder = new TextDecoder();
-    for await (const bytes of stream) chunks.push(decoder.decode(bytes, { stream: true }));
+    for await (const bytes of stream) {
+      const text = decoder.decode(bytes, { stream: true });
+      chunks.push(text);
+      streams[name] += text;
+    }
     chunks.push(decoder.decode());
   };
-  const drained = Promise.all([drain(child.stdout), drain(child.stderr)]);
+  const drained = Promise.all([drain(child.stdout, "stdout"), drain(child.stderr, "stderr")]);
   let exited = false;
   const status = child.status.then((s) => {
     exited = true;
@@ -114,7 +121,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output()}`);
   }
-  return { url, output, stop };
+  return { url, output, printed: () => ({ ...streams }), stop };
 }
 
 /** Launches Debian's Chromium headless. Never downloads a browser; never skips. */

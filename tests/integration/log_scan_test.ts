@@ -7,8 +7,7 @@
  * there; each request's JSON line must be, named by its route pattern.
  */
 import assert from "node:assert/strict";
-
-const ROOT = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
+import { startServer } from "../e2e/server.ts";
 
 const PERSON = { firstName: "Quillon", lastName: "Zabrowski", email: "quillon.zabrowski@scan-people.example" };
 const PLAYER = { firstName: "Ottoline", lastName: "Vexworth" };
@@ -17,68 +16,9 @@ const SYSADMIN = { email: "ops.lead@scan-admins.example", password: "Sysadmin-Sc
 const WRONG_PASSWORD = "Wrong-Scan-Passw0rd?";
 const FAKE_TOKEN = "QmFkVG9rZW5JblRoZVF1ZXJ5U3RyaW5nMTIzNDU2Nzg5";
 
-function freePort(): number {
-  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
-/** main.ts in its own process; `output()` is everything it printed, stdout then stderr. */
-async function startServer(tempDir: string) {
-  const port = freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
-    cwd: ROOT,
-    env: {
-      NODE_ENV: "production",
-      GOALMATES_ENV: "development",
-      GOALMATES_KV: `${tempDir}/goalmates.kv`,
-      PORT: String(port),
-      HOSTNAME: "127.0.0.1",
-      APP_URL: url,
-      SYSADMIN_EMAIL: SYSADMIN.email,
-      SYSADMIN_PASSWORD: SYSADMIN.password,
-    },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const read = async (stream: ReadableStream<Uint8Array>) => {
-    let text = "";
-    const decoder = new TextDecoder();
-    for await (const bytes of stream) text += decoder.decode(bytes, { stream: true });
-    return text + decoder.decode();
-  };
-  const outputs = Promise.all([read(child.stdout), read(child.stderr)]);
-  let exited = false;
-  const status = child.status.finally(() => exited = true);
-  const stop = async () => {
-    if (!exited) child.kill("SIGTERM");
-    await status;
-    const [stdout, stderr] = await outputs;
-    return { stdout, stderr };
-  };
-  // Development mode may rebuild stale browser bundles first: give it a minute.
-  const deadline = Date.now() + 60_000;
-  while (true) {
-    if (exited) throw new Error(`The server exited during start-up:\n${(await stop()).stderr}`);
-    const answer = await fetch(`${url}/healthz`).catch(() => null);
-    await answer?.body?.cancel();
-    if (answer?.status === 200) break;
-    if (Date.now() > deadline) {
-      const { stdout, stderr } = await stop();
-      throw new Error(`The server did not answer /healthz:\n${stdout}\n${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, stop };
-}
-
 Deno.test("[log scan] a signup, a magic-link sign-in and a password sign-in print no address, token, name, password or query", async () => {
-  const tempDir = await Deno.makeTempDir({ prefix: "goalmates-log-scan-" });
-  const server = await startServer(tempDir);
+  // main.ts in development mode on its own database file (the e2e harness's server).
+  const server = await startServer({ SYSADMIN_EMAIL: SYSADMIN.email, SYSADMIN_PASSWORD: SYSADMIN.password });
   const { url } = server;
   const secrets: string[] = [];
   let cookie = "";
@@ -161,8 +101,8 @@ Deno.test("[log scan] a signup, a magic-link sign-in and a password sign-in prin
     // The log's batches are written every 100 ms.
     await new Promise((resolve) => setTimeout(resolve, 400));
   } finally {
-    printed = await server.stop();
-    await Deno.remove(tempDir, { recursive: true }).catch(() => {});
+    await server.stop();
+    printed = server.printed();
   }
 
   const everything = `${printed.stdout}\n${printed.stderr}`;
