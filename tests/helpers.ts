@@ -41,6 +41,14 @@ export async function createTestApp(
   } satisfies TestContext;
 }
 
+/** A port nobody listens on right now, for a server a test starts in a process of its own. */
+export function freePort(): number {
+  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
 let counter = 0;
 
 export function randomTeamInput(overrides: Partial<NewTeam> & { settings?: Partial<TeamSettings> } = {}): NewTeam {

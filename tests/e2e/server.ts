@@ -5,6 +5,7 @@
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { readFreshManifest, runBuild } from "../../lib/render/assets.ts";
+import { freePort } from "../helpers.ts";
 
 export const PROJECT_ROOT = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -19,13 +20,6 @@ export interface TestServer {
   /** What it printed on each stream alone (whole lines, for a test that parses them). */
   printed(): { stdout: string; stderr: string };
   stop(): Promise<void>;
-}
-
-function freePort(): number {
-  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 let built: Promise<void> | undefined;

@@ -15,7 +15,7 @@
 import assert from "node:assert/strict";
 import { linkIn, startSmtpSink } from "../e2e/smtp_sink.ts";
 import { startFeedServer } from "../calendar_feed_server.ts";
-import { SIGNUP_BODY } from "../helpers.ts";
+import { freePort, SIGNUP_BODY } from "../helpers.ts";
 import { cookiesFrom } from "../auth_helpers.ts";
 import { readFreshManifest, runBuild } from "../../lib/render/assets.ts";
 import { NO_FFI_PRIORITY_NOTICE } from "../../lib/workers/priority.ts";
@@ -36,13 +36,6 @@ const START_TIMEOUT_MS = 30_000;
 const PHOTO = Deno.readFileSync(new URL("../fixtures/display_p3.jpg", import.meta.url));
 const SYSADMIN = { email: "root@example.com", password: "a very long sysadmin password" };
 const HOUR = 60 * 60 * 1000;
-
-function freePort(): number {
-  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
 
 /** An iCalendar feed with `titles` one day apart, starting tomorrow. */
 function feedOf(titles: string[]): string {

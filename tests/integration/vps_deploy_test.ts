@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ROOT, sourceFiles } from "../source_files.ts";
 import { linkIn, startSmtpSink } from "../e2e/smtp_sink.ts";
-import { SIGNUP_BODY } from "../helpers.ts";
+import { freePort, SIGNUP_BODY } from "../helpers.ts";
 import { MAX_BODY_BYTES } from "../../routes/http.ts";
 import { GALLERY_LIMITS } from "../../lib/photos/mod.ts";
 import {
@@ -71,13 +71,6 @@ const backup = parseUnit(readDeploy("goalmates-backup.service"));
 const timer = parseUnit(readDeploy("goalmates-backup.timer"));
 const stateDir = `/var/lib/${one(service, "StateDirectory")}`;
 const tasks: Record<string, string> = JSON.parse(Deno.readTextFileSync(join(ROOT, "deno.json"))).tasks;
-
-function freePort(): number {
-  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
 
 /** A child process whose output is collected, and a way to stop it and wait for it. */
 function spawn(command: string, args: string[], env: Record<string, string>) {
