@@ -6,15 +6,12 @@
  */
 import assert from "node:assert/strict";
 import { islands } from "../../islands/mod.ts";
-import { readFreshManifest, runBuild } from "../../lib/render/assets.ts";
-import { PROJECT_ROOT } from "./server.ts";
+import { ensureBuild } from "./server.ts";
 import { ISLAND_OWN_GZIP, islandOwnGzip } from "./island_size.ts";
 
 Deno.test("[island sizes] every island keeps its own code under 8 KB gzip", async () => {
   // Measuring a build older than the sources would pass or fail for code that is gone.
-  if (!await readFreshManifest(PROJECT_ROOT)) {
-    assert.ok(await runBuild(PROJECT_ROOT), "the asset build failed: run `deno task build`");
-  }
+  await ensureBuild();
   const names = Object.keys(islands);
   assert.ok(names.length > 0, "the island registry is empty");
   const sizes = await Promise.all(names.map(async (name) => ({ name, bytes: await islandOwnGzip(name) })));

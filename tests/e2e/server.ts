@@ -28,7 +28,7 @@ let built: Promise<void> | undefined;
  * The server only reads static/build (`deno task test` builds it first). When a source changed
  * since, it is rebuilt once for this test file here, rather than by each server it starts.
  */
-function ensureBuild(): Promise<void> {
+export function ensureBuild(): Promise<void> {
   built ??= readFreshManifest(PROJECT_ROOT).then(async (fresh) => {
     if (!fresh && !(await runBuild(PROJECT_ROOT))) throw new Error("The asset build failed: run `deno task build`.");
   });

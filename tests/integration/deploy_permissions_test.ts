@@ -17,7 +17,7 @@ import { linkIn, startSmtpSink } from "../e2e/smtp_sink.ts";
 import { startFeedServer } from "../calendar_feed_server.ts";
 import { freePort, SIGNUP_BODY } from "../helpers.ts";
 import { cookiesFrom } from "../auth_helpers.ts";
-import { readFreshManifest, runBuild } from "../../lib/render/assets.ts";
+import { ensureBuild } from "../e2e/server.ts";
 import { NO_FFI_PRIORITY_NOTICE } from "../../lib/workers/priority.ts";
 import { HEADER_GUARD_FALLBACK_NOTICE } from "../../routes/serve.ts";
 
@@ -58,7 +58,7 @@ function feedOf(titles: string[]): string {
 
 Deno.test("[deploy] the whole app runs with Deno Deploy's permissions: no write, no FFI, no subprocess", async () => {
   // The server only reads static/build (`deno task test` builds first); a source changed since is rebuilt here.
-  if (!await readFreshManifest(ROOT)) assert.ok(await runBuild(ROOT), "the asset build failed: run `deno task build`");
+  await ensureBuild();
   const sink = await startSmtpSink();
   const feed = startFeedServer({ "/team.ics": { body: feedOf(["Game vs. Hawks", "Practice"]) } });
   const port = freePort();

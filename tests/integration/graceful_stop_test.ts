@@ -5,7 +5,7 @@
  * well within its 10 s. With nothing in flight it exits at once.
  */
 import assert from "node:assert/strict";
-import { readFreshManifest, runBuild } from "../../lib/render/assets.ts";
+import { ensureBuild } from "../e2e/server.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
 const APP_URL = "http://goalmates.test";
@@ -22,7 +22,7 @@ interface RunningServer {
 /** main.ts in production mode on its own database file and a free port; resolves once it listens. */
 async function startServer(dir: string): Promise<RunningServer> {
   // The server only reads static/build; a source changed since the last `deno task build` rebuilds it once.
-  if (!(await readFreshManifest(ROOT)) && !(await runBuild(ROOT))) throw new Error("run `deno task build`");
+  await ensureBuild();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "main.ts"],
     cwd: ROOT,
