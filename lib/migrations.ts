@@ -8,6 +8,8 @@ import { removeAuthorNameCopies } from "./db/migrations.ts";
 import { removeLegacyEvents } from "./events/mod.ts";
 import { backfillAllFamilies } from "./families/mod.ts";
 import { indexPendingRequests } from "./join/mod.ts";
+import { recountTeams } from "./db/teams.ts";
+import { indexAllTeamActivity } from "./db/team_activity.ts";
 
 export const DATA_MIGRATIONS: readonly DataMigration[] = [
   { id: "events-in-sets", run: (kv) => removeLegacyEvents(kv) },
@@ -27,5 +29,14 @@ export const DATA_MIGRATIONS: readonly DataMigration[] = [
     id: "pending-claims-by-email",
     run: (kv) => indexPendingRequests(kv),
     describe: (changed) => `Indexed ${changed} waiting request(s) by e-mail.`,
+  },
+  {
+    // The system console counts teams and active teams from kept counts, not by listing every team.
+    id: "kept-team-counts",
+    run: async (kv) => {
+      await recountTeams(kv);
+      return await indexAllTeamActivity(kv);
+    },
+    describe: (changed) => `Indexed the activity of ${changed} team(s) by day.`,
   },
 ];

@@ -205,6 +205,10 @@ export async function createPlayer(kv: Deno.Kv, teamId: string, input: NewPlayer
   return player;
 }
 
+/** JSON of what KV holds, kept counters (Deno.KvU64, a bigint inside) included, for "nothing changed or left" scans. */
+export const kvJson = (value: unknown): string =>
+  JSON.stringify(value, (_, part) => typeof part === "bigint" ? `${part}n` : part) ?? "";
+
 /** Every value under a selector, read straight from KV (tests check what was stored). */
 export async function kvValues<T = unknown>(kv: Deno.Kv, selector: Deno.KvListSelector): Promise<T[]> {
   return (await Array.fromAsync(kv.list<T>(selector))).map((entry) => entry.value);

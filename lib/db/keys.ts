@@ -9,6 +9,8 @@ export const keys = {
   teamBySlug: (slug: string) => ["teams_by_slug", slug] as const,
   /** Rewritten in every commit that changes what a team's public pages show. */
   teamRevision: (teamId: string) => ["team_revisions", teamId] as const,
+  /** How many teams there are (a KvU64), changed in the commit that creates or deletes a team's record. */
+  teamCount: () => ["team_count"] as const,
 
   player: (teamId: string, playerId: string) => ["players", teamId, playerId] as const,
   teamPlayers: (teamId: string) => ["players", teamId] as const,
@@ -38,6 +40,7 @@ export const keys = {
    */
   requestDigest: (teamId: string, userId: string) => ["admin_request_digests", teamId, userId] as const,
   teamRequestDigests: (teamId: string) => ["admin_request_digests", teamId] as const,
+  allRequestDigests: () => ["admin_request_digests"] as const,
 
   /** Development outbox: mail kept instead of sent when no SMTP server is configured. */
   outboxMail: (mailId: string) => ["outbox", mailId] as const,
@@ -234,6 +237,15 @@ export const keys = {
   /** A team's latest recorded sign-in or post (written at most once an hour); `["team_activity"]` lists them all. */
   teamActivity: (teamId: string) => ["team_activity", teamId] as const,
   allTeamActivity: () => ["team_activity"] as const,
+  /**
+   * Each team's activity record again, by the UTC day and time of its `lastActiveAt`, and how many
+   * teams' latest activity falls on each day (a KvU64): written with the record, so counting the
+   * teams active in the last 30 days reads 30 counters and one day's entries, not every team.
+   */
+  teamActivityAt: (day: number, atMs: number, teamId: string) => ["team_activity_by_day", day, atMs, teamId] as const,
+  teamActivityOfDay: (day: number) => ["team_activity_by_day", day] as const,
+  teamActivityDayCount: (day: number) => ["team_activity_day_counts", day] as const,
+  teamActivityDayCounts: () => ["team_activity_day_counts"] as const,
 
   /** A one-time data migration that has run (its name → when). */
   migration: (name: string) => ["migrations", name] as const,

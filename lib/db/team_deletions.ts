@@ -5,8 +5,9 @@
 import { keys, teamScopedKeys, teamScopedPrefixes } from "./keys.ts";
 import { deleteKeys } from "./commit_batches.ts";
 import { type SessionKind, sessionRecordKey } from "./sessions.ts";
-import type { Team } from "./teams.ts";
+import { stageTeamCount, type Team } from "./teams.ts";
 import { teamCampaignRecordKeys } from "./campaigns.ts";
+import { removeTeamActivity } from "./team_activity.ts";
 
 /** A team whose deletion has started; its records may not all be gone yet. */
 export interface TeamDeletion {
@@ -32,6 +33,7 @@ export function stageTeamDeletion(
   marker: TeamDeletion,
 ): Deno.AtomicOperation {
   op.check(teamEntry).check(slugEntry).delete(teamEntry.key).set(keys.teamDeletion(marker.teamId), marker);
+  stageTeamCount(op, -1);
   if (slugEntry.value === marker.teamId) op.delete(slugEntry.key);
   return op;
 }
@@ -77,6 +79,8 @@ export async function sweepTeam(kv: Deno.Kv, teamId: string): Promise<void> {
     if (found.length === 0) break;
     await deleteKeys(kv, found);
   }
+  // The activity record goes with its index entry and its day's count (the record is among teamScopedKeys).
+  await removeTeamActivity(kv, teamId);
   const joinLink = await kv.get<{ code: string }>(keys.joinLink(teamId));
   await deleteKeys(kv, [
     ...(joinLink.value ? [keys.joinCode(joinLink.value.code), joinLink.key] : []),

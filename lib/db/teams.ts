@@ -106,12 +106,33 @@ export async function createTeam(kv: Deno.Kv, input: NewTeam, now = new Date()):
   throw new ConflictError(`The team address "${base}" is taken.`);
 }
 
-/** Adds a new team and its slug to `op`; the commit fails when the slug is taken. */
+/** Adds a new team and its slug to `op`, and counts it; the commit fails when the slug is taken. */
 export function stageNewTeam(op: Deno.AtomicOperation, team: Team): Deno.AtomicOperation {
-  return op
+  return stageTeamCount(op, +1)
     .check({ key: keys.teamBySlug(team.slug), versionstamp: null })
     .set(keys.team(team.id), team)
     .set(keys.teamBySlug(team.slug), team.id);
+}
+
+/** KvU64 `sum` wraps at 2^64, so adding 2^64 - 1 takes one away. */
+const MINUS_ONE = (1n << 64n) - 1n;
+
+/**
+ * Adds to `op` one team more (+1) or less (-1) in the kept count `countTeams` reads; staged in the
+ * same commit that writes or deletes a team's record (here and in team_deletions.ts).
+ */
+export function stageTeamCount(op: Deno.AtomicOperation, change: 1 | -1): Deno.AtomicOperation {
+  return op.sum(keys.teamCount(), change === 1 ? 1n : MINUS_ONE);
+}
+
+/**
+ * Sets the kept team count from the team records (the migration of a database that has teams
+ * from before it was kept); returns the count.
+ */
+export async function recountTeams(kv: Deno.Kv): Promise<number> {
+  const count = await countKeys(kv, keys.allTeams());
+  if (count !== await countTeams(kv)) await kv.set(keys.teamCount(), new Deno.KvU64(BigInt(count)));
+  return count;
 }
 
 /** Above every character a slug holds (slugs are lowercase ASCII), so it closes a prefix's range. */
@@ -157,8 +178,10 @@ export async function listTeams(kv: Deno.Kv, options: PageOptions = {}): Promise
   return await listPage<Team>(kv, { prefix: keys.allTeams() }, options);
 }
 
+/** How many teams there are: one read of the kept count (never a listing of every team). */
 export async function countTeams(kv: Deno.Kv): Promise<number> {
-  return await countKeys(kv, keys.allTeams());
+  const count = (await kv.get<Deno.KvU64>(keys.teamCount())).value;
+  return count ? Number(count.value) : 0;
 }
 
 /** Teams by id, in the order asked (null where there is none). */

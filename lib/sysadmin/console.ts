@@ -20,7 +20,8 @@ export interface ConsoleStats {
 
 /**
  * Counts the global campaigns (a page of 500 at a time: the system administrator writes them by
- * hand, so there are few), every team (keys only) and the teams active in the last 30 days.
+ * hand, so there are few), and reads the kept counts of teams and of teams active in the last 30
+ * days, so the header costs the same with ten teams or ten thousand.
  */
 export async function loadConsoleStats(kv: Deno.Kv, now: Date): Promise<ConsoleStats> {
   const countCampaigns = async () => {

@@ -3,7 +3,7 @@
  * three kinds, essentials, a poll and a fun fact, upcoming events; seeding twice adds nothing.
  */
 import assert from "node:assert/strict";
-import { createTestApp, kvValues, TEST_ORIGIN } from "../helpers.ts";
+import { createTestApp, kvJson, kvValues, TEST_ORIGIN } from "../helpers.ts";
 import { signIn } from "../admin_helpers.ts";
 import { seedDemoAccounts, seedDemoCommunity, seedDemoTeam } from "../../lib/demo/mod.ts";
 
@@ -26,10 +26,10 @@ Deno.test("[demo] the demo parent's dashboard is alive, and a second seed change
   const families = await kvValues(t.kv, { prefix: ["families", team.id] });
   assert.ok(families.length >= 4, "families");
 
-  const before = JSON.stringify(await kvValues(t.kv, { prefix: [] }));
+  const before = kvJson(await kvValues(t.kv, { prefix: [] }));
   await seedDemoAccounts(t.kv, team, NOW);
   await seedDemoCommunity(t.kv, team, NOW);
-  assert.equal(JSON.stringify(await kvValues(t.kv, { prefix: [] })), before, "seeding again adds nothing");
+  assert.equal(kvJson(await kvValues(t.kv, { prefix: [] })), before, "seeding again adds nothing");
 
   const cookie = await signIn(t, "parent@example.com");
   const res = await t.app.request(`${TEST_ORIGIN}/family-dashboard/${team.id}`, { headers: { cookie } });

@@ -7,7 +7,7 @@
  * admins and the parent themselves. Every call is checked for its status, its body and KV.
  */
 import assert from "node:assert/strict";
-import { createTestApp, dumpKv, kvValues, requestJson } from "../helpers.ts";
+import { createTestApp, dumpKv, kvJson, kvValues, requestJson } from "../helpers.ts";
 import { ADMIN_PREFIXES, type AdminWorld, adminWorld, call, type Identity, signIn } from "../admin_helpers.ts";
 import { tokenFromMail } from "../auth_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
@@ -276,7 +276,7 @@ Deno.test("[families] deleting the team removes every family record with it", as
   const left: string[] = [];
   for await (const e of t.kv.list({ prefix: [] })) {
     const key = JSON.stringify(e.key);
-    const value = JSON.stringify(e.value, (_, v) => typeof v === "bigint" ? String(v) : v) ?? "";
+    const value = kvJson(e.value);
     if (key.includes(w.team.id) || [w.rodriguez, w.diegoFamily].some((id) => value.includes(id))) left.push(key);
   }
   assert.deepEqual(left, [], "no key names the team, no value names one of its families");

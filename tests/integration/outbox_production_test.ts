@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import {
   createTestApp,
+  kvJson,
   postForm,
   requestJson,
   seedTeam,
@@ -39,7 +40,7 @@ async function capturingConsole<T>(work: () => Promise<T>): Promise<{ result: T;
 
 async function everyValue(kv: Deno.Kv): Promise<string> {
   const entries = await Array.fromAsync(kv.list({ prefix: [] }));
-  return JSON.stringify(entries.map((e) => [e.key, e.value]));
+  return kvJson(entries.map((e) => [e.key, e.value]));
 }
 
 /** A sign-in link to an account and a signup verification link, both queued; their raw tokens. */

@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { decode as decodeJpeg } from "@jsquash/jpeg";
-import { createTestApp, dumpKv, TEST_ORIGIN, type TestContext } from "../helpers.ts";
+import { createTestApp, dumpKv, kvJson, TEST_ORIGIN, type TestContext } from "../helpers.ts";
 import { type AdminWorld, adminWorld, call } from "../admin_helpers.ts";
 import { stageGuardian } from "../../lib/db/guardians.ts";
 import { getPlayer } from "../../lib/db/players.ts";
@@ -126,7 +126,7 @@ async function getObject(w: World, who: Who, path: string, headers: Record<strin
 async function scanAll(kv: Deno.Kv): Promise<string[]> {
   const found: string[] = [];
   for await (const entry of kv.list({ prefix: [] })) {
-    const value = entry.value instanceof Uint8Array ? "<bytes>" : JSON.stringify(entry.value);
+    const value = entry.value instanceof Uint8Array ? "<bytes>" : kvJson(entry.value);
     found.push(`${JSON.stringify(entry.key)} ${value}`);
   }
   return found;
