@@ -26,6 +26,8 @@ import { addToDigest, digestDue, type DigestStep } from "./digest_rule.ts";
 import { errorText } from "../log.ts";
 
 export { isRequestDigestJob } from "../db/request_digests.ts";
+/** Without a queue (KV Connect): the admins' jobs due by `now`, read from their records for the poll. */
+export { listDueRequestDigestJobs as dueRequestDigestJobs } from "../db/request_digests.ts";
 export type { DigestItem, RequestDigestJob };
 
 const ATTEMPTS = 10;

@@ -14,6 +14,7 @@ export { acceptClaim, parseClaimInput } from "./submit.ts";
 export {
   type DigestItem,
   type DigestJobOutcome,
+  dueRequestDigestJobs,
   isRequestDigestJob,
   type RequestDigestJob,
   runRequestDigestJob,

@@ -1,4 +1,5 @@
 import { ValidationError } from "../errors.ts";
+import { retryLockedCommits } from "./locked_commits.ts";
 
 /** The database could not be opened; its message is one line for whoever starts the app. */
 export class KvOpenError extends Error {
@@ -39,15 +40,55 @@ export function kvOpenReason(error: unknown): string {
   return firstLine || "unknown error";
 }
 
+const isKvConnectUrl = (path: string) => /^https?:\/\//.test(path);
+
+/**
+ * Whether jobs may rely on the database's queue at `path`. Only a file or `:memory:` may. KV
+ * Connect (an http(s) URL: Deno Deploy's KV reached from elsewhere, a self-hosted denokv) has
+ * none: a commit with an enqueue throws ("Enqueue operations are not supported in KV Connect",
+ * nothing of it written) and `listenQueue` never delivers. The platform's own database (null, on
+ * Deno Deploy) is read the same way: queues are documented for Deploy Classic only, and the
+ * records the poll reads are there on either platform.
+ */
+export function kvLocationHasQueue(path: string | null): boolean {
+  return path !== null && !isKvConnectUrl(path);
+}
+
+/** Handles on a database without a queue, and the changes begun on them: their jobs are left to the poll. */
+const handlesWithoutQueue = new WeakSet<Deno.Kv>();
+const changesWithoutQueue = new WeakSet<Deno.AtomicOperation>();
+
+/** Whether jobs may be enqueued on this handle (lib/mail/queue_worker.ts polls the records when not). */
+export const hasQueue = (kv: Deno.Kv): boolean => !handlesWithoutQueue.has(kv);
+
+/** Whether a change begun with `beginChange` may carry an enqueue. */
+export const changeHasQueue = (op: Deno.AtomicOperation): boolean => !changesWithoutQueue.has(op);
+
+export interface OpenKvOptions {
+  /** false: use the database as if it had no queue (tests run the KV Connect mode on a file this way). */
+  queue?: boolean;
+}
+
 /**
  * Opens the database: a file path, `:memory:`, a KV Connect URL, or null for the platform's own
  * (on Deno Deploy, `Deno.openKv()` without a path opens the database assigned to the app). A file
  * path's folder is created when missing. Failing, it throws `KvOpenError` (main.ts prints it and exits).
  */
-export async function openKv(path: string | null, open: typeof Deno.openKv = Deno.openKv): Promise<Deno.Kv> {
+export async function openKv(
+  path: string | null,
+  open: typeof Deno.openKv = Deno.openKv,
+  options: OpenKvOptions = {},
+): Promise<Deno.Kv> {
+  // Several connections may share a file (WORKERS isolates, processes): lib/db/locked_commits.ts.
+  const kv = retryLockedCommits(await openKvAt(path, open));
+  if (options.queue === false || !kvLocationHasQueue(path)) handlesWithoutQueue.add(kv);
+  return kv;
+}
+
+async function openKvAt(path: string | null, open: typeof Deno.openKv): Promise<Deno.Kv> {
   try {
     if (path === null) return await open();
-    if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
+    if (path !== ":memory:" && !isKvConnectUrl(path)) {
       const dir = path.replace(/[^/]*$/, "");
       if (dir) await Deno.mkdir(dir, { recursive: true });
       // SQLite's own answer for a folder is only "unable to open database file".
@@ -65,7 +106,11 @@ export async function openKv(path: string | null, open: typeof Deno.openKv = Den
  * it with `commitChange`/`commitOrConflict` (lib/db/change.ts), or `commitTeamChange` when it
  * changes what a team's pages show.
  */
-export const beginChange = (kv: Deno.Kv): Deno.AtomicOperation => kv.atomic();
+export function beginChange(kv: Deno.Kv): Deno.AtomicOperation {
+  const op = kv.atomic();
+  if (handlesWithoutQueue.has(kv)) changesWithoutQueue.add(op);
+  return op;
+}
 
 /** Counts every key under a prefix (keys only are used; values are read in batches of 500). */
 export async function countKeys(kv: Deno.Kv, prefix: Deno.KvKey): Promise<number> {

@@ -1,9 +1,13 @@
 /**
  * Mail on its way out: the delivery queue's records (`mail_pending`, `mail_failed`) with their
  * KV queue jobs, and the development outbox. Every key of them is written here only.
+ *
+ * On a database without a queue (KV Connect, lib/db/kv.ts) no job is enqueued: the record alone
+ * says when it is due next (`dueAt`, or its lease's end), and the poll (lib/mail/queue_worker.ts)
+ * reads the records.
  */
 import { keys } from "./keys.ts";
-import { listPage, type Page, type PageOptions } from "./kv.ts";
+import { changeHasQueue, hasQueue, listPage, type Page, type PageOptions } from "./kv.ts";
 
 /**
  * The queue job that asks for one delivery attempt of a stored message. A job with `lease`
@@ -36,9 +40,8 @@ const idOf = (key: Deno.KvKey) => String(key[key.length - 1]);
  * A job lost anyway (a queue that gave up on it) is found by the queue's sweep.
  */
 export function stagePendingMail<M extends StoredPendingMail>(op: Deno.AtomicOperation, pending: M) {
-  return op.check({ key: keys.pendingMail(pending.id), versionstamp: null })
-    .set(keys.pendingMail(pending.id), pending)
-    .enqueue(job(pending.id));
+  op.check({ key: keys.pendingMail(pending.id), versionstamp: null }).set(keys.pendingMail(pending.id), pending);
+  return changeHasQueue(op) ? op.enqueue(job(pending.id)) : op;
 }
 
 export async function getPendingMailEntry<M>(kv: Deno.Kv, id: string): Promise<Deno.KvEntryMaybe<M>> {
@@ -65,20 +68,24 @@ export async function replacePendingMail<M>(
   next?: MailJobSchedule,
 ): Promise<string | null> {
   const op = kv.atomic().check(held).set(held.key, updated);
-  if (next) op.enqueue(job(idOf(held.key), next.lease), { delay: Math.max(0, Math.ceil(next.delayMs)) });
+  if (next && hasQueue(kv)) {
+    op.enqueue(job(idOf(held.key), next.lease), { delay: Math.max(0, Math.ceil(next.delayMs)) });
+  }
   const result = await op.commit();
   return result.ok ? result.versionstamp : null;
 }
 
 /**
  * Enqueues a job for a message checked unchanged since read, without writing the message (a
- * write would void the versionstamp its lease holder checks when it finishes).
+ * write would void the versionstamp its lease holder checks when it finishes). Without a queue
+ * there is nothing to do: the poll reads the record again once its lease ends.
  */
 export async function enqueuePendingMailJob(
   kv: Deno.Kv,
   held: Deno.AtomicCheck,
   next: MailJobSchedule,
 ): Promise<boolean> {
+  if (!hasQueue(kv)) return true;
   const result = await kv.atomic().check(held)
     .enqueue(job(idOf(held.key), next.lease), { delay: Math.max(0, Math.ceil(next.delayMs)) })
     .commit();

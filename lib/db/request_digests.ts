@@ -4,6 +4,7 @@
  * admin's 15 minutes are up (lib/claims/admin_digest.ts). Written and deleted only here.
  */
 import { keys } from "./keys.ts";
+import { changeHasQueue, hasQueue, type Page } from "./kv.ts";
 
 /** A claim or join request (by its id), or someone asking for a new invite link (kept here until mailed). */
 export type DigestItem =
@@ -54,23 +55,55 @@ export function stageRequestDigest(
   return next ? op.set(entry.key, next, { expireIn: DIGEST_TTL_MS }) : op.delete(entry.key);
 }
 
-/** Adds to `op` the job for `job.dueAt`, due `delayMs` from now: it commits with the record that expects it. */
+/**
+ * Adds to `op` the job for `job.dueAt`, due `delayMs` from now: it commits with the record that
+ * expects it. Without a queue (KV Connect) the record's `jobDueAt` is the job: the poll finds it.
+ */
 export function stageRequestDigestJob(
   op: Deno.AtomicOperation,
   job: RequestDigestJob,
   delayMs: number,
 ): Deno.AtomicOperation {
-  return op.enqueue(job, { delay: Math.max(0, Math.ceil(delayMs)) });
+  return changeHasQueue(op) ? op.enqueue(job, { delay: Math.max(0, Math.ceil(delayMs)) }) : op;
 }
 
-/** Re-enqueues a job that came early, only while the record is unchanged (so never twice for one window). */
+/**
+ * Re-enqueues a job that came early, only while the record is unchanged (so never twice for one
+ * window). Without a queue the record still names it, and the poll runs it once it is due.
+ */
 export async function reenqueueRequestDigestJob(
   kv: Deno.Kv,
   entry: Deno.KvEntryMaybe<RequestDigest>,
   job: RequestDigestJob,
   delayMs: number,
 ): Promise<boolean> {
-  return (await stageRequestDigestJob(kv.atomic().check(entry), job, delayMs).commit()).ok;
+  if (!hasQueue(kv)) return true;
+  const op = kv.atomic().check(entry).enqueue(job, { delay: Math.max(0, Math.ceil(delayMs)) });
+  return (await op.commit()).ok;
+}
+
+/**
+ * For the poll on a database without a queue: the jobs due by `now` among at most `limit` records
+ * read from `cursor` (the cursor continues after them; "" once the records are all read).
+ */
+export async function listDueRequestDigestJobs(
+  kv: Deno.Kv,
+  now: number,
+  page: { cursor: string; limit: number },
+): Promise<Page<RequestDigestJob>> {
+  const limit = Math.max(1, Math.min(page.limit, 500));
+  const iter = kv.list<RequestDigest>({ prefix: keys.allRequestDigests() }, {
+    limit,
+    cursor: page.cursor || undefined,
+  });
+  const values: RequestDigestJob[] = [];
+  let read = 0;
+  for await (const { key, value } of iter) {
+    read++;
+    if (value.jobDueAt === null || value.jobDueAt > now) continue;
+    values.push({ type: "request-digest", teamId: String(key[1]), userId: String(key[2]), dueAt: value.jobDueAt });
+  }
+  return { values, cursor: read === limit ? iter.cursor : "" };
 }
 
 export function isRequestDigestJob(value: unknown): value is RequestDigestJob {

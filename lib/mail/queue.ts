@@ -20,6 +20,10 @@
  * run at start and on a timer, re-enqueues any record whose job was lost anyway (records
  * leased by an older version, a queue that gave up on a job).
  *
+ * On a database without a queue (KV Connect) nothing is enqueued: the record's `dueAt` (or its
+ * lease's end) is its job, and `dueMailJobs` finds it for the poll (lib/mail/poll.ts), which runs
+ * the same `deliverQueuedMail`, so leases, backoff and giving up are the same in both modes.
+ *
  * Each message is sent once, except in one window: the process dies (or KV fails) after the
  * SMTP server accepted the message and before the record is deleted, or a send outlives its
  * deadline and is accepted late. The lease then ends with the record still there and the
@@ -38,7 +42,7 @@ import {
   replacePendingMail,
   stagePendingMail,
 } from "../db/mail.ts";
-import { beginChange } from "../db/kv.ts";
+import { beginChange, type Page } from "../db/kv.ts";
 import { commitChange } from "../db/change.ts";
 import { openBody, sealBody } from "./sealing.ts";
 import type { Mailer, OutgoingMail, Recipient } from "./types.ts";
@@ -195,6 +199,21 @@ function failedRecord(pending: PendingMail, attempts: number, lastError: string 
 /** When the record's latest job is due: its lease's end while leased, else its `dueAt`. */
 function expectedAt(pending: PendingMail): number {
   return Math.max(pending.leaseUntil ?? 0, pending.dueAt ?? Date.parse(pending.createdAt));
+}
+
+/**
+ * For the poll on a database without a queue: a job for each message due by `now` (its latest
+ * job's time has come: queued, backed off, or a lease that ended without its holder finishing)
+ * among at most `limit` records read from `cursor` (the cursor continues after them).
+ */
+export async function dueMailJobs(
+  kv: Deno.Kv,
+  now: number,
+  page: { cursor: string; limit: number },
+): Promise<Page<MailQueueMessage>> {
+  const read = await listPendingMailEntries<PendingMail>(kv, page);
+  const due = read.values.filter((entry) => expectedAt(entry.value) <= now);
+  return { values: due.map((entry) => ({ type: "mail", id: entry.value.id })), cursor: read.cursor };
 }
 
 function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {

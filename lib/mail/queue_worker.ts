@@ -1,16 +1,22 @@
-/** The one KV queue listener: delivers queued mail, runs the queue's other jobs, and sweeps for lost mail. */
+/**
+ * The one KV queue listener: delivers queued mail, runs the queue's other jobs, and sweeps for
+ * lost mail. On a database without a queue (KV Connect, Deno Deploy) it polls the records instead (poll.ts).
+ */
 import { stripOutboxBodies } from "./mailers.ts";
 import {
   deliverQueuedMail,
+  dueMailJobs,
   type MailQueueOptions,
   redactFailedMail,
   sealLegacyPendingMail,
   sweepPendingMail,
 } from "./queue.ts";
 import { isMailQueueMessage, listenToQueue } from "../db/mail.ts";
+import { hasQueue } from "../db/kv.ts";
 import type { Mailer } from "./types.ts";
 import { errorText, logJob, runLoggedJob } from "../log.ts";
 import type { BackgroundWork } from "../lifecycle.ts";
+import { type DueJobs, POLL_EVERY_MS, pollForJobs } from "./poll.ts";
 
 export interface QueueWorkerOptions extends MailQueueOptions {
   /** How often to look for pending mail whose job was lost (default 5 min); null: never, not even at start. */
@@ -19,6 +25,13 @@ export interface QueueWorkerOptions extends MailQueueOptions {
   sweepGraceMs?: number;
   /** Runs the queue's jobs that are not mail (one listener per database handle); a throw makes the queue retry. */
   otherJobs?: (message: unknown) => Promise<void>;
+  /**
+   * Without a queue: finds the other jobs that are due (from the records that stand in for them),
+   * for the poll to run through `otherJobs`.
+   */
+  dueOtherJobs?: DueJobs;
+  /** Without a queue: how often the records are read (default 5 s). */
+  pollEveryMs?: number;
   /** The process's lifecycle: jobs and sweeps are counted while they run, and none starts once it stops. */
   background?: BackgroundWork;
 }
@@ -32,12 +45,12 @@ const SWEEP_EVERY_MS = 5 * 60 * 1000;
  * Delivers queued mail from the KV queue, and sweeps for mail whose job was lost: once at
  * start (mail left by a crash or an older version), then on a timer. Deno KV allows one queue
  * listener per database handle, so later job types join this dispatch rather than listening
- * themselves. Settles when the database is closed.
+ * themselves. Settles when the database is closed (or, polling, when the lifecycle stops).
  */
 export async function startQueueWorker(kv: Deno.Kv, mailer: Mailer, options: QueueWorkerOptions = {}): Promise<void> {
   const background = options.background;
   const run = <T>(work: () => Promise<T>) => background ? background.track(work) : work();
-  // Each job is one job line; one that throws ("failed") is retried by the queue.
+  // Each job is one job line; one that throws ("failed") is retried by the queue (or the next poll).
   const runJob = async (message: unknown) => {
     if (!isMailQueueMessage(message)) {
       const otherJobs = options.otherJobs;
@@ -49,6 +62,7 @@ export async function startQueueWorker(kv: Deno.Kv, mailer: Mailer, options: Que
       mail: message.id,
     }));
   };
+  if (!hasQueue(kv)) return await pollWorker(kv, mailer, runJob, options);
   // During the stop a job is left unanswered (answered, it would count as done; thrown, it would
   // use up its retries at once): KV puts it back in the queue once its deadline passes.
   const listening = listenToQueue(
@@ -86,6 +100,34 @@ export async function startQueueWorker(kv: Deno.Kv, mailer: Mailer, options: Que
     clearInterval(timer);
     await sweeping;
   }
+}
+
+/**
+ * Without a queue: stored mail cleaned up at start as with one, then the records polled. No sweep:
+ * the poll reads every record, so no job can be lost.
+ */
+async function pollWorker(
+  kv: Deno.Kv,
+  mailer: Mailer,
+  runJob: (message: unknown) => Promise<void>,
+  options: QueueWorkerOptions,
+): Promise<void> {
+  const background = options.background;
+  const everyMs = options.pollEveryMs ?? POLL_EVERY_MS;
+  console.log(
+    `[mail] no queue is used on this database (KV Connect or Deno Deploy): jobs are found by reading it every ${
+      everyMs / 1000
+    } s`,
+  );
+  if (options.sweepEveryMs !== null) {
+    const cleaning = cleanUpStoredMail(kv, mailer).catch(
+      (error) => void console.error("[mail] cleaning up stored mail failed:", errorText(error)),
+    );
+    await (background ? background.track(() => cleaning) : cleaning);
+  }
+  const sources: DueJobs[] = [(now, page) => dueMailJobs(kv, now, page)];
+  if (options.dueOtherJobs) sources.push(options.dueOtherJobs);
+  await pollForJobs(sources, runJob, { everyMs, clock: options.clock, background });
 }
 
 /** A job's name in the log from its `type` (`queue.request-digest`): a word, never the message's data. */
