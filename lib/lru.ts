@@ -13,8 +13,16 @@ export interface LruOptions<K, V> {
   onEvict?: (key: K, value: V) => void;
 }
 
+/** What `#newest` holds before any key is used. */
+const NO_KEY = Symbol("no key");
+
 export class LruMap<K, V> {
   readonly #entries = new Map<K, { value: V; bytes: number }>();
+  /**
+   * The key last set or read: the last in `#entries` whenever it is still there. Reading it
+   * again moves nothing (a cache answering the same page again and again, the usual case).
+   */
+  #newest: K | typeof NO_KEY = NO_KEY;
   readonly #maxEntries: number;
   readonly #maxBytes: number;
   readonly #sizeOf: (value: V) => number;
@@ -48,8 +56,11 @@ export class LruMap<K, V> {
   get(key: K): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
+    if (key !== this.#newest) {
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      this.#newest = key;
+    }
     return entry.value;
   }
 
@@ -75,6 +86,7 @@ export class LruMap<K, V> {
       return false;
     }
     this.#entries.set(key, { value, bytes });
+    this.#newest = key;
     this.#bytes += bytes;
     while (this.#entries.size > this.#maxEntries || this.#bytes > this.#maxBytes) {
       const [oldest] = this.#entries.keys();

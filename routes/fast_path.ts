@@ -15,8 +15,9 @@
  *   marked), so the ways of writing a path cannot add entries; both maps are bounded anyway
  *   (R25, R46).
  * - A team's responses live in a `TeamCache`, so they are dropped by the same commits that drop
- *   the render caches: at once in this process, and through `kv.watch` on the team's revision in
- *   every other process sharing the database. A hit reads nothing from KV.
+ *   the render caches: at once in this process, and through the team's revision in every other
+ *   process sharing the database (one `kv.watch` per team for all the caches, and a poll on a
+ *   database file: lib/db/team_revisions.ts). A hit reads nothing from KV.
  * - Responses without a team (pages rendered once at start, built files) are kept for the
  *   process's life: they change only when a new version is deployed.
  * - A request with a cookie the app reads (`carriesSessionCookie`) always takes the normal path.

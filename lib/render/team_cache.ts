@@ -1,4 +1,4 @@
-import { onTeamChange, watchRevision } from "../db/team_revisions.ts";
+import { followTeamRevision, onTeamChange } from "../db/team_revisions.ts";
 import { LruMap } from "../lru.ts";
 
 interface TeamEntry<T> {
@@ -31,7 +31,8 @@ export interface TeamCacheOptions<T> {
   sizeOf?: (value: T) => number;
   /**
    * Also follow each cached team's revision with `kv.watch`, so a change committed by another
-   * instance sharing the database drops this instance's copy too.
+   * instance sharing the database drops this instance's copy too. One stream per team serves
+   * every cache of the process on that database (`followTeamRevision`).
    */
   watch?: boolean;
 }
@@ -162,28 +163,11 @@ export class TeamCache<T> {
     }
   }
 
-  /** Watches the revision key; the first differing versionstamp drops the team. */
+  /**
+   * Follows the team's revision (one `kv.watch` per team, shared with the other caches of this
+   * process): the first other revision drops the team.
+   */
   #follow(teamId: string, revision: string | null): () => void {
-    const reader = watchRevision(this.kv, teamId).getReader();
-    let stopped = false;
-    (async () => {
-      try {
-        while (!stopped) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          if (value !== revision) {
-            stopped = true;
-            this.invalidate(teamId);
-          }
-        }
-      } catch {
-        // The database closed or the stream failed: drop the entry rather than trust it.
-        if (!stopped) this.invalidate(teamId);
-      }
-    })();
-    return () => {
-      stopped = true;
-      reader.cancel().catch(() => {});
-    };
+    return followTeamRevision(this.kv, teamId, revision, () => this.invalidate(teamId));
   }
 }

@@ -11,6 +11,7 @@ import { loadConfig } from "../../lib/config.ts";
 import { TeamCache } from "../../lib/render/team_cache.ts";
 import { type RenderedPage, renderedPageBytes } from "../../lib/render/page.tsx";
 import { keys } from "../../lib/db/keys.ts";
+import { followedTeams } from "../../lib/db/team_revisions.ts";
 
 /** The app with every cache in the test's hands, on `kv` (a file path when shared by two apps). */
 function appOn(kv: Deno.Kv, options: { kvPath?: string; watch?: boolean } = {}) {
@@ -207,6 +208,70 @@ Deno.test("[public cache] an edit made through another instance on the same data
     }
     assert.ok(pageSeen, "instance B's page shows the edit within a second");
     assert.ok(jsonSeen, "instance B's JSON shows the edit within a second");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** Renames a team from another process on the same database file, as another instance's commit would: with its revision. */
+async function renameFromAnotherProcess(kvPath: string, teamId: string, name: string): Promise<void> {
+  const keysModule = new URL("../../lib/db/keys.ts", import.meta.url).href;
+  const script = `
+    import { keys } from ${JSON.stringify(keysModule)};
+    const [kvPath, teamId, name] = Deno.args;
+    const kv = await Deno.openKv(kvPath);
+    const team = await kv.get(keys.team(teamId));
+    const result = await kv.atomic().check(team).set(keys.team(teamId), { ...team.value, name })
+      .set(keys.teamRevision(teamId), Date.now()).commit();
+    if (!result.ok) throw new Error("the rename did not commit");
+    kv.close();
+  `;
+  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--no-config", "--unstable-kv", script, kvPath, teamId, name],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  assert.equal(code, 0, new TextDecoder().decode(stderr));
+}
+
+Deno.test("[public cache] one kv.watch per team serves all three caches, and a change from another process drops each within a second", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "goalmates-team-watch-" });
+  const kvPath = `${dir}/shared.kv`;
+  try {
+    using kv = await Deno.openKv(kvPath);
+    const watchedKeys: string[] = [];
+    const watch = kv.watch.bind(kv);
+    kv.watch = ((watchKeys: Deno.KvKey[], options?: { raw?: boolean }) => {
+      watchedKeys.push(JSON.stringify(watchKeys));
+      return watch(watchKeys, options);
+    }) as Deno.Kv["watch"];
+    using t = appOn(kv, { kvPath, watch: true });
+    const { team } = await seedTeam(kv);
+    const page = `/t/${team.slug}/roster`;
+    const json = `/api/teams/${team.slug}/roster`;
+    for (let i = 0; i < 2; i++) {
+      assert.ok((await (await send(t.app, page)).text()).includes(team.name));
+      assert.ok((await (await send(t.app, json)).text()).includes(team.name));
+    }
+    // The rendered page, the roster JSON and both finished responses are held...
+    assert.equal(t.caches.rosterPages.stats().teams, 1);
+    assert.equal(t.caches.rosterJson.stats().teams, 1);
+    assert.equal(t.caches.publicResponses.stats().teams.variants, 2);
+    // ...and followed through one stream.
+    assert.deepEqual(watchedKeys, [JSON.stringify([keys.teamRevision(team.id)])]);
+    assert.equal(followedTeams(kv), 1);
+
+    await renameFromAnotherProcess(kvPath, team.id, "Renamed Elsewhere");
+    const started = performance.now();
+    const dropped = () =>
+      t.caches.rosterPages.stats().teams === 0 && t.caches.rosterJson.stats().teams === 0 &&
+      t.caches.publicResponses.stats().teams.teams === 0;
+    while (!dropped() && performance.now() - started < 1000) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.ok(dropped(), "every cache dropped the team within a second");
+    assert.ok((await (await send(t.app, page)).text()).includes("Renamed Elsewhere"));
+    assert.ok((await (await send(t.app, json)).text()).includes("Renamed Elsewhere"));
+    assert.equal(watchedKeys.length, 2, "the stream closed with the last cache of the team, and the refill opened one");
+    assert.equal(followedTeams(kv), 1);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -35,3 +35,29 @@ Deno.test("[lru] keeps its values under maxBytes and refuses one value larger th
   assert.equal(lru.bytes, 0);
   assert.throws(() => new LruMap({ maxEntries: 0 }), RangeError);
 });
+
+Deno.test("[lru] reading the most recent entry again keeps the order; a deleted or replaced newest key is no shortcut", () => {
+  const evicted: string[] = [];
+  const lru = new LruMap<string, number>({ maxEntries: 3, onEvict: (key) => evicted.push(key) });
+  lru.set("a", 1);
+  lru.set("b", 2);
+  lru.set("c", 3);
+  for (let i = 0; i < 3; i++) assert.equal(lru.get("c"), 3);
+  assert.deepEqual([...lru.keys()], ["a", "b", "c"]);
+  assert.equal(lru.get("a"), 1);
+  assert.equal(lru.get("a"), 1);
+  assert.deepEqual([...lru.keys()], ["b", "c", "a"]);
+  lru.delete("a");
+  assert.equal(lru.get("a"), undefined, "the newest key, deleted, is gone");
+  lru.set("d", 4);
+  assert.equal(lru.get("b"), 2);
+  assert.deepEqual([...lru.keys()], ["c", "d", "b"]);
+  lru.set("a", 5); // full: the least recently used (c) goes
+  assert.deepEqual(evicted, ["a", "c"]);
+  assert.equal(lru.get("d"), 4, "after a set, reading another key moves it");
+  assert.deepEqual([...lru.keys()], ["b", "a", "d"]);
+  lru.clear();
+  lru.set("d", 6);
+  assert.equal(lru.get("d"), 6);
+  assert.deepEqual([...lru.keys()], ["d"]);
+});

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { TeamCache } from "../../lib/render/team_cache.ts";
-import { readRevision } from "../../lib/db/team_revisions.ts";
+import { followedTeams, isDatabaseFile, readRevision } from "../../lib/db/team_revisions.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { commitTeamChange } from "../../lib/db/team_revisions.ts";
 
@@ -126,4 +126,66 @@ Deno.test("[cache] bounded: however many keys name one team, it keeps only its n
   assert.equal(cache.get("spelling-4999", "v"), "page");
   assert.equal(cache.get("spelling-0", "v"), undefined);
   cache.close();
+});
+
+/** Counts the `kv.watch` streams opened on `kv` from now on. */
+function countWatches(kv: Deno.Kv): { opened: number } {
+  const counter = { opened: 0 };
+  const watch = kv.watch.bind(kv);
+  kv.watch = ((...args: Parameters<Deno.Kv["watch"]>) => {
+    counter.opened++;
+    return watch(...args);
+  }) as Deno.Kv["watch"];
+  return counter;
+}
+
+const until = async (done: () => boolean, ms = 1000) => {
+  const started = performance.now();
+  while (!done() && performance.now() - started < ms) await new Promise((r) => setTimeout(r, 10));
+};
+
+Deno.test("[cache] with watch, every cache of a database shares one kv.watch per team, closed with the last", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const watches = countWatches(kv);
+  const caches = [1, 2, 3].map(() => new TeamCache<string>(kv, { watch: true }));
+  await commitTeamChange(kv, kv.atomic(), "t1");
+  for (const cache of caches) await cache.getOrLoad("k", "v", loader(kv, "t1", () => "page"));
+  assert.equal(watches.opened, 1, "three caches of team t1, one stream");
+  assert.equal(followedTeams(kv), 1);
+  await caches[0].getOrLoad("k2", "v", loader(kv, "t2", () => "other page"));
+  assert.equal(watches.opened, 2, "another team, its own stream");
+
+  // Another instance's commit (this process hears nothing): every cache of t1 drops it.
+  await kv.set(keys.teamRevision("t1"), Date.now());
+  await until(() => caches.every((cache) => cache.get("k", "v") === undefined));
+  for (const cache of caches) assert.equal(cache.get("k", "v"), undefined);
+  assert.equal(caches[0].get("k2", "v"), "other page", "team t2 is kept");
+  assert.equal(followedTeams(kv), 1, "nobody follows t1 any more: its stream is closed");
+  for (const cache of caches) cache.close();
+  assert.equal(followedTeams(kv), 0, "closing the caches closes the streams");
+});
+
+Deno.test("[cache] with watch, a value built from a revision the shared stream has already passed is dropped", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const fresh = new TeamCache<string>(kv, { watch: true });
+  const late = new TeamCache<string>(kv, { watch: true });
+  const before = await readRevision(kv, "t1");
+  await kv.set(keys.teamRevision("t1"), Date.now()); // changed elsewhere after `before` was read
+  await fresh.getOrLoad("k", "v", loader(kv, "t1", () => "new"));
+  await until(() => false, 200); // time for the stream to report the current revision
+  // Built from the old revision, stored after the stream said so: no report will come again.
+  await late.getOrLoad("k", "v", () => Promise.resolve({ teamId: "t1", revision: before, value: "old" }));
+  await until(() => late.get("k", "v") === undefined);
+  assert.equal(late.get("k", "v"), undefined, "the stale copy goes");
+  assert.equal(fresh.get("k", "v"), "new", "the fresh one stays");
+  fresh.close();
+  late.close();
+});
+
+Deno.test("[cache] only a database file is polled for other processes' changes (kv.watch does not see them)", () => {
+  assert.equal(isDatabaseFile("/var/lib/goalmates/goalmates.kv"), true);
+  assert.equal(isDatabaseFile("goalmates.kv"), true);
+  assert.equal(isDatabaseFile(":memory:"), false, "no other process can open it");
+  assert.equal(isDatabaseFile(null), false, "Deno Deploy's KV: its streams see every instance");
+  assert.equal(isDatabaseFile("https://api.deno.com/databases/x/connect"), false, "KV Connect: the same");
 });
