@@ -1,6 +1,7 @@
 import type { Config } from "../lib/config.ts";
 import type { AssetManifest } from "../lib/render/assets.ts";
 import type { TeamCache } from "../lib/render/team_cache.ts";
+import type { DashboardPageCache } from "../lib/dashboard/mod.ts";
 import type { PublicResponseCache } from "./fast_path.ts";
 import type { RenderedPage } from "../lib/render/page.tsx";
 import type { StoredSession } from "../lib/auth/sessions.ts";
@@ -25,6 +26,8 @@ export interface AppDeps {
 export interface Deps extends Required<Omit<AppDeps, "watchTeamChanges" | "caches" | "requestLog">> {
   rosterPages: TeamCache<RenderedPage>;
   rosterJson: TeamCache<string>;
+  /** The family dashboard's pages per viewer (lib/dashboard/render_cache.ts). */
+  dashboardPages: DashboardPageCache;
 }
 
 export type AppEnv = {

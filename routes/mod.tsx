@@ -14,6 +14,8 @@ import { paramFormatRouter } from "./params.ts";
 import { securityHeaders, sendPage } from "./security_headers.ts";
 import { renderedPageBytes, renderPage } from "../lib/render/page.tsx";
 import { TeamCache } from "../lib/render/team_cache.ts";
+import { isDatabaseFile, pollOtherProcesses } from "../lib/db/team_revisions.ts";
+import { DashboardPageCache } from "../lib/dashboard/mod.ts";
 import { ErrorPage } from "../components/ErrorPage.tsx";
 import { staticRoutes } from "./static.ts";
 import { objectRoutes } from "./objects.ts";
@@ -91,6 +93,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
       rosterPages: new TeamCache(appDeps.kv, { watch: appDeps.watchTeamChanges, sizeOf: renderedPageBytes }),
       rosterJson: new TeamCache(appDeps.kv, { watch: appDeps.watchTeamChanges }),
     }),
+    dashboardPages: new DashboardPageCache(appDeps.kv, { watch: appDeps.watchTeamChanges }),
   };
   const { config, assets } = deps;
   const allowedOrigins = new Set([config.appOrigin]);
@@ -222,6 +225,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   // Anonymous GETs of answers the routes share with everyone skip the router and middleware.
   const publicResponses = appDeps.caches?.publicResponses ??
     new PublicResponseCache(appDeps.kv, { watch: appDeps.watchTeamChanges });
+  // Another process on the same database file commits unseen by kv.watch: its changes are polled for.
+  if (appDeps.watchTeamChanges && isDatabaseFile(config.kvPath)) pollOtherProcesses(appDeps.kv);
   app.fetch = answerFromPublicCache(app.fetch, publicResponses, { log: appDeps.requestLog !== false });
   return app;
 }

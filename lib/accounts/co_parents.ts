@@ -7,7 +7,7 @@ import { listParentEmailInvites, type ParentEmailInvite, stageParentEmailInvite 
 import { guardiansByPlayer } from "../db/guardians.ts";
 import { stageAuditEntry } from "../db/audit.ts";
 import { beginChange } from "../db/kv.ts";
-import { commitChange } from "../db/change.ts";
+import { commitTeamChange } from "../db/team_revisions.ts";
 import { ConflictError, ValidationError } from "../errors.ts";
 import { normalizeEmail } from "../text.ts";
 
@@ -52,6 +52,6 @@ export async function addParentEmail(
   const invite: ParentEmailInvite = { teamId, playerId, email, invitedAt: now.toISOString() };
   const op = stageParentEmailInvite(beginChange(kv), invite);
   stageAuditEntry(op, { teamId, action: "parent-email.added", targetId: playerId, actor, detail: email }, now);
-  await commitChange(op);
+  await commitTeamChange(kv, op, teamId);
   return [...current, email].sort();
 }

@@ -9,7 +9,7 @@
  */
 import { ulid } from "ulid";
 import { beginChange } from "../db/kv.ts";
-import { commitChange, commitOrConflict, retryOnConflict } from "../db/change.ts";
+import { retryOnConflict } from "../db/change.ts";
 import {
   acquireSyncLease,
   type Calendar,
@@ -33,7 +33,7 @@ import {
 } from "../db/events.ts";
 import { stageAuditEntry } from "../db/audit.ts";
 import { getTeamEntry, stageTeamUpdate, type Team } from "../db/teams.ts";
-import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
+import { commitTeamChange, commitTeamChangeOrConflict } from "../db/team_revisions.ts";
 import { mayTakeCalendarZone, teamTimeZone, zoneToAdopt } from "../time_zone.ts";
 import { NotFoundError } from "../errors.ts";
 import { sha256Hex } from "../hash.ts";
@@ -110,7 +110,7 @@ export async function addCalendar(
     { teamId, action: "calendar.added", targetId: calendar.id, actor: actor.label, detail: calendarType },
     now,
   );
-  await commitOrConflict(op, CALENDAR_MESSAGES.alreadyConnected);
+  await commitTeamChangeOrConflict(kv, op, teamId, CALENDAR_MESSAGES.alreadyConnected);
   return calendar;
 }
 
@@ -127,7 +127,7 @@ export async function removeCalendar(
     if (!entry.value || entry.value.id !== calendarId) throw new NotFoundError(CALENDAR_MESSAGES.notFound);
     const op = stageEventsCleared(stageCalendarRemoval(beginChange(kv), entry as Deno.KvEntry<Calendar>), teamId);
     stageAuditEntry(op, { teamId, action: "calendar.removed", targetId: calendarId, actor, detail: "" }, now);
-    await commitOrConflict(op);
+    await commitTeamChangeOrConflict(kv, op, teamId);
   }, { attempts: 5 });
   await deleteTeamEvents(kv, teamId);
 }
@@ -188,7 +188,7 @@ function afterSync(calendar: Calendar, now: Date, outcome: { error: string } | {
 /** Records a failed sync unless the calendar changed meanwhile; the events stay as they were. */
 async function recordFailure(kv: Deno.Kv, entry: Deno.KvEntry<Calendar>, now: Date, error: string) {
   const calendar = afterSync(entry.value, now, { error });
-  const ok = (await commitChange(stageCalendarUpdate(beginChange(kv), entry, calendar))).ok;
+  const ok = (await commitTeamChange(kv, stageCalendarUpdate(beginChange(kv), entry, calendar), calendar.teamId)).ok;
   return ok ? { kind: "failed" as const, calendar, error } : { kind: "gone" as const };
 }
 
@@ -205,7 +205,8 @@ export async function syncTeamCalendar(kv: Deno.Kv, teamId: string, deps: SyncDe
     if (!found.value) return { kind: "gone" };
     // 'Syncing' while it runs: the admin's card shows it, and the swap below checks this entry.
     const syncing: Calendar = { ...found.value, lastSyncStatus: "pending" };
-    const marked = await commitChange(stageCalendarUpdate(beginChange(kv), found as Deno.KvEntry<Calendar>, syncing));
+    const marking = stageCalendarUpdate(beginChange(kv), found as Deno.KvEntry<Calendar>, syncing);
+    const marked = await commitTeamChange(kv, marking, teamId);
     if (!marked.ok) return { kind: "busy" };
     const entry: Deno.KvEntry<Calendar> = { key: found.key, value: syncing, versionstamp: marked.versionstamp };
     return await runSync(kv, entry, deps);
@@ -256,7 +257,8 @@ async function runSync(kv: Deno.Kv, entry: Deno.KvEntry<Calendar>, deps: SyncDep
       : await fetchCalendarFeed(calendar.calendarUrl, calendar.validators, fetchOptions);
     if (fetched.kind === "not-modified") {
       const unchanged = afterSync(calendar, deps.now(), { validators: calendar.validators });
-      const ok = (await commitChange(stageCalendarUpdate(beginChange(kv), entry, unchanged))).ok;
+      const ok =
+        (await commitTeamChange(kv, stageCalendarUpdate(beginChange(kv), entry, unchanged), calendar.teamId)).ok;
       return ok ? { kind: "not-modified", calendar: unchanged } : { kind: "gone" };
     }
     // All-day dates fall in the team's zone (or in the feed's, when the team takes it now).
@@ -282,7 +284,7 @@ async function runSync(kv: Deno.Kv, entry: Deno.KvEntry<Calendar>, deps: SyncDep
   const synced: Calendar = { ...afterSync(calendar, now, { validators }), eventCount: events.length, truncated };
   const op = stageCalendarUpdate(beginChange(kv), entry, synced);
   const retired = stageEventSetSwap(op, begun.pointer, begun.setId, calendar.id, now);
-  if (!(await commitChange(op)).ok) {
+  if (!(await commitTeamChange(kv, op, calendar.teamId)).ok) {
     // The calendar was removed or replaced while this sync ran: its events must not appear.
     await abandonEventSet(kv, calendar.teamId, begun);
     return { kind: "gone" };

@@ -8,6 +8,7 @@ import {
   countTeamCampaigns,
   deleteCampaignResponses,
   getCampaignEntry,
+  GLOBAL_CAMPAIGNS,
   listGlobalCampaigns,
   listTeamCampaigns,
   newCampaignId,
@@ -15,7 +16,7 @@ import {
   stageCampaignUpdate,
   stageNewCampaign,
 } from "../db/campaigns.ts";
-import { commitOrConflict } from "../db/change.ts";
+import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
 import { beginChange, type Page, type PageOptions } from "../db/kv.ts";
 import { stageAuditEntry } from "../db/audit.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
@@ -62,7 +63,7 @@ export async function createCampaign(
     actor,
     detail: auditDetail(campaign, "created"),
   }, now);
-  await commitOrConflict(op);
+  await commitTeamChangeOrConflict(kv, op, teamId ?? GLOBAL_CAMPAIGNS);
   return campaign;
 }
 
@@ -124,7 +125,7 @@ export async function setCampaignActive(
     actor,
     detail: auditDetail(next, isActive ? "activated" : "deactivated"),
   }, now);
-  await commitOrConflict(op);
+  await commitTeamChangeOrConflict(kv, op, scope ?? GLOBAL_CAMPAIGNS);
   return next;
 }
 
@@ -151,7 +152,7 @@ export async function deleteCampaign(
     actor,
     detail: auditDetail(entry.value, "deleted"),
   }, now);
-  await commitOrConflict(op);
+  await commitTeamChangeOrConflict(kv, op, scope ?? GLOBAL_CAMPAIGNS);
   await deleteCampaignResponses(kv, campaignId);
 }
 

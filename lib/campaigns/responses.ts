@@ -10,7 +10,8 @@ import {
   listCampaignsFor,
   stageResponse,
 } from "../db/campaigns.ts";
-import { commitChange, CommitConflictError, retryOnConflict } from "../db/change.ts";
+import { CommitConflictError, retryOnConflict } from "../db/change.ts";
+import { commitTeamChange } from "../db/team_revisions.ts";
 import { beginChange, type Page, type PageOptions } from "../db/kv.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { unknownFieldMessage } from "../text.ts";
@@ -65,10 +66,15 @@ async function answerable(kv: Deno.Kv, who: Responder, campaignId: string, body:
   return { entry: entry as Deno.KvEntry<Campaign>, userId: who.userId, fields };
 }
 
-/** Writes the person's response, re-reading when another commit got in first; 409 once answered. */
+/**
+ * Writes the person's response, re-reading when another commit got in first; 409 once answered.
+ * It changes what their dashboard shows: a team campaign's team, or for a global one the teams
+ * the person answers in, get a new revision in the same commit.
+ */
 async function writeResponse(
   kv: Deno.Kv,
   campaign: Deno.KvEntry<Campaign>,
+  who: Responder,
   userId: string,
   next: (previous: CampaignResponse | null) => CampaignResponse,
 ): Promise<CampaignResponse> {
@@ -76,7 +82,9 @@ async function writeResponse(
     const previous = await getResponseEntry(kv, campaign.value.id, userId);
     if (previous.value && isAnswered(previous.value)) throw new ConflictError(CAMPAIGN_MESSAGES.alreadyAnswered);
     const response = next(previous.value);
-    if ((await commitChange(stageResponse(beginChange(kv), campaign, previous, response))).ok) return response;
+    const op = stageResponse(beginChange(kv), campaign, previous, response);
+    const teamIds = campaign.value.teamId === null ? [...who.teamIds] : campaign.value.teamId;
+    if ((await commitTeamChange(kv, op, teamIds)).ok) return response;
     // Lost to another writer: when the campaign itself changed (deleted or toggled), it is gone for this answer.
     const current = await getCampaignEntry(kv, campaign.value.id);
     if (current.versionstamp !== campaign.versionstamp) throw new NotFoundError(CAMPAIGN_MESSAGES.notFound);
@@ -99,7 +107,7 @@ export async function respondToCampaign(
   const checked = checkResponse(entry.value, fields);
   if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
   const action = checked.value;
-  return await writeResponse(kv, entry, userId, () => ({
+  return await writeResponse(kv, entry, who, userId, () => ({
     campaignId,
     parentId: userId,
     pollResponse: action.kind === "vote" ? action.pollResponse : null,
@@ -128,7 +136,7 @@ export async function snoozeCampaign(
   if (!isSnoozeDays(days)) {
     throw new ValidationError(CAMPAIGN_MESSAGES.snoozeDays, { snoozeDays: CAMPAIGN_MESSAGES.snoozeDays });
   }
-  return await writeResponse(kv, entry, userId, (previous) => ({
+  return await writeResponse(kv, entry, who, userId, (previous) => ({
     campaignId,
     parentId: userId,
     pollResponse: null,

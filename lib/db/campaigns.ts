@@ -61,6 +61,14 @@ export interface CampaignResponse {
 
 const monotonic = monotonicFactory();
 
+/**
+ * The revision name of what every team's family space shows alike: the system administrator's
+ * global campaigns. A global campaign's change commits with `commitTeamChange(kv, op,
+ * GLOBAL_CAMPAIGNS)`, and the dashboard's page cache follows it as it follows a team's revision.
+ * No team id looks like it.
+ */
+export const GLOBAL_CAMPAIGNS = "*";
+
 export const newCampaignId = (now: Date): string => monotonic(now.getTime());
 
 const scopeKey = (campaign: Campaign): Deno.KvKey =>

@@ -140,7 +140,8 @@ export async function setMembership(
     playerId: options.playerId ?? null,
     createdAt: (options.now ?? new Date()).toISOString(),
   };
-  await stageMembership(kv.atomic(), membership).commit();
+  // The team's members show on its family dashboard: a new one is a new revision.
+  await commitTeamChange(kv, stageMembership(kv.atomic(), membership), teamId);
   return membership;
 }
 

@@ -4,7 +4,8 @@
  * removes it.
  */
 import { beginChange, type Page, type PageOptions } from "../db/kv.ts";
-import { commitOrConflict, retryOnConflict } from "../db/change.ts";
+import { retryOnConflict } from "../db/change.ts";
+import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
 import {
   type EssentialRecord,
   getEssentialEntry,
@@ -71,7 +72,7 @@ export async function addEssential(
       userId: adder.userId,
       createdAt: now.toISOString(),
     };
-    await commitOrConflict(stageEssential(beginChange(kv), teamId, item));
+    await commitTeamChangeOrConflict(kv, stageEssential(beginChange(kv), teamId, item), teamId);
     return (await withAdderNames(kv, teamId, [item]))[0];
   }, { attempts: 3 });
 }
@@ -114,6 +115,7 @@ export async function removeEssential(kv: Deno.Kv, viewer: TeamViewer, itemId: s
     const entry = await getEssentialEntry(kv, viewer.teamId, itemId);
     if (!entry.value) throw new NotFoundError(ESSENTIAL_MESSAGES.notFound);
     if (!canRemoveEssential(viewer, entry.value)) throw new ForbiddenError(ESSENTIAL_MESSAGES.notYours);
-    await commitOrConflict(stageEssentialRemoval(beginChange(kv), entry as Deno.KvEntry<EssentialRecord>));
+    const removal = stageEssentialRemoval(beginChange(kv), entry as Deno.KvEntry<EssentialRecord>);
+    await commitTeamChangeOrConflict(kv, removal, viewer.teamId);
   }, { attempts: 3 });
 }

@@ -6,7 +6,7 @@ import { listTeams } from "../db/teams.ts";
 import { stageGuardian } from "../db/guardians.ts";
 import { getFamilyIdOf, stageFamilyLink } from "../db/families.ts";
 import { beginChange } from "../db/kv.ts";
-import { commitOrConflict, retryOnConflict } from "../db/change.ts";
+import { retryOnConflict } from "../db/change.ts";
 import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
 import { loadTeamPeople } from "./people.ts";
 
@@ -45,7 +45,7 @@ export async function backfillFamilies(kv: Deno.Kv, teamId: string, now = new Da
         if (ofPlayer && ofPlayer === ofParent) return false;
         const op = beginChange(kv);
         await stageFamilyLink(kv, op, teamId, playerId, userId, now);
-        await commitOrConflict(op);
+        await commitTeamChangeOrConflict(kv, op, teamId);
         return true;
       }, { attempts: 5, onExhausted: () => false });
       if (linked) changed++;

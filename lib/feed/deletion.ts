@@ -1,6 +1,7 @@
 /** Deleting a post of the team feed: the author their own, a team admin any (recorded in the audit log). */
 import { beginChange } from "../db/kv.ts";
-import { commitOrConflict, retryOnConflict } from "../db/change.ts";
+import { retryOnConflict } from "../db/change.ts";
+import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
 import { stageAuditEntry } from "../db/audit.ts";
 import { getPostEntry, type PostRecord, stagePostRemoval } from "../db/posts.ts";
 import { ForbiddenError, NotFoundError } from "../errors.ts";
@@ -35,6 +36,6 @@ export async function deletePost(
       const detail = `${postType} by ${(await loadMemberNames(kv, viewer.teamId, [authorId]))(authorId)}`;
       stageAuditEntry(op, { teamId: viewer.teamId, action: "post.deleted", targetId: postId, actor, detail }, now);
     }
-    await commitOrConflict(op);
+    await commitTeamChangeOrConflict(kv, op, viewer.teamId);
   }, { attempts: 3 });
 }

@@ -3,7 +3,8 @@
  * person's hourly limit, and committed with a check that the player a kudos names is unchanged.
  */
 import { beginChange } from "../db/kv.ts";
-import { commitOrConflict, retryOnConflict } from "../db/change.ts";
+import { retryOnConflict } from "../db/change.ts";
+import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
 import { getPlayerEntry } from "../db/players.ts";
 import { newPostId, type PostRecord, stagePost } from "../db/posts.ts";
 import { consumeRateLimits } from "../db/rate_limits.ts";
@@ -57,7 +58,7 @@ type Prepared = Awaited<ReturnType<typeof preparePost>>;
 async function commitPost(kv: Deno.Kv, teamId: string, { post, playerEntry }: Prepared): Promise<void> {
   const op = stagePost(beginChange(kv), teamId, post);
   if (playerEntry) op.check(playerEntry);
-  await commitOrConflict(op);
+  await commitTeamChangeOrConflict(kv, op, teamId);
 }
 
 async function addPost(

@@ -16,7 +16,8 @@ import {
 } from "../db/gallery.ts";
 import { getPendingEntry, type PendingUpload, stagePendingRemoval } from "../db/uploads.ts";
 import { beginChange } from "../db/kv.ts";
-import { commitOrConflict, retryOnConflict } from "../db/change.ts";
+import { retryOnConflict } from "../db/change.ts";
+import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
 import { stageAuditEntry } from "../db/audit.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { processImage } from "../images/mod.ts";
@@ -104,7 +105,7 @@ export async function addGalleryPhoto(
     viewer.teamId,
     photo,
   );
-  await commitOrConflict(op, PHOTO_MESSAGES.alreadyProcessed);
+  await commitTeamChangeOrConflict(kv, op, viewer.teamId, PHOTO_MESSAGES.alreadyProcessed);
   return (await withUploaderNames(kv, viewer.teamId, [photo]))[0];
 }
 
@@ -159,7 +160,7 @@ export async function deleteGalleryPhoto(
       stageAuditEntry(op, { teamId: viewer.teamId, action: "photo.deleted", targetId: photoId, actor, detail }, now);
     }
     await stageBlobRemovals(kv, op, viewer.teamId, photoBlobIds(viewer.teamId, entry.value));
-    await commitOrConflict(op);
+    await commitTeamChangeOrConflict(kv, op, viewer.teamId);
   }, { attempts: 3 });
 }
 
@@ -212,6 +213,6 @@ export async function addGalleryPhotoFromBytes(
     checked.value,
     now,
   );
-  await commitOrConflict(stagePhoto(op, teamId, photo));
+  await commitTeamChangeOrConflict(kv, stagePhoto(op, teamId, photo), teamId);
   return (await withUploaderNames(kv, teamId, [photo]))[0];
 }

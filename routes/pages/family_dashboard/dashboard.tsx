@@ -17,6 +17,40 @@ type Ctx = Context<AppEnv>;
  * forms call this with `forms` (what was typed and why it was refused) and a 4xx status.
  */
 export async function sendFamilyDashboard(c: Ctx, forms: DashboardForms = {}, status = 200): Promise<Response> {
+  const page = cacheable(c, forms, status)
+    ? await c.var.deps.dashboardPages.getOrRender(
+      teamViewer(c).teamId,
+      await viewerKey(c),
+      c.var.deps.now().getTime(),
+      () => renderFamilyDashboard(c, forms, status),
+    )
+    : (await renderFamilyDashboard(c, forms, status)).page;
+  // The page shows the team's people and what they wrote: never cached by a browser, never indexed.
+  return sendPage(c, page, PRIVATE_PAGE);
+}
+
+/**
+ * The plain page (no query, no form's refusal) is the same for one viewer until the team, the
+ * viewer or the minute changes: lib/dashboard/render_cache.ts keeps it. Pages with a query
+ * (`?feed=`, `?voted=`, `?member=`…) are rare and rendered each time.
+ */
+function cacheable(c: Ctx, forms: DashboardForms, status: number): boolean {
+  return status === 200 && Object.keys(forms).length === 0 && !c.req.url.includes("?") &&
+    (c.req.method === "GET" || c.req.method === "HEAD");
+}
+
+/**
+ * Everything about who asks that changes the page: the viewer `requireTeamMember` checked on
+ * this request, and their session user as read on this request (name, teams, roles, selected
+ * team, password or not), so a change of theirs is a new variant; and the path as asked.
+ */
+async function viewerKey(c: Ctx): Promise<string> {
+  const viewer = teamViewer(c);
+  const user = await getSessionUser(c);
+  return JSON.stringify([viewer.userId, viewer.role, viewer.isAdmin, viewer.displayName, c.req.path, user]);
+}
+
+async function renderFamilyDashboard(c: Ctx, forms: DashboardForms, status: number) {
   const { kv, assets, now } = c.var.deps;
   const viewer = teamViewer(c);
   const feed = cursorQuery(c, "feed");
@@ -41,8 +75,7 @@ export async function sendFamilyDashboard(c: Ctx, forms: DashboardForms = {}, st
     />,
     { title: `${data.team.name} · Family Dashboard`, status, noindex: true },
   );
-  // The page shows the team's people and what they wrote: never cached, never indexed.
-  return sendPage(c, page, PRIVATE_PAGE);
+  return { page, data };
 }
 
 /** The signed-in person's selected team's dashboard, else the hub (no team yet). */
