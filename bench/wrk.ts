@@ -18,6 +18,8 @@ export interface WrkOptions {
   threads: number;
   /** Command prefix that pins wrk to a CPU (e.g. `taskset -c 1`), or []. */
   pin: string[];
+  /** Request headers sent with every request ("cookie: …"), as wrk's -H. */
+  headers?: string[];
 }
 
 export function wrkCommand(o: WrkOptions): string[] {
@@ -30,6 +32,7 @@ export function wrkCommand(o: WrkOptions): string[] {
     "--timeout",
     "2s",
     "--latency",
+    ...(o.headers ?? []).flatMap((header) => ["-H", header]),
     o.url,
   ];
 }

@@ -114,13 +114,36 @@ const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
 const partOf = (style: Style, zone: string, date: Date, type: Intl.DateTimeFormatPartTypes) =>
   formatter(style, zone).formatToParts(date).find((p) => p.type === type)?.value ?? "";
 
+/**
+ * `formatToParts` is the dearest call of a page that shows times (the family dashboard asks
+ * the same zone names and days on every request): answers are kept per zone and minute, which
+ * no time zone rule splits (offsets and their changes fall on whole minutes).
+ */
+const MAX_MINUTE_ANSWERS = 4096;
+const minuteAnswers = new Map<string, string>();
+
+function perMinute(what: string, zone: string, date: Date, compute: () => string): string {
+  const key = `${what} ${zone} ${Math.floor(date.getTime() / 60_000)}`;
+  let answer = minuteAnswers.get(key);
+  if (answer === undefined) {
+    answer = compute();
+    if (minuteAnswers.size >= MAX_MINUTE_ANSWERS) minuteAnswers.delete(minuteAnswers.keys().next().value!);
+    minuteAnswers.set(key, answer);
+  }
+  return answer;
+}
+
 /** A date on the zone's calendar: [year, month (1–12), day]. */
 export type CalendarDay = [number, number, number];
 
 /** The zone's calendar date at an instant. */
 export function calendarDay(date: Date, zone: string): CalendarDay {
-  const parts = Object.fromEntries(formatter("day", zone).formatToParts(date).map((p) => [p.type, p.value]));
-  return [Number(parts.year), Number(parts.month), Number(parts.day)];
+  const day = perMinute("day", zone, date, () => {
+    const parts = Object.fromEntries(formatter("day", zone).formatToParts(date).map((p) => [p.type, p.value]));
+    return `${parts.year} ${parts.month} ${parts.day}`;
+  });
+  const [year, month, dayOfMonth] = day.split(" ").map(Number);
+  return [year, month, dayOfMonth];
 }
 
 export const sameDay = (a: CalendarDay, b: CalendarDay): boolean => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
@@ -149,10 +172,13 @@ export const dateTime = (date: Date, zone: string): string => plainSpaces(format
  * 'HST' where English has one, else the offset ('GMT+2', 'GMT+5:30') or 'UTC'.
  */
 export function zoneAbbreviation(zone: string, at: Date): string {
-  const generic = partOf("genericName", zone, at, "timeZoneName");
-  if (/^[A-Z]{2,5}$/.test(generic) && !generic.startsWith("GMT")) return generic;
-  return partOf("shortName", zone, at, "timeZoneName");
+  return perMinute("abbreviation", zone, at, () => {
+    const generic = partOf("genericName", zone, at, "timeZoneName");
+    if (/^[A-Z]{2,5}$/.test(generic) && !generic.startsWith("GMT")) return generic;
+    return partOf("shortName", zone, at, "timeZoneName");
+  });
 }
 
 /** The zone's name in words ('Pacific Time', 'Central European Time'), for a label's tooltip. */
-export const zoneName = (zone: string, at: Date): string => partOf("longName", zone, at, "timeZoneName");
+export const zoneName = (zone: string, at: Date): string =>
+  perMinute("name", zone, at, () => partOf("longName", zone, at, "timeZoneName"));

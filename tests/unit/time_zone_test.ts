@@ -132,3 +132,30 @@ Deno.test("[time zone] the settings select: United States first, every zone once
   assert.match(timeZoneHint("calendar"), /taken from your team calendar/);
   assert.doesNotMatch(timeZoneHint("admin"), /calendar/);
 });
+
+Deno.test("[time zone] zone names and days are kept per minute: a page's repeats skip ICU, a DST change a minute later does not", () => {
+  const formatToParts = Intl.DateTimeFormat.prototype.formatToParts;
+  let calls = 0;
+  Intl.DateTimeFormat.prototype.formatToParts = function (this: Intl.DateTimeFormat, date?: Date | number) {
+    calls++;
+    return formatToParts.call(this, date);
+  };
+  try {
+    // Berlin leaves winter time at 01:00 UTC on Sun Mar 29 2026 (a zone without an English short name).
+    const before = at("2026-03-29T00:59:30Z");
+    const after = at("2026-03-29T01:00:00Z");
+    const first = [zoneAbbreviation("Europe/Berlin", before), calendarDay(before, "Europe/Berlin")];
+    const asked = calls;
+    assert.ok(asked > 0);
+    const again = [zoneAbbreviation("Europe/Berlin", at("2026-03-29T00:59:59Z")), calendarDay(before, "Europe/Berlin")];
+    assert.deepEqual(again, first);
+    assert.equal(calls, asked, "the same minute again: answered from memory");
+    assert.deepEqual(first, ["GMT+1", [2026, 3, 29]]);
+    assert.equal(zoneAbbreviation("Europe/Berlin", after), "GMT+2", "the next minute is asked anew");
+    // A caller may change the day it got; the next caller still gets the right one.
+    calendarDay(before, "Europe/Berlin")[2] = 1;
+    assert.deepEqual(calendarDay(before, "Europe/Berlin"), [2026, 3, 29]);
+  } finally {
+    Intl.DateTimeFormat.prototype.formatToParts = formatToParts;
+  }
+});
