@@ -4,7 +4,7 @@ import { runMigrations } from "./lib/db/migrations.ts";
 import { DATA_MIGRATIONS } from "./lib/migrations.ts";
 import { BuildMissingError, loadAssets } from "./lib/render/assets.ts";
 import { seedDemoAccounts, seedDemoCommunity, seedDemoTeam } from "./lib/demo/mod.ts";
-import { isRequestDigestJob, runRequestDigestJob } from "./lib/claims/mod.ts";
+import { dueRequestDigestJobs, isRequestDigestJob, runRequestDigestJob } from "./lib/claims/mod.ts";
 import { ensureSysadmin } from "./lib/auth/login.ts";
 import { resumeTeamDeletions } from "./lib/teams/mod.ts";
 import { createMailer, mailStartNotice, startQueueWorker, useMailQueueKey } from "./lib/mail/mod.ts";
@@ -16,14 +16,16 @@ import { Lifecycle } from "./lib/lifecycle.ts";
 import { passwordPool } from "./lib/auth/passwords.ts";
 import { imagePool } from "./lib/images/mod.ts";
 import { stopOnSignals } from "./routes/shutdown.ts";
+import { logListening, startServeWorkers, WorkerStartError } from "./routes/serve_workers.ts";
 
 /**
  * What whoever starts the app must fix first (a variable, the database path, the build) ends the
  * process with its message alone on stderr and exit code 1; anything else is a bug and keeps its stack.
  */
 function exitIfFixable(error: unknown): never {
-  if (error instanceof ConfigError || error instanceof BuildMissingError) console.error(error.message);
-  else if (error instanceof KvOpenError) console.error(`${error.message} Check GOALMATES_KV.`);
+  if (error instanceof ConfigError || error instanceof BuildMissingError || error instanceof WorkerStartError) {
+    console.error(error.message);
+  } else if (error instanceof KvOpenError) console.error(`${error.message} Check GOALMATES_KV.`);
   else throw error;
   Deno.exit(1);
 }
@@ -34,8 +36,10 @@ try {
 } catch (error) {
   exitIfFixable(error);
 }
-// Queued mail bodies are sealed with it before anything can queue mail (lib/mail/sealing.ts).
-useMailQueueKey(config.mailQueueKey);
+// Queued mail bodies are sealed with it before anything can queue mail (lib/mail/sealing.ts); the
+// worker isolates (WORKERS) get the same key, so that this isolate's queue opens what they queue.
+const mailQueueKey = config.mailQueueKey ?? crypto.getRandomValues(new Uint8Array(32));
+useMailQueueKey(mailQueueKey);
 if (Deno.env.get("NODE_ENV") !== "production") {
   console.warn(
     "NODE_ENV is not 'production': React runs its development build (about 7x slower). Use `deno task start`.",
@@ -69,12 +73,14 @@ const mailNotice = mailStartNotice(config);
 // What SIGTERM stops (routes/shutdown.ts): background jobs start no more, those running are waited for.
 const lifecycle = new Lifecycle();
 // Delivers queued mail; at start and every 5 minutes it re-enqueues mail a crash left behind. Its
-// listener also runs the admins' request digests (a mail at most every 15 minutes per admin).
+// listener also runs the admins' request digests (a mail at most every 15 minutes per admin). On a
+// KV Connect database, which has no queue, it reads the due mail and digests every 5 s instead.
 startQueueWorker(kv, mailer, {
   background: lifecycle,
   otherJobs: async (message) => {
     if (isRequestDigestJob(message)) await runRequestDigestJob(kv, message, config.appUrl);
   },
+  dueOtherJobs: (now, page) => dueRequestDigestJobs(kv, now, page),
 });
 // (The image workers start with the first photo, 1.3 s once: warming them at every start cost each
 // process, test servers included, that CPU and about 300 MB whether or not a photo ever came.)
@@ -97,7 +103,23 @@ const server = serveGuarded({
   port: config.port,
   hostname: config.hostname,
   headerTimeoutMs: DEFAULT_HEADER_TIMEOUT_MS,
-  onListen: ({ hostname, port }) => console.log(`GoalMates listening on http://${hostname}:${port} (${config.env})`),
+  // This is worker 0 of WORKERS; the others serve the same port (routes/serve_workers.ts).
+  reusePort: config.workers > 1,
+  onListen: (addr) => logListening(addr, 0, config.workers),
 }, app.fetch);
+// The other WORKERS isolates (routes/serve_workers.ts); a signal while they start stops them too.
+const workersStarting = config.workers > 1
+  ? startServeWorkers(config.workers, { port: server.addr.port, assets, mailQueueKey })
+  : Promise.resolve(null);
+const servers = {
+  shutdown: async () => {
+    await Promise.all([server.shutdown(), workersStarting.then((workers) => workers?.shutdown(), () => {})]);
+  },
+};
 // SIGTERM and SIGINT: no new connections, requests and jobs in hand finished (10 s at most), exit 0.
-stopOnSignals(lifecycle, server, { close: [() => passwordPool.close(), () => imagePool.close()], kv });
+stopOnSignals(lifecycle, servers, { close: [() => passwordPool.close(), () => imagePool.close()], kv });
+await workersStarting.catch(exitIfFixable);
+console.log(
+  `GoalMates listening on http://${server.addr.hostname}:${server.addr.port} (${config.env}, ` +
+    `${config.workers} worker${config.workers === 1 ? "" : "s"})`,
+);

@@ -27,6 +27,7 @@ export const INCLUDES = [
   "lib/images/image_worker.ts",
   "lib/calendar/parse_worker.ts",
   "lib/auth/scrypt_thread_worker.ts",
+  "routes/serve_worker.ts",
 ];
 
 /**
@@ -49,6 +50,8 @@ export function permissionFlags(stateDir: string): string[] {
     `--allow-write=${stateDir}`,
     "--unstable-kv",
     "--unstable-cron",
+    // WORKERS isolates listen on one port with reusePort (routes/serve_workers.ts).
+    "--unstable-net",
   ];
 }
 

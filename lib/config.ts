@@ -22,6 +22,12 @@ export interface Config {
    * the last X-Forwarded-For entry, which the proxy wrote. Empty: the peer is the client.
    */
   trustedProxies: ReadonlySet<string>;
+  /**
+   * Isolates serving the one port (WORKERS; routes/serve_workers.ts): by default one per core,
+   * one on Deno Deploy (the platform runs isolates itself) and on `:memory:` (each isolate's
+   * memory would be a database of its own).
+   */
+  workers: number;
 }
 
 const optional = z.string().trim().optional().transform((v) => v || undefined);
@@ -34,6 +40,10 @@ function decodeMailQueueKey(text: string): Uint8Array | null {
   const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/").replace(/=$/, ""));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
+
+/** More isolates than this only share the same cores and each holds its own caches and thread pools. */
+export const MAX_WORKERS = 64;
+const WORKERS_RULE = `WORKERS must be a whole number from 1 to ${MAX_WORKERS} (isolates serving the port)`;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
@@ -69,6 +79,11 @@ const envSchema = z.object({
       return addresses;
     }).optional(),
   ),
+  WORKERS: optional.pipe(
+    z.string().regex(/^\d+$/, { error: WORKERS_RULE }).transform(Number).pipe(
+      z.number().int().min(1, { error: WORKERS_RULE }).max(MAX_WORKERS, { error: WORKERS_RULE }),
+    ).optional(),
+  ),
   // Set by Deno Deploy (Classic and the current platform) in every deployment; never set by hand.
   DENO_DEPLOYMENT_ID: optional,
 });
@@ -102,6 +117,7 @@ export class ConfigError extends Error {
 /** Parses the variables of the README's configuration table; throws one readable `ConfigError`. */
 export function loadConfig(
   env: Record<string, string | undefined> = readEnv(),
+  cores: number = navigator.hardwareConcurrency,
 ): Config {
   const denoDeploy = onDenoDeploy(env);
   const parsed = envSchema.superRefine((v, ctx) => {
@@ -121,6 +137,14 @@ export function loadConfig(
         message: `MAIL_QUEUE_KEY is required when SMTP_URL is set in production (${MAIL_QUEUE_KEY_HINT}; ` +
           "every instance needs the same key)",
       });
+    }
+    if (v.WORKERS !== undefined && v.WORKERS > 1) {
+      const alone = denoDeploy
+        ? "on Deno Deploy, which runs isolates itself"
+        : kvPathOf(v.GOALMATES_KV, denoDeploy) === ":memory:"
+        ? "with GOALMATES_KV=:memory:, a database each isolate would hold alone"
+        : null;
+      if (alone) ctx.addIssue({ code: "custom", path: ["WORKERS"], message: `WORKERS must be 1 ${alone}` });
     }
   }).safeParse(env);
   if (!parsed.success) {
@@ -143,7 +167,14 @@ export function loadConfig(
     sysadminPassword: v.SYSADMIN_PASSWORD,
     calendarAllowPrivateHosts: v.CALENDAR_ALLOW_PRIVATE_HOSTS === "1",
     trustedProxies: new Set(v.TRUSTED_PROXY ?? []),
+    workers: v.WORKERS ?? defaultWorkers(kvPathOf(v.GOALMATES_KV, denoDeploy), denoDeploy, cores),
   });
+}
+
+/** One isolate per core, up to MAX_WORKERS; one where isolates cannot share the database or the platform scales. */
+function defaultWorkers(kvPath: string | null, denoDeploy: boolean, cores: number): number {
+  if (denoDeploy || kvPath === ":memory:") return 1;
+  return Number.isSafeInteger(cores) && cores > 1 ? Math.min(cores, MAX_WORKERS) : 1;
 }
 
 /**

@@ -70,6 +70,11 @@ export const DEFAULT_HEADER_TIMEOUT_MS = 30_000;
 export interface GuardedServeOptions {
   port: number;
   hostname: string;
+  /**
+   * Several isolates listen on the same port and the kernel spreads connections over them
+   * (SO_REUSEPORT, Linux; routes/serve_workers.ts). Needs `--unstable-net` (deno.json).
+   */
+  reusePort?: boolean;
   /** A request's headers must be complete this long after the connection opens or answers. */
   headerTimeoutMs?: number;
   onListen?: (addr: Deno.NetAddr) => void;
@@ -133,13 +138,14 @@ export function serveGuarded(options: GuardedServeOptions, handler: Handler): Gu
     const server = Deno.serve({
       port: options.port,
       hostname: options.hostname,
+      reusePort: options.reusePort,
       onError,
       onListen: (addr) => options.onListen?.(addr),
     }, handler);
     return { addr: server.addr, guarded: false, shutdown: () => server.shutdown() };
   }
 
-  const listener = Deno.listen({ port: options.port, hostname: options.hostname });
+  const listener = Deno.listen({ port: options.port, hostname: options.hostname, reusePort: options.reusePort });
   const open = new Set<Tracked>();
   let closing = false;
 

@@ -172,6 +172,7 @@ Deno.test("[config] defaults, every variable honoured, one readable error", () =
     sysadminPassword: "correct horse battery",
     calendarAllowPrivateHosts: true,
     trustedProxies: new Set(["127.0.0.1"]),
+    workers: 1, // One isolate on `:memory:`: each would have its own database.
   });
   assert.equal(loadConfig({ PORT: "9100" }).appUrl, "http://localhost:9100");
   assert.throws(() => loadConfig({ PORT: "eighty", GOALMATES_ENV: "staging" }), (e: Error) => {
