@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { e2eTest } from "./harness.ts";
+import { e2eTest, islandsIn } from "./harness.ts";
 import { linkIn } from "./smtp_sink.ts";
 import { assertAccessible, hydrated, toastWith } from "./page_checks.ts";
 
@@ -16,6 +16,13 @@ const COUNTDOWN_TEXT = (seconds: number) =>
 const STAYING_TEXT = "Staying here. Use the button when you are ready.";
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { name, exact: true });
+
+/** Opens the wizard and wakes it (it hydrates on the first focus or click) before the story types. */
+async function openWizard(page: Page, url: string) {
+  await page.goto(url);
+  await page.getByLabel("First name", { exact: true }).focus();
+  await hydrated(page, "SignupWizard");
+}
 
 async function fillAccount(page: Page, email: string) {
   await page.getByLabel("First name", { exact: true }).fill("Casey");
@@ -74,12 +81,19 @@ e2eTest(
     let link = "";
     let verified: { teamId: string; slug: string; teamName: string } | undefined;
 
+    await t.step("the wizard loads no script of its own before it is used", async () => {
+      await page.goto(`${base}/signup`, { waitUntil: "networkidle" });
+      // React is nearly all of the page's weight: it waits for the first focus or click.
+      assert.deepEqual(islandsIn(requests.map((r) => r.url())), [], "an island bundle loaded before interaction");
+      assert.equal(await page.locator('[data-island="SignupWizard"]').getAttribute("data-hydrate"), "interaction");
+    });
+
     await t.step("Continue with empty fields: the spec's toast, fields marked, focus on the first", async () => {
-      await page.goto(`${base}/signup`);
-      await hydrated(page, "SignupWizard");
       // Survives only while the wizard moves without reloading the page.
       await page.evaluate(() => Object.assign(globalThis, { __sameDocument: true }));
+      // The first click wakes the wizard and is replayed once it is live.
       await page.getByRole("button", { name: "Continue" }).click();
+      await hydrated(page, "SignupWizard");
       const toast = toastWith(page, "Please fill all required fields");
       await toast.waitFor();
       assert.match(await toast.innerText(), /All fields are required including the 18\+ confirmation\./);
@@ -221,7 +235,7 @@ e2eTest(
     // The scan's script is injected: only this context bypasses the page's CSP.
     const { page } = await newPage({ bypassCSP: true });
     await page.goto(`${server.url}/signup`);
-    await hydrated(page, "SignupWizard");
+    // Before hydration: what every visitor sees first.
     await t.step("step 1", () => assertAccessible(page, axe, "/signup"));
     await t.step("step 1 with errors", async () => {
       await page.getByRole("button", { name: "Continue" }).click();
@@ -313,8 +327,7 @@ e2eTest(
     const email = "coach.nochild@example.com";
 
     await t.step("'I'm the coach' hides the player's fields and the review says so", async () => {
-      await page.goto(`${base}/signup`);
-      await hydrated(page, "SignupWizard");
+      await openWizard(page, `${base}/signup`);
       await fillAccount(page, email);
       await page.getByRole("button", { name: "Continue" }).click();
       await page.getByLabel("Team name", { exact: true }).fill("Lone Coaches FC");
