@@ -103,3 +103,17 @@ export class Lifecycle implements BackgroundWork {
     while (this.#inHand.size > 0) await Promise.allSettled([...this.#inHand]);
   }
 }
+
+/** Waits `ms`, or less when `signal` aborts (a stopping process starts no more rounds or syncs). */
+export function waitUnlessStopped(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}

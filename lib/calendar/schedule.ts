@@ -7,26 +7,16 @@
  */
 import { type SyncDeps, syncDueCalendars } from "./sync.ts";
 import { runLoggedJob } from "../log.ts";
+import { waitUnlessStopped } from "../lifecycle.ts";
 
 export const CALENDAR_SYNC_CRON = "*/30 * * * *";
 /** Instances started together would all list the calendars at the same second; a random delay spreads them. */
 const MAX_JITTER_MS = 20_000;
 
-/** Ends early when the process stops (`SyncDeps.signal`): the sync then starts no team. */
-const waitFor = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
 const jitter = () => Math.random() * MAX_JITTER_MS;
 
 export async function runScheduledSync(kv: Deno.Kv, deps: SyncDeps, jitterMs = jitter()) {
-  await waitFor(jitterMs, deps.signal);
+  await waitUnlessStopped(jitterMs, deps.signal);
   return await syncDueCalendars(kv, deps);
 }
 
@@ -35,7 +25,7 @@ export async function runScheduledSync(kv: Deno.Kv, deps: SyncDeps, jitterMs = j
  * not counted in its time); a failure is logged too, and the next run tries again.
  */
 export async function calendarSyncJob(kv: Deno.Kv, deps: SyncDeps, jitterMs = jitter()): Promise<void> {
-  await waitFor(jitterMs, deps.signal);
+  await waitUnlessStopped(jitterMs, deps.signal);
   await runLoggedJob("calendar.sync", () => syncDueCalendars(kv, deps), ({ synced, failed, skipped }) => ({
     synced,
     failed,

@@ -11,7 +11,7 @@
  */
 import type { Page } from "../db/kv.ts";
 import { errorText, logJob } from "../log.ts";
-import type { BackgroundWork } from "../lifecycle.ts";
+import { type BackgroundWork, waitUnlessStopped } from "../lifecycle.ts";
 
 /** One kind of job: those due by `now` among at most `limit` records read from `cursor`. */
 export type DueJobs = (now: number, page: { cursor: string; limit: number }) => Promise<Page<unknown>>;
@@ -82,20 +82,6 @@ export async function pollForJobs(
       cursors.fill("");
       logJob("queue.poll", "failed", performance.now() - started, { error: errorText(error) });
     }
-    if (!closed) await pause(everyMs * (0.8 + 0.4 * Math.random()), signal);
+    if (!closed) await waitUnlessStopped(everyMs * (0.8 + 0.4 * Math.random()), signal);
   }
-}
-
-/** Waits `ms`, or less when `signal` aborts. */
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
 }
