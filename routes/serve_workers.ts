@@ -9,9 +9,9 @@
  * leases, calendar sync leases, single-use tokens: tests/integration/workers_test.ts). Render and
  * response caches are per isolate; each follows the team revisions through `kv.watch`.
  *
- * Why Web Workers that each listen with `reusePort` and not `deno serve --parallel` (measured with
- * bench/workers_bench.ts, 2 isolates on 2 cores, wrk beside them: the two within a few percent of
- * each other on the public roster and on a signed-in page, neither ahead beyond the noise):
+ * Why Web Workers that each listen with `reusePort` and not `deno serve --parallel` (bench/workers_bench.ts,
+ * 2 isolates on 2 cores, wrk sharing the second: within 3-6% of each other on the public roster page and
+ * JSON, and ahead on the signed-in family dashboard, 2,684 against 1,774 req/s; docs/performance.md):
  * - every isolate keeps the slow-header guard (routes/serve.ts), which `deno serve` cannot give;
  * - `deno task start` and the Deno Deploy command stay `deno run … main.ts`, and one process
  *   decides what runs once (`deno serve --parallel` runs main.ts's top level in every isolate:
