@@ -7,8 +7,9 @@
  *   LOAD_SECONDS=5 LOAD_CONNECTIONS=50 NODE_ENV=production deno run -A bench/load_bench.ts
  *
  * Environment: LOAD_SECONDS (30), LOAD_CONNECTIONS (200), LOAD_WRITES_PER_SECOND (6: posts,
- * claims and votes in turn), LOAD_CPU_PROF (a folder: the server runs with --cpu-prof and writes
- * its profile there when it stops).
+ * claims and votes in turn; the votes go to polls the coach opens, so none is a repeat),
+ * LOAD_CPU_PROF (a folder: the server runs with --cpu-prof and writes its profile there when it
+ * stops).
  *
  * Method: the app in production mode (NODE_ENV=production, the demo team of development mode) on a
  * fresh KV file, pinned to CPU 0; wrk pinned to CPU 1. The session is a real one: the demo
@@ -24,6 +25,8 @@ const THREADS = 2;
 /** Issue 21: the family dashboard on one core, at 200 connections, with 0 errors. */
 const DASHBOARD_TARGET_RPS = 1_000;
 
+/** The demo team's admin: opens the polls the others vote in. */
+const COACH = "coach@example.com";
 /** The demo community's people (lib/demo): each writes with their own session. */
 const WRITERS = [
   "parent@example.com",
@@ -73,61 +76,106 @@ interface WriteStats {
   failures: number;
 }
 
-type WriteKind = "post" | "claim" | "vote";
+/** "poll": the coach opening a fresh poll (and closing the last) once everyone voted in it. */
+type WriteKind = "post" | "claim" | "vote" | "poll";
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** A JSON write as `session`; resolves with its status. */
+async function send(url: string, session: Session, method: string, path: string, body: unknown, extra = {}) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { "content-type": "application/json", origin: url, cookie: session.cookie, ...extra },
+    body: JSON.stringify(body),
+  });
+  await res.body?.cancel();
+  return res.status;
+}
+
+/** Opens a poll on the demo team as its coach, and closes `previous`; resolves with the new poll's id. */
+async function openPoll(url: string, coach: Session, name: string, previous: string | null): Promise<string> {
+  const res = await fetch(`${url}/api/admin/${coach.teamId}/campaigns`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url, cookie: coach.cookie },
+    body: JSON.stringify({
+      title: `Bench poll ${name}`,
+      type: "poll",
+      pollQuestion: "Practice on field 1 or field 2?",
+      pollOption1: "Field 1",
+      pollOption2: "Field 2",
+      isActive: true,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`opening a poll as the coach → ${res.status}`);
+  const { campaign } = await res.json();
+  // One open poll at a time, so the dashboard under load shows the same sections throughout.
+  if (previous) {
+    await send(url, coach, "PATCH", `/api/admin/${coach.teamId}/campaigns/${previous}`, { isActive: false });
+  }
+  return campaign.id;
+}
+
 /**
  * Sends writes at `perSecond` (posts, claims and votes in turn, each by the next writer) until
- * `stop` aborts; resolves with what each kind got.
+ * `stop` aborts; resolves with what each kind got. Every vote is a real one: each person votes
+ * once per poll, so when all have voted, that vote's turn goes to the coach, who opens a fresh
+ * poll (and closes the last).
  */
 async function writeLoad(
   url: string,
   writers: Session[],
-  pollId: string | null,
+  coach: Session,
   perSecond: number,
   stop: AbortSignal,
   run: number,
 ): Promise<Map<WriteKind, WriteStats>> {
   const stats = new Map<WriteKind, WriteStats>(
-    (["post", "claim", "vote"] as const).map((k) => [k, { latenciesMs: [], statuses: new Map(), failures: 0 }]),
+    (["post", "claim", "vote", "poll"] as const).map((k) => [k, { latenciesMs: [], statuses: new Map(), failures: 0 }]),
   );
-  const kinds: WriteKind[] = pollId ? ["post", "claim", "vote"] : ["post", "claim"];
-  const inFlight: Promise<void>[] = [];
+  const timed = async (kind: WriteKind, write: () => Promise<number>) => {
+    const s = stats.get(kind)!;
+    const t0 = performance.now();
+    try {
+      const status = await write();
+      s.latenciesMs.push(performance.now() - t0);
+      s.statuses.set(status, (s.statuses.get(status) ?? 0) + 1);
+    } catch {
+      s.failures++;
+    }
+  };
+  let polls = 1;
+  let poll = Promise.resolve(await openPoll(url, coach, `${run}.${polls}`, null));
+  let votesInPoll = 0;
+  const kinds = ["post", "claim", "vote"] as const;
+  const inFlight: Promise<unknown>[] = [];
   const interval = 1000 / perSecond;
   const started = performance.now();
   for (let i = 0; !stop.aborted; i++) {
     const kind = kinds[i % kinds.length];
     const writer = writers[Math.floor(i / kinds.length) % writers.length];
-    const headers: Record<string, string> = { "content-type": "application/json", origin: url, cookie: writer.cookie };
-    let path: string;
-    let body: unknown;
     if (kind === "post") {
-      path = `/api/teams/${writer.teamId}/posts`;
-      body = { postType: "news", content: `Bench note ${run}.${i}: practice moved to field 2.` };
+      const body = { postType: "news", content: `Bench note ${run}.${i}: practice moved to field 2.` };
+      inFlight.push(timed("post", () => send(url, writer, "POST", `/api/teams/${writer.teamId}/posts`, body)));
     } else if (kind === "claim") {
-      path = `/api/teams/demo/claims`;
+      const body = { mode: "jersey", jerseyNumber: 7, email: `bench.${run}.${i}@example.com`, note: "" };
       // Each claim from its own family and address (TEST-NET-2), as the claim limits expect.
-      headers["x-forwarded-for"] = `198.51.100.${(i % 250) + 1}`;
-      body = { mode: "jersey", jerseyNumber: 7, email: `bench.${run}.${i}@example.com`, note: "" };
+      const from = { "x-forwarded-for": `198.51.100.${(i % 250) + 1}` };
+      inFlight.push(timed("claim", () => send(url, writer, "POST", "/api/teams/demo/claims", body, from)));
+    } else if (votesInPoll < writers.length) {
+      const voter = writers[votesInPoll++];
+      const body = { parentId: voter.userId, pollResponse: (i % 2) + 1 };
+      const vote = (pollId: string) => send(url, voter, "POST", `/api/campaigns/${pollId}/respond`, body);
+      // Timed from the poll's opening (usually long done), without holding up the writes after it.
+      inFlight.push(poll.then((pollId) => timed("vote", () => vote(pollId)), () => stats.get("vote")!.failures++));
     } else {
-      path = `/api/campaigns/${pollId}/respond`;
-      body = { parentId: writer.userId, pollResponse: (i % 2) + 1 };
+      const previous = poll;
+      poll = previous.then((id) => openPoll(url, coach, `${run}.${++polls}`, id));
+      votesInPoll = 0;
+      inFlight.push(timed("poll", async () => (await poll, 201)));
     }
-    const s = stats.get(kind)!;
-    const t0 = performance.now();
-    inFlight.push(
-      fetch(`${url}${path}`, { method: "POST", headers, body: JSON.stringify(body) }).then(async (res) => {
-        await res.body?.cancel();
-        s.latenciesMs.push(performance.now() - t0);
-        s.statuses.set(res.status, (s.statuses.get(res.status) ?? 0) + 1);
-      }, () => {
-        s.failures++;
-      }),
-    );
     // A fixed rate (open loop): the next write leaves on schedule whatever the last one took.
     const wait = started + (i + 1) * interval - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -232,13 +280,7 @@ async function main(): Promise<void> {
 
     const writers = await Promise.all(WRITERS.map((email) => signIn(url, email)));
     const parent = writers[0];
-    const active = await fetch(`${url}/api/teams/${parent.teamId}/campaigns/active`, {
-      headers: { cookie: parent.cookie },
-    });
-    const campaigns = active.ok ? (await active.json()).values ?? [] : [];
-    const pollId: string | null = campaigns.find((c: { type: string }) => c.type === "poll")?.id ?? null;
-    if (!pollId) console.warn("WARNING: the demo parent has no open poll; the write load sends no votes.");
-
+    const coach = writers.find((w) => w.email === COACH)!;
     const targets: ReadTarget[] = [
       { label: "public roster `/t/demo/roster`", path: "/t/demo/roster", headers: [] },
       {
@@ -267,7 +309,7 @@ async function main(): Promise<void> {
       for (const target of targets) {
         await runWrk(options(target, WARMUP_SECONDS));
         const stop = new AbortController();
-        const writes = withWrites ? writeLoad(url, writers, pollId, writesPerSecond, stop.signal, ++run) : undefined;
+        const writes = withWrites ? writeLoad(url, writers, coach, writesPerSecond, stop.signal, ++run) : undefined;
         const read = await runWrk(options(target, seconds));
         stop.abort();
         const row: Row = { target, withWrites, read, writes: await writes };

@@ -91,15 +91,25 @@ async function copyDatabase(from: string, to: string): Promise<void> {
   for (const suffix of ["-wal", "-shm"]) await Deno.copyFile(`${from}${suffix}`, `${to}${suffix}`).catch(() => {});
 }
 
+/** Sign-ins asked again when the password threads are busy (503), as a browser's user would. */
+const SIGN_IN_ATTEMPTS = 5;
+
 async function signInAsSysadmin(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/sysadmin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email: SYSADMIN_EMAIL, password: SYSADMIN_PASSWORD }),
-  });
-  await res.body?.cancel();
-  if (res.status !== 200) throw new Error(`system administrator sign-in → ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  for (let attempt = 1;; attempt++) {
+    const res = await fetch(`${url}/api/sysadmin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url },
+      body: JSON.stringify({ email: SYSADMIN_EMAIL, password: SYSADMIN_PASSWORD }),
+    });
+    await res.body?.cancel();
+    if (res.status === 200) return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    // A server just started on a busy machine may refuse a password check for a moment (Retry-After).
+    if (res.status !== 503 || attempt === SIGN_IN_ATTEMPTS) {
+      throw new Error(`system administrator sign-in → ${res.status}`);
+    }
+    const seconds = Number(res.headers.get("retry-after")) || 1;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(seconds, 10) * 1000));
+  }
 }
 
 interface Page {

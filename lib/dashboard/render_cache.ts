@@ -74,6 +74,13 @@ export function dashboardExpiry(data: FamilyDashboardData, nowMs: number): numbe
 
 export class DashboardPageCache {
   #pages: TeamCache<KeptPage>;
+  /**
+   * The renders under way, by team and variant. A request that misses while one runs waits for
+   * it instead of rendering the same page again: after a write, 200 waiting requests cost one
+   * render, not 200 (issue 21: 6 writes a second had every request render, and none stored).
+   */
+  #fills = new Map<string, Map<string, Promise<KeptPage>>>();
+  #renders = 0;
   /** The global campaigns' revision as this process last learnt it; undefined until read. */
   #globalRevision: string | null | undefined;
   #stopGlobal: () => void = () => {};
@@ -83,13 +90,15 @@ export class DashboardPageCache {
     this.#pages = this.#newTeamCache();
     this.#unsubscribe = onTeamChange(kv, (teamId) => {
       if (teamId === GLOBAL_CAMPAIGNS) this.#dropAll();
+      // A request after a change must show it: it never waits for a render begun before.
+      else this.#fills.delete(teamId);
     });
   }
 
-  /** What is held now: for tests and operators. */
-  stats(): { teams: number; variants: number; bytes: number } {
+  /** What is held now, and how many pages were rendered for it (misses): for tests and operators. */
+  stats(): { teams: number; variants: number; bytes: number; renders: number } {
     const { teams, variants, bytes } = this.#pages.stats();
-    return { teams, variants, bytes };
+    return { teams, variants, bytes, renders: this.#renders };
   }
 
   /**
@@ -105,9 +114,40 @@ export class DashboardPageCache {
     const variant = `${Math.floor(nowMs / MINUTE_MS)}|${viewerKey}`;
     const kept = this.#pages.get(teamId, variant);
     if (kept && nowMs < kept.expiresAt && kept.globalRevision === this.#globalRevision) return kept.page;
-    const pages = this.#pages;
-    let rendered: RenderedPage | null = null;
-    const entry = await pages.getOrLoadEntry(teamId, variant, async () => {
+    const running = this.#fills.get(teamId)?.get(variant);
+    if (running) {
+      const filled = await running;
+      // Begun a moment before a shown event started or ended: this request renders its own.
+      return nowMs < filled.expiresAt ? filled.page : (await render()).page;
+    }
+    // Past its time or under an older global revision: the render replaces it.
+    if (kept) this.#pages.drop(teamId, variant);
+    const fill = this.#fill(teamId, variant, nowMs, render);
+    let teamFills = this.#fills.get(teamId);
+    if (!teamFills) this.#fills.set(teamId, teamFills = new Map());
+    teamFills.set(variant, fill);
+    try {
+      return (await fill).page;
+    } finally {
+      // Unless a change let a later render take its place.
+      const current = this.#fills.get(teamId);
+      if (current?.get(variant) === fill) {
+        current.delete(variant);
+        if (current.size === 0) this.#fills.delete(teamId);
+      }
+    }
+  }
+
+  /** Renders the page and keeps it, unless the team changed while it rendered (`TeamCache`). */
+  async #fill(
+    teamId: string,
+    variant: string,
+    nowMs: number,
+    render: () => Promise<RenderedDashboard>,
+  ): Promise<KeptPage> {
+    this.#renders++;
+    let rendered: KeptPage | undefined;
+    const entry = await this.#pages.getOrLoadEntry(teamId, variant, async () => {
       // The revisions are read before the data, so a change committed during the render leaves
       // an older revision on the page and the next request renders again.
       const [revision, globalRevision] = await Promise.all([
@@ -116,13 +156,10 @@ export class DashboardPageCache {
       ]);
       this.#learnGlobal(globalRevision);
       const { page, data } = await render();
-      rendered = page;
-      return { teamId, revision, value: { page, expiresAt: dashboardExpiry(data, nowMs), globalRevision } };
+      rendered = { page, expiresAt: dashboardExpiry(data, nowMs), globalRevision };
+      return { teamId, revision, value: rendered };
     });
-    if (rendered) return rendered;
-    if (entry && entry.value !== kept) return entry.value.page; // Kept by a fill that overlapped this one.
-    // `kept` is still there but stale (past its time, or under an older global revision): render anew.
-    return (await render()).page;
+    return rendered ?? entry!.value;
   }
 
   close(): void {
@@ -142,6 +179,7 @@ export class DashboardPageCache {
   }
 
   #dropAll(): void {
+    this.#fills.clear();
     this.#pages.close();
     this.#pages = this.#newTeamCache();
     this.#globalRevision = undefined;

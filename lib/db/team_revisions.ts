@@ -1,5 +1,6 @@
 import { keys } from "./keys.ts";
 import { CommitConflictError } from "./change.ts";
+import { getManyEntries } from "./kv.ts";
 
 /**
  * A team's revision is the versionstamp of `keys.teamRevision(teamId)`. Every commit that
@@ -57,14 +58,22 @@ function announceTeamChange(kv: Deno.Kv, teamId: string): void {
   for (const listener of listeners.get(kv) ?? []) listener(teamId);
 }
 
-/** A check that a team's revision is still the one a commit returned (for a change made in several commits). */
-export function revisionCheck(teamId: string, versionstamp: string): Deno.AtomicCheck {
+/**
+ * A check that a team's revision is still the one a commit returned (for a change made in
+ * several commits) or `readRevision` read (null: the team has had none yet).
+ */
+export function revisionCheck(teamId: string, versionstamp: string | null): Deno.AtomicCheck {
   return { key: keys.teamRevision(teamId), versionstamp };
 }
 
 /** A team's revision: the versionstamp of its revision key (null before its first change). */
 export async function readRevision(kv: Deno.Kv, teamId: string): Promise<string | null> {
   return (await kv.get(keys.teamRevision(teamId))).versionstamp;
+}
+
+/** Each team's revision, in the order asked (`readRevision` for a page of teams, 10 keys a read). */
+export async function readRevisions(kv: Deno.Kv, teamIds: readonly string[]): Promise<(string | null)[]> {
+  return (await getManyEntries(kv, teamIds.map((teamId) => keys.teamRevision(teamId)))).map((e) => e.versionstamp);
 }
 
 /** Each new revision of a team as it commits (the current one first), from any instance. */

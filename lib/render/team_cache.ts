@@ -114,6 +114,12 @@ export class TeamCache<T> {
     return loaded;
   }
 
+  /** Forgets one variant its owner knows to be stale by a rule of its own (such as the time it shows). */
+  drop(key: string, variant: string): void {
+    const teamId = this.#aliases.get(key);
+    if (teamId !== undefined) this.#teams.peek(teamId)?.values.delete(variant);
+  }
+
   invalidate(teamId: string): void {
     this.#epoch++;
     this.#teams.delete(teamId);

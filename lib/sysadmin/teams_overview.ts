@@ -2,10 +2,15 @@
  * The system administrator's Teams tab and `GET /api/admin/teams`: a page of teams (24 by
  * default) in slug order, optionally those whose slug starts with the search's slug, each with
  * its player and parent counts and whether it was active in the last 30 days. A page reads only
- * its own teams, so an installation of thousands of teams costs the same per page.
+ * its own teams, so an installation of thousands of teams costs the same per page; and a team's
+ * counts are kept while its revision holds, so a page read again costs a few reads per row, not
+ * its players and guardian links (~50 entries a team of 20: 24 rows were 50+ ms at 10 requests
+ * at once).
  */
 import { listTeamsBySlugPrefix, slugify, type Team } from "../db/teams.ts";
 import { getTeamActivities, type TeamActivity } from "../db/team_activity.ts";
+import { readRevisions } from "../db/team_revisions.ts";
+import { LruMap } from "../lru.ts";
 import { loadTeamNumbers } from "../teams/mod.ts";
 import { ACTIVE_WINDOW_DAYS, TEAMS_PAGE_SIZE, type TeamsOverview, type TeamSummary } from "./types.ts";
 
@@ -43,9 +48,36 @@ export interface TeamsOverviewOptions {
   limit?: number;
 }
 
-async function summarize(kv: Deno.Kv, team: Team, activity: TeamActivity | null, now: Date): Promise<TeamSummary> {
+/** A team's counts as the Teams tab shows them, and the team revision read before counting. */
+interface CountedTeam {
+  revision: string | null;
+  players: number;
+  parentsWithAccess: number;
+}
+
+/**
+ * Teams counted in this process, per database handle. Every commit that adds or removes a player
+ * or a guardian link moves the team's revision (`commitTeamChange`, as the roster and dashboard
+ * caches require), so counts kept under the revision read now are exact. R25: a few numbers a
+ * team, for at most `MAX_COUNTED_TEAMS` teams (~1 MB).
+ */
+const countedOn = new WeakMap<Deno.Kv, LruMap<string, CountedTeam>>();
+const MAX_COUNTED_TEAMS = 10_000;
+
+async function countTeam(kv: Deno.Kv, teamId: string, revision: string | null): Promise<CountedTeam> {
+  let counted = countedOn.get(kv);
+  if (!counted) countedOn.set(kv, counted = new LruMap({ maxEntries: MAX_COUNTED_TEAMS }));
+  const kept = counted.get(teamId);
+  if (kept && kept.revision === revision) return kept;
   // The same numbers, under the same words, as the team admin's dashboard (lib/teams/team_numbers.ts).
-  const numbers = await loadTeamNumbers(kv, team.id, { withClaims: false });
+  // Read after the revision: a change committed meanwhile leaves an older revision on them, counted again next time.
+  const numbers = await loadTeamNumbers(kv, teamId, { withClaims: false });
+  const fresh = { revision, players: numbers.players, parentsWithAccess: numbers.parentsWithAccess };
+  counted.set(teamId, fresh);
+  return fresh;
+}
+
+function summarize(team: Team, counted: CountedTeam, activity: TeamActivity | null, now: Date): TeamSummary {
   const lastActiveAt = activity?.lastActiveAt ?? null;
   return {
     id: team.id,
@@ -54,8 +86,8 @@ async function summarize(kv: Deno.Kv, team: Team, activity: TeamActivity | null,
     season: team.season,
     ageGroup: team.ageGroup,
     orgName: team.orgName,
-    playerCount: numbers.players,
-    parentCount: numbers.parentsWithAccess,
+    playerCount: counted.players,
+    parentCount: counted.parentsWithAccess,
     isActive: isActiveWithin(lastActiveAt, now),
     lastActiveAt,
     createdAt: team.createdAt,
@@ -73,7 +105,9 @@ export async function loadTeamsOverview(
   if (prefix === null) return { values: [], cursor: "", prefix: "", isFirstPage };
   const limit = Math.max(1, Math.min(options.limit ?? TEAMS_PAGE_SIZE, MAX_TEAMS_PAGE));
   const page = await listTeamsBySlugPrefix(kv, prefix, { cursor: options.cursor, limit });
-  const activities = await getTeamActivities(kv, page.values.map((t) => t.id));
-  const values = await Promise.all(page.values.map((team, i) => summarize(kv, team, activities[i], now)));
+  const teamIds = page.values.map((t) => t.id);
+  const [activities, revisions] = await Promise.all([getTeamActivities(kv, teamIds), readRevisions(kv, teamIds)]);
+  const counts = await Promise.all(teamIds.map((teamId, i) => countTeam(kv, teamId, revisions[i])));
+  const values = page.values.map((team, i) => summarize(team, counts[i], activities[i], now));
   return { values, cursor: page.cursor, prefix, isFirstPage };
 }
