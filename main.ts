@@ -7,9 +7,11 @@ import { seedDemoAccounts, seedDemoCommunity, seedDemoTeam } from "./lib/demo/mo
 import { dueRequestDigestJobs, isRequestDigestJob, runRequestDigestJob } from "./lib/claims/mod.ts";
 import { ensureSysadmin } from "./lib/auth/login.ts";
 import { resumeTeamDeletions } from "./lib/teams/mod.ts";
+import { resumeAccountDeletions } from "./lib/accounts/mod.ts";
 import { createMailer, mailStartNotice, startQueueWorker, useMailQueueKey } from "./lib/mail/mod.ts";
 import { UPLOAD_SWEEP_CRON, uploadSweepJob } from "./lib/photos/mod.ts";
 import { CALENDAR_SYNC_CRON, calendarSyncJob } from "./lib/calendar/mod.ts";
+import { RETENTION_SWEEP_CRON, retentionSweepJob } from "./lib/retention_sweep.ts";
 import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
 import { DEFAULT_HEADER_TIMEOUT_MS, serveGuarded } from "./routes/serve.ts";
 import { Lifecycle } from "./lib/lifecycle.ts";
@@ -52,6 +54,9 @@ const assets = await loadAssets(PROJECT_ROOT, config.env).catch(exitIfFixable);
 // Finishes removing any team whose deletion a crash or restart interrupted.
 const resumed = await resumeTeamDeletions(kv);
 if (resumed > 0) console.log(`Finished deleting ${resumed} team(s).`);
+// Finishes erasing any account whose deletion was cut short, and sends its last mail.
+const resumedAccounts = await resumeAccountDeletions(kv, config.appUrl);
+if (resumedAccounts > 0) console.log(`Finished deleting ${resumedAccounts} account(s).`);
 // Each data migration runs once per database; one that fails stops the start (MigrationError).
 await runMigrations(kv, DATA_MIGRATIONS, { log: console.log });
 if (config.env === "development") {
@@ -97,6 +102,9 @@ const calendarSyncDeps = {
   signal: lifecycle.signal,
 };
 Deno.cron("sync team calendars", CALENDAR_SYNC_CRON, lifecycle.guard(() => calendarSyncJob(kv, calendarSyncDeps)));
+// Deletes, once a day, what lib/retention.ts says is kept no longer (failed mail, old audit entries,
+// unanswered claims); each deletion is checked, so two instances sweeping at once do no harm.
+Deno.cron("retention sweep", RETENTION_SWEEP_CRON, lifecycle.guard(() => retentionSweepJob(kv)));
 const app = createApp({ kv, config, assets, watchTeamChanges: true });
 // Deno.serve with a deadline: a connection slow to send its request headers (or idle) is closed.
 const server = serveGuarded({

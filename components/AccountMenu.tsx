@@ -14,10 +14,13 @@ export const initialOf = (label: string) => [...label.trim()][0]?.toUpperCase() 
 /** Where the menu's Sign out goes: the spec's logout link, which signs out at once from this site's own link. */
 export const SIGN_OUT_HREF = "/api/logout";
 
+/** The person's data and privacy controls (download, leave a team, their children, delete the account). */
+export const PRIVACY_HREF = "/account/privacy";
+
 /**
  * The header's avatar menu: a disclosure (`<details>`), so it opens by mouse, touch and keyboard
- * with or without JavaScript, listing the account, the hub, the team's admin area (admins only)
- * and Sign out.
+ * with or without JavaScript, listing the account, the hub, the person's data and privacy, the
+ * team's admin area (admins only) and Sign out.
  */
 export function AccountMenu({ label, account, adminHref }: AccountMenuProps) {
   return (
@@ -31,6 +34,9 @@ export function AccountMenu({ label, account, adminHref }: AccountMenuProps) {
         <li>{account}</li>
         <li>
           <a className="acct-menu__item" href="/home">Your Hub</a>
+        </li>
+        <li>
+          <a className="acct-menu__item" href={PRIVACY_HREF}>Your data and privacy</a>
         </li>
         {adminHref && (
           <li>

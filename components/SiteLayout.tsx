@@ -75,7 +75,8 @@ export function SiteHeader({ account }: { account?: HeaderAccount | null }) {
 
 const initialOf = (label: string) => [...label.trim()][0]?.toUpperCase() ?? "?";
 
-export function SiteFooter() {
+/** The footer; `signedIn` adds the person's data and privacy page beside the public privacy page. */
+export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -91,6 +92,11 @@ export function SiteFooter() {
             <li>
               <a href="/privacy">Privacy</a>
             </li>
+            {signedIn && (
+              <li>
+                <a href="/account/privacy">Your data</a>
+              </li>
+            )}
             <li>
               <a href="/contact">Contact</a>
             </li>
@@ -111,7 +117,7 @@ export function SiteLayout(
       <main id="main" className={narrow ? "container container--narrow page" : undefined} tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter signedIn={Boolean(account?.href)} />
     </>
   );
 }

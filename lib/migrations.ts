@@ -10,6 +10,8 @@ import { backfillAllFamilies } from "./families/mod.ts";
 import { indexPendingRequests } from "./join/mod.ts";
 import { recountTeams } from "./db/teams.ts";
 import { indexAllTeamActivity } from "./db/team_activity.ts";
+import { indexClaimsByEmail } from "./db/claims.ts";
+import { indexAuditBySubject } from "./db/audit.ts";
 
 export const DATA_MIGRATIONS: readonly DataMigration[] = [
   { id: "events-in-sets", run: (kv) => removeLegacyEvents(kv) },
@@ -38,5 +40,17 @@ export const DATA_MIGRATIONS: readonly DataMigration[] = [
       return await indexAllTeamActivity(kv);
     },
     describe: (changed) => `Indexed the activity of ${changed} team(s) by day.`,
+  },
+  {
+    // A person's export and account erasure find their claims and join requests of every status by address.
+    id: "claims-by-email",
+    run: (kv) => indexClaimsByEmail(kv),
+    describe: (changed) => `Indexed ${changed} claim(s) and join request(s) by e-mail.`,
+  },
+  {
+    // …and the audit entries about them by account id and address, without reading the whole log.
+    id: "audit-by-subject",
+    run: (kv) => indexAuditBySubject(kv),
+    describe: (changed) => `Indexed ${changed} audit log entries by who they are about.`,
   },
 ];

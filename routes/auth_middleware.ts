@@ -37,6 +37,7 @@ import {
   userSessionStore,
 } from "../lib/auth/session_user.ts";
 import { AUTH_MESSAGES } from "../lib/auth/messages.ts";
+import { deviceLabel } from "../lib/auth/device.ts";
 import type { TeamViewer } from "../lib/team_viewer.ts";
 import { recordSignInActivity } from "../lib/db/team_activity.ts";
 import { SESSION_COOKIES } from "./session_cookies.ts";
@@ -259,7 +260,8 @@ export async function signInUser(c: Ctx, data: UserSessionData, policy: SessionP
   const names = cookieNames(c);
   await endSession(kv, userSessionStore, getCookie(c, names.user));
   const stamped = await stampTeamCredentials(kv, data);
-  const started = await startSession(kv, userSessionStore, stamped, policy, now().getTime());
+  const device = deviceLabel(c.req.header("User-Agent"));
+  const started = await startSession(kv, userSessionStore, stamped, policy, now().getTime(), { device });
   // Active/Inactive in the system console counts sign-ins to each of the person's teams.
   await recordSignInActivity(kv, stamped, now());
   setUserCookie(c, started.cookieValue, started.maxAgeSeconds, isAdminSession(started.session));

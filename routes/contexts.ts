@@ -36,6 +36,19 @@ export async function claimDecisionOf(c: Ctx) {
   };
 }
 
+/** A decision on a parent's request to remove their child, on the admin route's team (audit log, the parent's mail). */
+export async function removalDecisionOf(c: Ctx) {
+  const { kv, config, now } = c.var.deps;
+  return {
+    kv,
+    teamId: c.var.teamId!,
+    requestId: c.req.param("requestId") ?? "",
+    actor: await actorOf(c),
+    appUrl: config.appUrl,
+    now: now(),
+  };
+}
+
 /** What a sync started by this request needs: the app's clock, and the test-only loopback switch. */
 export function syncDepsOf(c: Ctx): SyncDeps {
   const { now, config } = c.var.deps;

@@ -32,7 +32,12 @@ import { magicLinkPages } from "./pages/magic_link.tsx";
 import { signOutLinks, signOutPage } from "./pages/sign_out.tsx";
 import { hubPages } from "./pages/hub.tsx";
 import { accountPages } from "./pages/account.tsx";
+import { accountDeletionPages } from "./pages/account_deletion.tsx";
+import { accountApi } from "./api/account.ts";
+import { accountPrivacyPage } from "./pages/account_privacy.tsx";
+import { accountExportApi } from "./api/account_export.ts";
 import { emailChangePage } from "./pages/email_change.tsx";
+import { leaveTeamForm } from "./pages/leave_team.ts";
 import { familyCalendarFeed, familyCalendarPages } from "./pages/family_calendar.tsx";
 import { editPage } from "./pages/edit.tsx";
 import { familyDashboardPage, ownDashboardLinks } from "./pages/family_dashboard/dashboard.tsx";
@@ -48,6 +53,8 @@ import { rosterPages as teamRosterPages } from "./pages/team_admin/roster.tsx";
 import { settingsPages } from "./pages/team_admin/settings.tsx";
 import { campaignPages } from "./pages/team_admin/campaigns.tsx";
 import { calendarForms } from "./pages/team_admin/calendar.tsx";
+import { removalRequestPages } from "./pages/team_admin/removal_requests.tsx";
+import { childPrivacyForms } from "./pages/child_privacy.tsx";
 // JSON calls
 import { personSignInApi, sessionApi, teamSignInApi } from "./api/sign_in.ts";
 import { signupApi } from "./api/signup.ts";
@@ -60,6 +67,7 @@ import { essentialsApi } from "./api/essentials.ts";
 import { eventsApi } from "./api/events.ts";
 import { activeCampaignsApi, campaignAnswerApi } from "./api/campaigns.ts";
 import { profileApi } from "./api/profile.ts";
+import { leaveTeamApi } from "./api/membership.ts";
 import { galleryProcessingApi, playerPhotoApi, teamPhotoApi, uploadBytesApi, uploadUrlApi } from "./api/photos.ts";
 import { devApi } from "./api/dev.ts";
 import { accessApi } from "./api/team_admin/access.ts";
@@ -69,6 +77,8 @@ import { settingsApi, teamRecordApi } from "./api/team_admin/settings.ts";
 import { teamCampaignApi } from "./api/team_admin/campaigns.ts";
 import { calendarApi } from "./api/team_admin/calendars.ts";
 import { joinLinkApi, joinLinkReadApi } from "./api/team_admin/join_link.ts";
+import { removalRequestApi } from "./api/team_admin/removal_requests.ts";
+import { childPrivacyApi } from "./api/child_privacy.ts";
 // The system administrator's
 import { consolePages } from "./sysadmin/console.tsx";
 import { sysadminLoginPage } from "./sysadmin/login.tsx";
@@ -137,7 +147,12 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route("/api/signup", signupApi);
   app.route("/home", hubPages);
   app.route("/account", accountPages);
+  app.route("/account", accountDeletionPages);
+  app.route("/api/account", accountApi);
+  app.route("/account/privacy", accountPrivacyPage);
+  app.route("/api/account", accountExportApi);
   app.route("/account/email", emailChangePage);
+  app.route("/account/privacy", leaveTeamForm);
   app.route("/account/calendar", familyCalendarPages);
   app.route("/calendar", familyCalendarFeed);
   app.route("/edit", editPage);
@@ -163,12 +178,16 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route("/api/teams/:teamId", eventsApi);
   app.route("/api/teams/:teamId", activeCampaignsApi);
   app.route("/api/teams/:teamId", profileApi);
+  app.route("/api/teams/:teamId", leaveTeamApi);
   app.route("/api/teams/:teamId", teamPhotoApi);
   app.route("/api/campaigns", campaignAnswerApi);
   app.route("/api/objects/upload", uploadUrlApi);
   app.route("/api/objects/upload", uploadBytesApi);
   app.route("/api/photos", galleryProcessingApi);
   app.route("/api/players", playerPhotoApi);
+  // A parent's privacy controls for their child (issue 22)
+  app.route("/api/players", childPrivacyApi);
+  app.route("/account/privacy/children", childPrivacyForms);
 
   // A team's admin area: one implementation under both of the spec's prefixes
   for (const prefix of ["admin", "teams"] as const) {
@@ -178,6 +197,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     app.route(at, settingsPages(prefix));
     app.route(at, campaignPages(prefix));
     app.route(at, calendarForms(prefix));
+    app.route(at, removalRequestPages(prefix));
   }
   app.route("/admin/:teamId", dashboardPage);
   app.route("/admin/:teamId", accessPages);
@@ -191,6 +211,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route("/api/admin/:teamId", playersApi);
   app.route("/api/admin/:teamId", settingsApi);
   app.route("/api/admin/:teamId", teamCampaignApi);
+  app.route("/api/admin/:teamId", removalRequestApi);
   app.route("/api/teams/:teamId", claimDecisionApi);
   app.route("/api/teams/:teamId", joinLinkReadApi);
   app.route("/api/teams/:teamId", joinLinkApi);

@@ -36,6 +36,7 @@ export const PARAM_FORMATS: Readonly<Record<string, string>> = {
   playerId: SEGMENT,
   parentId: SEGMENT,
   claimId: SEGMENT,
+  requestId: SEGMENT,
   userId: SEGMENT,
   campaignId: SEGMENT,
   id: SEGMENT,

@@ -124,6 +124,7 @@ export const ROUTES: Readonly<Record<string, RouteRow>> = {
   "GET /teams/:teamId/settings": ["admin"],
   "POST /admin/:teamId/access/admins": ["admin", "form-body", "no-team-login"],
   "POST /admin/:teamId/access/admins/:userId/remove": ["admin", "form-body", "no-team-login"],
+  "POST /admin/:teamId/access/members/:userId/remove": ["admin", "form-body", "no-team-login"],
   "POST /admin/:teamId/access/invite-link": ["admin", "form-body", "no-team-login"],
   "POST /admin/:teamId/access/login": ["admin", "form-body", "no-team-login"],
   "POST /admin/:teamId/claims/:claimId/approve": ["admin", "form-body"],
@@ -146,6 +147,8 @@ export const ROUTES: Readonly<Record<string, RouteRow>> = {
   "PUT /api/admin/:teamId/access": ["admin", "json-body", "no-team-login"],
   "POST /api/admin/:teamId/admins": ["admin", "json-body", "no-team-login"],
   "DELETE /api/admin/:teamId/admins/:userId": ["admin", "json-body", "no-team-login"],
+  "GET /api/admin/:teamId/members": ["admin", "no-team-login"],
+  "DELETE /api/admin/:teamId/members/:userId": ["admin", "json-body", "no-team-login"], // Parents and players only; never oneself.
   "GET /api/admin/:teamId/claims": ["admin"],
   "GET /api/admin/:teamId/claims/export": ["admin"],
   "POST /api/admin/:teamId/claims/:claimId/approve": ["admin", "json-body"],
@@ -212,6 +215,8 @@ export const ROUTES: Readonly<Record<string, RouteRow>> = {
   "GET /api/admin/:teamId/campaigns/:campaignId/results": ["admin"],
   // family dashboard: profile
   "PUT /api/teams/:teamId/parents/:parentId": ["member", "json-body"], // Then only the person themselves (403 for others).
+  "POST /api/teams/:teamId/leave": ["member", "json-body"], // The person themselves; a system administrator or team login 403.
+  "POST /account/privacy/leave": ["user", "form-body"], // Only a team of the caller's own; back to /account/privacy.
   "GET /account/email": ["public"], // The e-mailed link's Confirm page; the token is the credential.
   "POST /account/email": ["public", "form-body"],
 
@@ -226,6 +231,19 @@ export const ROUTES: Readonly<Record<string, RouteRow>> = {
   "PUT /api/players/:playerId/photo": ["player-editor", "json-body"], // That player's parents or a team admin; others 404.
   "PUT /api/teams/:teamId/players/:playerId/headshot-consent": ["guardian", "json-body"], // R41: not even the team's admin.
   "POST /family-dashboard/:teamId/players/:playerId/headshot-consent": ["guardian", "form-body"],
+  // a parent's privacy controls for their child (issue 22): that player's parents only, not even the team's admin
+  "POST /api/players/:playerId/removal-request": ["guardian", "json-body"],
+  "PUT /api/players/:playerId/privacy": ["guardian", "json-body"],
+  "POST /account/privacy/children/:playerId/removal-request": ["guardian", "form-body"],
+  "POST /account/privacy/children/:playerId/privacy": ["guardian", "form-body"],
+  // the team admin's decision on a removal request
+  "GET /api/admin/:teamId/removal-requests": ["admin"],
+  "POST /api/admin/:teamId/removal-requests/:requestId/approve": ["admin", "json-body"],
+  "POST /api/admin/:teamId/removal-requests/:requestId/deny": ["admin", "json-body"],
+  "POST /admin/:teamId/removal-requests/:requestId/approve": ["admin", "form-body"],
+  "POST /admin/:teamId/removal-requests/:requestId/deny": ["admin", "form-body"],
+  "POST /teams/:teamId/removal-requests/:requestId/approve": ["admin", "form-body"],
+  "POST /teams/:teamId/removal-requests/:requestId/deny": ["admin", "form-body"],
   "GET /objects/:teamId/:blobId": ["object"],
   // gallery
   "GET /family-dashboard/:teamId/photos": ["member"],
@@ -270,10 +288,16 @@ export const ROUTES: Readonly<Record<string, RouteRow>> = {
   "POST /sysadmin/dev/calendars/sync": ["dev", "form-body"],
   "GET /api/admin/audit": ["sysadmin"],
 
+  "GET /account/deleted": ["public"], // Shown once the account is erased: the session is gone by then.
   "GET /account/signed-out": ["public"],
   "GET /account": ["user"],
   "POST /account/name": ["user", "form-body"],
   "POST /account/password": ["user", "form-body"],
+  "GET /account/privacy": ["user"], // A team's shared login gets a page saying a personal account is needed.
+  "GET /api/account/export": ["user"], // The person themselves only: a team login 403, a system administrator 401.
+  // Called as the parent, these really erase the parent's account (a wrong confirm first refuses).
+  "DELETE /api/account": ["user", "json-body"],
+  "POST /account/privacy/delete": ["user", "form-body"],
   // Last: called as the parent, it really ends the parent's sessions.
   "POST /account/sign-out-everywhere": ["user", "form-body"],
 };

@@ -135,6 +135,14 @@ export function AccountPage(
             : <PasswordForm person={person} errors={passwordErrors} />}
         </Section>
 
+        <Section id="account-privacy-heading" title="Your data and privacy">
+          <p>
+            See what GoalMates keeps about you and your children, download it, leave a team, choose what other families
+            see of your child, or delete your account.
+          </p>
+          <a className="button button--secondary" href="/account/privacy">Your data and privacy</a>
+        </Section>
+
         <Section id="account-sessions-heading" title="Sign out everywhere">
           <p>
             Lost a phone, or signed in on a shared computer? This ends every session of your account on every device,

@@ -116,7 +116,71 @@ function CoAdmins({ data, paths, form }: { data: AccessData; paths: AdminPaths; 
   );
 }
 
-/** Access: the invite link, the team's shared username and password, and its admins. */
+const ROLE_LABEL = { TEAM_STANDARD: "Parent", PLAYER: "Player" } as const;
+
+/**
+ * The team's parents and players, a page at a time, each with Remove behind a confirmation
+ * (a `<details>`, so it works without JavaScript). An admin is listed under Team Admins.
+ */
+function Members({ data, paths }: { data: AccessData; paths: AdminPaths }) {
+  const { members } = data;
+  const next = members.cursor ? `${paths.access}?members=${encodeURIComponent(members.cursor)}` : null;
+  return (
+    <section className="card admin-card" aria-labelledby="members-heading">
+      <h2 id="members-heading">Parents and Players</h2>
+      <p className="muted">
+        Removing someone takes them off the team: they lose its family dashboard and are no longer linked to their
+        children here. Their posts stay. We e-mail them, and they can ask to join again with the invite link.
+      </p>
+      {members.values.length === 0
+        ? <p>{members.from ? "No more parents or players." : "No parents or players have joined yet."}</p>
+        : (
+          <ul className="admin-list">
+            {members.values.map((m) => (
+              <li key={m.userId} className="admin-list__item">
+                <div>
+                  <p className="admin-list__name">
+                    {m.name}
+                    <span className="badge badge--muted">{ROLE_LABEL[m.role]}</span>
+                  </p>
+                  <p className="muted">{m.email}</p>
+                  {m.players.length > 0 && (
+                    <p className="muted">
+                      {m.role === "PLAYER" ? "Roster: " : "Parent of "}
+                      {m.players.join(", ")}
+                    </p>
+                  )}
+                </div>
+                <details className="member-remove">
+                  <summary className="button button--secondary button--sm">
+                    Remove<span className="visually-hidden">{` ${m.name}`}</span>
+                  </summary>
+                  <form
+                    method="post"
+                    action={`${paths.access}/members/${encodeURIComponent(m.userId)}/remove`}
+                    className="member-remove__confirm"
+                  >
+                    <p>Remove {m.name} from {data.team.name}? We will e-mail them.</p>
+                    <button type="submit" className="button button--danger button--sm">
+                      Remove from Team<span className="visually-hidden">{`: ${m.name}`}</span>
+                    </button>
+                  </form>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+      {(next || members.from) && (
+        <p className="pager">
+          {members.from && <a className="button button--ghost" href={`${paths.access}#members-heading`}>First page</a>}
+          {next && <a className="button button--ghost" href={`${next}#members-heading`}>Next page</a>}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Access: the invite link, the team's shared username and password, its admins, its parents and players. */
 export function AccessPage(
   { data, paths, notice, form }: { data: AccessData; paths: AdminPaths; notice: Notice; form: AccessFormState },
 ) {
@@ -133,6 +197,7 @@ export function AccessPage(
         <TeamLoginForm data={data} paths={paths} form={form} />
         <CoAdmins data={data} paths={paths} form={form} />
       </div>
+      <Members data={data} paths={paths} />
     </AdminLayout>
   );
 }

@@ -4,6 +4,7 @@ import type { AdminPaths } from "./paths.ts";
 import type { ClaimsData } from "../../lib/teams/admin_area.ts";
 import { playerChoicesFor } from "../../lib/teams/admin_views.ts";
 import { TEAM_NUMBER_TEXTS } from "../../lib/teams/team_numbers.ts";
+import { RemovalRequests } from "./RemovalRequests.tsx";
 
 export type Notice = { kind: "success" | "error"; text: string } | null;
 
@@ -22,8 +23,9 @@ const nextPage = (paths: AdminPaths, param: string, cursor: string) =>
   cursor ? `${paths.claims}?${param}=${encodeURIComponent(cursor)}` : null;
 
 /**
- * Claims management: counts, the pending queue with decisions, and the processed history. The
- * two tables are one island (hydrated on the first click), so a decision moves its row at once.
+ * Claims management: counts, parents' requests to remove their child, the pending queue with
+ * decisions, and the processed history. The two tables are one island (hydrated on the first
+ * click), so a decision moves its row at once; the removal requests are plain forms.
  */
 export function ClaimsPage({ data, paths, notice }: { data: ClaimsData; paths: AdminPaths; notice: Notice }) {
   const { team, counts } = data;
@@ -40,6 +42,7 @@ export function ClaimsPage({ data, paths, notice }: { data: ClaimsData; paths: A
         </section>
         <a className="button button--secondary" href={paths.claimsExport} download>Export Claims</a>
       </div>
+      <RemovalRequests requests={data.removals} claimsPath={paths.claims} />
       {total === 0
         ? (
           <div className="card empty-state">

@@ -68,6 +68,12 @@ export function DashboardPage(
         <Tile name="players" label={texts.players} numbers={numbers} />
         <Tile name="players-with-parent" label={texts.playersWithParent} numbers={numbers} />
         <Tile name="parents-with-access" label={texts.parentsWithAccess} numbers={numbers} />
+        {data.removalRequests > 0 && (
+          <a className="admin-tile" data-tile="removal-requests" href={`${paths.claims}#removal-requests`}>
+            <span className="admin-tile__label">{texts.removalRequests}</span>
+            <span className="admin-tile__value">{data.removalRequests}</span>
+          </a>
+        )}
       </section>
       <section className="card admin-card" aria-labelledby="actions-heading">
         <h2 id="actions-heading">Quick Actions</h2>

@@ -136,7 +136,7 @@ export function FamilyDashboardPage(
           </div>
         </div>
       </main>
-      <SiteFooter />
+      <SiteFooter signedIn={Boolean(account?.href)} />
     </>
   );
 }

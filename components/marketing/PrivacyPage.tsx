@@ -1,4 +1,5 @@
 import { SiteLayout } from "../SiteLayout.tsx";
+import { RETENTION_PERIODS } from "../../lib/retention.ts";
 
 /** What we store → who can see it. */
 const VISIBILITY: Record<string, string> = {
@@ -94,6 +95,33 @@ export function PrivacyPage() {
           </li>
           <li>Removing a player, or their photo, deletes the photo's files too.</li>
         </ul>
+      </section>
+
+      <section className="mk-prose" aria-labelledby="privacy-retention">
+        <h2 id="privacy-retention">How long we keep things</h2>
+        <p>
+          Your account, your posts and photos and your child's roster record stay until you or your team admin delete
+          them, or the team is deleted. Everything below is deleted on its own, without anyone asking:
+        </p>
+        <div className="mk-table-wrap">
+          <table className="mk-table">
+            <caption className="visually-hidden">What GoalMates deletes on its own, and when</caption>
+            <thead>
+              <tr>
+                <th scope="col">What</th>
+                <th scope="col">Deleted</th>
+              </tr>
+            </thead>
+            <tbody>
+              {RETENTION_PERIODS.map((period) => (
+                <tr key={period.kind}>
+                  <th scope="row">{period.what}</th>
+                  <td>{period.text}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
 
       <section className="mk-prose" aria-labelledby="privacy-email">

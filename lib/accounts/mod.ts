@@ -27,3 +27,19 @@ export {
   type EmailChangeOutcome,
   peekEmailChange,
 } from "./email_change.ts";
+export { type AccountExport, exportAccount } from "./export.ts";
+export {
+  loadPrivacyPage,
+  PRIVACY_MESSAGES,
+  type PrivacyChild,
+  type PrivacyPageData,
+  type PrivacyTeam,
+} from "./privacy.ts";
+export {
+  type AccountDeletionContext,
+  DELETE_ACCOUNT_MESSAGES,
+  deleteAccount,
+  parseAccountDeleteConfirmation,
+  resumeAccountDeletions,
+  startAccountDeletion,
+} from "./deletion.ts";

@@ -65,13 +65,17 @@ const COOKIE_VALUE = /^([0-9A-HJKMNP-TV-Z]{26})\.([A-Za-z0-9_-]{43})$/;
 const remainingMs = (s: StoredSession<unknown>, now: number) =>
   Math.min(s.absoluteExpiresAt, s.lastSeenAt + s.idleMs) - now;
 
-/** Starts a session; returns the cookie value and its lifetime in seconds. */
+/**
+ * Starts a session; returns the cookie value and its lifetime in seconds. `device` is the short
+ * label from `deviceLabel` (lib/auth/device.ts), kept so the person can recognise the session.
+ */
 export async function startSession<T>(
   kv: Deno.Kv,
   store: SessionStore<T>,
   data: T,
   policy: SessionPolicy,
   now = Date.now(),
+  options: { device?: string } = {},
 ): Promise<{ cookieValue: string; maxAgeSeconds: number; session: StoredSession<T> }> {
   const secret = newToken();
   const session: StoredSession<T> = {
@@ -82,6 +86,7 @@ export async function startSession<T>(
     lastSeenAt: now,
     absoluteExpiresAt: now + policy.absoluteMs,
     idleMs: policy.idleMs,
+    ...(options.device ? { device: options.device } : {}),
   };
   await createSession(kv, store.kind, session, remainingMs(session, now), ownersOf(store, data));
   return {

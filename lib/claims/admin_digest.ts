@@ -1,6 +1,7 @@
 /**
  * Telling a team's admins about new claims, join requests and asks for a new invite link: one
  * mail per admin at most every 15 minutes (lib/claims/digest_rule.ts), linking to the claims page.
+ * The mail also counts the parents' requests to remove a child that wait on the same page.
  *
  * Each admin has a record (lib/db/request_digests.ts). A new item and an admin's job each read
  * it, apply the rule and commit the record, the mail and the next job in one operation checked
@@ -18,6 +19,7 @@ import {
   stageRequestDigest,
   stageRequestDigestJob,
 } from "../db/request_digests.ts";
+import { countOpenRemovalRequests } from "../db/removal_requests.ts";
 import { stageMail } from "../mail/mod.ts";
 import { adminRequestsMail } from "../mail/templates.ts";
 import { beginChange } from "../db/kv.ts";
@@ -62,6 +64,7 @@ function stageDigestMail(
   team: Team,
   mail: NonNullable<DigestStep["mail"]>,
   claims: Map<string, Claim>,
+  removalRequests: number,
   appUrl: string,
   now: Date,
 ) {
@@ -76,6 +79,7 @@ function stageDigestMail(
       requests,
       linkAsks,
       more: mail.more,
+      removalRequests,
       claimsLink: `${appUrl}/admin/${team.id}/claims`,
       dashboardLink: `${appUrl}/admin/${team.id}`,
     }),
@@ -89,7 +93,10 @@ async function addForAdmin(kv: Deno.Kv, team: Team, admin: User, item: DigestIte
     const claims = await requestsOf(kv, team.id, [...entry.value?.items ?? [], item]);
     const step = addToDigest(entry.value, item, now.getTime(), openIn(claims));
     const op = stageRequestDigest(beginChange(kv), entry, step.next);
-    if (step.mail) stageDigestMail(op, admin, team, step.mail, claims, appUrl, now);
+    if (step.mail) {
+      const removals = await countOpenRemovalRequests(kv, team.id);
+      stageDigestMail(op, admin, team, step.mail, claims, removals, appUrl, now);
+    }
     if (step.scheduleAt !== null) {
       const job: RequestDigestJob = {
         type: "request-digest",
@@ -159,7 +166,10 @@ export async function runRequestDigestJob(
       return "gone";
     }
     const op = stageRequestDigest(beginChange(kv), entry, step.next);
-    if (step.mail) stageDigestMail(op, admin, team, step.mail, claims, appUrl, now);
+    if (step.mail) {
+      const removals = await countOpenRemovalRequests(kv, team.id);
+      stageDigestMail(op, admin, team, step.mail, claims, removals, appUrl, now);
+    }
     await commitOrConflict(op);
     return step.mail ? "sent" : "nothing";
   }, { attempts: ATTEMPTS });

@@ -80,6 +80,7 @@ export async function insertPendingClaim(
       .set(keys.claimByStatus(claim.teamId, claim.status, claim.id), claim.id)
       .set(guard, claim.id)
       .set(keys.pendingClaimByEmail(claim.email, claim.teamId, claim.subject), claim.id)
+      .set(claimByEmailKey(claim), claim.id)
       .set(markerKey, pending + 1, { expireIn: MARKER_TTL_MS })
       .commit();
     if (result.ok) return "inserted";
@@ -182,4 +183,96 @@ export async function countClaims(kv: Deno.Kv, teamId: string): Promise<Record<C
 /** How many claims of a team wait for a decision (the Claims badge). */
 export async function countPendingClaims(kv: Deno.Kv, teamId: string): Promise<number> {
   return await countKeys(kv, keys.claimsWithStatus(teamId, "pending"));
+}
+
+/** Where an open claim or join request is, read from its one-open-claim guard (any team). */
+export interface PendingClaimRef {
+  teamId: string;
+  claimId: string;
+}
+
+/**
+ * A page of every team's open claims and join requests, through their guards, so the retention
+ * sweep reads only what is still open and never walks the teams. A page may hold fewer than
+ * `limit` (the pending-count markers beside the guards are skipped) and still have a cursor.
+ */
+export async function listPendingClaimRefs(
+  kv: Deno.Kv,
+  options: { cursor?: string; limit: number },
+): Promise<Page<PendingClaimRef>> {
+  const iter = kv.list<unknown>({ prefix: keys.allPendingClaimGuards() }, {
+    limit: options.limit,
+    cursor: options.cursor || undefined,
+  });
+  const values: PendingClaimRef[] = [];
+  let read = 0;
+  for await (const entry of iter) {
+    read++;
+    const [, teamId, subject] = entry.key as string[];
+    if (subject !== MARKER_SUBJECT && typeof entry.value === "string") values.push({ teamId, claimId: entry.value });
+  }
+  return { values, cursor: read === options.limit ? iter.cursor : "" };
+}
+
+/**
+ * Adds to `op` the removal of a claim or join request still pending (checked unchanged since
+ * `entry` was read), with its status index and both of its guards.
+ */
+export function stagePendingClaimRemoval(op: Deno.AtomicOperation, entry: Deno.KvEntry<Claim>): Deno.AtomicOperation {
+  const claim = entry.value;
+  return op.check(entry)
+    .delete(entry.key)
+    .delete(keys.claimByStatus(claim.teamId, claim.status, claim.id))
+    .delete(keys.pendingClaimBySubject(claim.teamId, claim.subject, claim.email))
+    .delete(keys.pendingClaimByEmail(claim.email, claim.teamId, claim.subject))
+    .delete(claimByEmailKey(claim));
+}
+
+/**
+ * The claim's place in the by-address index of every status (written with the claim; a decision
+ * keeps it, since the address does not change; removed with the claim, also by team deletion and
+ * account erasure, which call this).
+ */
+export const claimByEmailKey = (claim: Pick<Claim, "email" | "teamId" | "id">): Deno.KvKey =>
+  keys.claimByEmail(claim.email, claim.teamId, claim.id);
+
+/** The most claims of one address listed (R18 keeps five waiting per team; decided ones are far fewer than this). */
+export const CLAIMS_OF_EMAIL_LIMIT = 1_000;
+
+/**
+ * Every claim and join request made from `email`, in any team and of any status, through the
+ * by-address index; `complete` is false when there were more than `limit`.
+ */
+export async function listClaimsOfEmail(
+  kv: Deno.Kv,
+  email: string,
+  limit = CLAIMS_OF_EMAIL_LIMIT,
+): Promise<{ values: Deno.KvEntry<Claim>[]; complete: boolean }> {
+  const refs: Deno.KvKey[] = [];
+  let complete = true;
+  for await (const entry of kv.list<string>({ prefix: keys.claimsOfEmail(email) }, { limit: limit + 1 })) {
+    if (refs.length === limit) {
+      complete = false;
+      break;
+    }
+    refs.push(keys.claim(entry.key[2] as string, entry.key[3] as string));
+  }
+  const values: Deno.KvEntry<Claim>[] = [];
+  for (let i = 0; i < refs.length; i += 10) {
+    const found = await kv.getMany<Claim[]>(refs.slice(i, i + 10));
+    for (const entry of found) if (entry.value) values.push(entry as Deno.KvEntry<Claim>);
+  }
+  return { values, complete };
+}
+
+/** Writes the by-address index entry of every claim that lacks one (claims from before it). Returns how many. */
+export async function indexClaimsByEmail(kv: Deno.Kv): Promise<number> {
+  let written = 0;
+  for await (const entry of kv.list<Claim>({ prefix: keys.allClaims() }, { batchSize: 500 })) {
+    const key = claimByEmailKey(entry.value);
+    // Only while the claim is unchanged (a removal deletes both) and its entry still missing.
+    const result = await kv.atomic().check(entry).check({ key, versionstamp: null }).set(key, entry.value.id).commit();
+    if (result.ok) written++;
+  }
+  return written;
 }

@@ -39,6 +39,26 @@ export async function stageGuardianRemovals(
   return removed;
 }
 
+/**
+ * Adds to `op` the removal of every guardian link of one parent in a team (when they leave or
+ * are removed), each checked unchanged since read; returns the players they were a parent of.
+ */
+export async function stageParentGuardianRemovals(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  teamId: string,
+  userId: string,
+): Promise<string[]> {
+  const playerIds: string[] = [];
+  // A team holds at most 500 players with a few parents each: read whole, keep the parent's own.
+  for await (const entry of kv.list<GuardianLink>({ prefix: keys.teamGuardians(teamId) })) {
+    if (entry.key[entry.key.length - 1] !== userId) continue;
+    op.check(entry).delete(entry.key);
+    playerIds.push(String(entry.key[2]));
+  }
+  return playerIds;
+}
+
 /** Whether an account is a parent of a player. */
 export async function isGuardian(kv: Deno.Kv, teamId: string, playerId: string, userId: string): Promise<boolean> {
   return (await kv.get(keys.playerGuardian(teamId, playerId, userId))).versionstamp !== null;

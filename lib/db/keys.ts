@@ -35,6 +35,14 @@ export const keys = {
   pendingClaimsOfEmail: (email: string) => ["pending_claims_by_email", email] as const,
   allPendingClaimGuards: () => ["pending_claims_by_subject"] as const,
   /**
+   * Every claim and join request by address, whatever its status (written and deleted with the
+   * claim in lib/db/claims.ts): a person's export and erasure find them in any team.
+   */
+  claimByEmail: (email: string, teamId: string, claimId: string) =>
+    ["claims_by_email", email, teamId, claimId] as const,
+  claimsOfEmail: (email: string) => ["claims_by_email", email] as const,
+  allClaims: () => ["claims"] as const,
+  /**
    * What a team admin has been told about new claims and join requests: when the last mail went
    * and what came in since (one mail per admin per 15 minutes at most).
    */
@@ -57,6 +65,14 @@ export const keys = {
   /** A person's role in one team; `teamMember` is the same record indexed by team. */
   membership: (userId: string, teamId: string) => ["memberships", userId, teamId] as const,
   userMemberships: (userId: string) => ["memberships", userId] as const,
+  /**
+   * A team a person left or was removed from, where their posts and photos stay (issue 22):
+   * their export and erasure visit it. The team-keyed twin lets deleting the team remove it.
+   */
+  formerMembership: (userId: string, teamId: string) => ["former_memberships", userId, teamId] as const,
+  userFormerMemberships: (userId: string) => ["former_memberships", userId] as const,
+  teamFormerMember: (teamId: string, userId: string) => ["team_former_members", teamId, userId] as const,
+  teamFormerMembers: (teamId: string) => ["team_former_members", teamId] as const,
   teamMember: (teamId: string, userId: string) => ["team_members", teamId, userId] as const,
   teamMembers: (teamId: string) => ["team_members", teamId] as const,
   /** A parent of a player. */
@@ -80,9 +96,22 @@ export const keys = {
   parentEmailInvite: (email: string, teamId: string, playerId: string) =>
     ["player_parent_emails_by_email", email, teamId, playerId] as const,
   parentEmailInvites: (email: string) => ["player_parent_emails_by_email", email] as const,
+  /**
+   * A parent's request that their child be removed from the roster (issue 22), under its player so
+   * that removing the player removes them; `openRemovalRequest` is unique while one waits.
+   */
+  removalRequest: (teamId: string, playerId: string, requestId: string) =>
+    ["player_removal_requests", teamId, playerId, requestId] as const,
+  playerRemovalRequests: (teamId: string, playerId: string) => ["player_removal_requests", teamId, playerId] as const,
+  teamRemovalRequests: (teamId: string) => ["player_removal_requests", teamId] as const,
+  openRemovalRequest: (teamId: string, playerId: string) => ["open_player_removal_requests", teamId, playerId] as const,
+  teamOpenRemovalRequests: (teamId: string) => ["open_player_removal_requests", teamId] as const,
   /** A team whose deletion has started but whose records may not all be gone yet. */
   teamDeletion: (teamId: string) => ["team_deletions", teamId] as const,
   teamDeletions: () => ["team_deletions"] as const,
+  /** An account whose erasure has started but whose records may not all be gone yet (lib/db/account_deletions.ts). */
+  accountDeletion: (userId: string) => ["account_deletions", userId] as const,
+  accountDeletions: () => ["account_deletions"] as const,
 
   session: (sessionId: string) => ["sessions", sessionId] as const,
   /** Every open session of a user, so a password change can end the others. */
@@ -107,6 +136,11 @@ export const keys = {
    * while after the link expires or is spent, so opening it late offers 'Send me a fresh link'.
    */
   loginLinkRenewal: (tokenHash: string) => ["login_link_renewals", tokenHash] as const,
+  /** Every unspent link of a kind, and every renewal record (erasing an account searches them). */
+  allLoginTokens: () => ["login_tokens"] as const,
+  allSignupTokens: () => ["signup_tokens"] as const,
+  allLoginLinkRenewals: () => ["login_link_renewals"] as const,
+  allEditTokens: () => ["edit_tokens"] as const,
   /** A signup waiting for its e-mail to be verified, one per address. */
   pendingSignup: (email: string) => ["pending_signups", email] as const,
 
@@ -122,6 +156,9 @@ export const keys = {
   audit: () => ["audit"] as const,
   teamAuditEntry: (teamId: string, entryId: string) => ["team_audit", teamId, entryId] as const,
   teamAudit: (teamId: string) => ["team_audit", teamId] as const,
+  /** Audit entries by who they are about (an account id, an address, a record id), written and deleted with the entry. */
+  auditBySubject: (subject: string, entryId: string) => ["audit_by_subject", subject, entryId] as const,
+  auditOfSubject: (subject: string) => ["audit_by_subject", subject] as const,
 
   /** The team's current invite link, and its code → team id index (unique). */
   joinLink: (teamId: string) => ["join_links", teamId] as const,
@@ -253,6 +290,7 @@ export const keys = {
   healthProbe: () => ["health_probe"] as const,
 
   rateLimit: (bucket: string, subject: string, window: number) => ["rate_limits", bucket, subject, window] as const,
+  allRateLimits: () => ["rate_limits"] as const,
   /** The windows of a rate limit counted per team (e.g. new invite links a day). */
   teamRateLimits: (bucket: string, teamId: string) => ["rate_limits", bucket, teamId] as const,
 } as const;
@@ -261,7 +299,8 @@ export const keys = {
  * Every prefix that holds a team's records (the team id is its second element, or third for
  * rate limits counted per team). Deleting a team removes everything under these; add each new
  * team-scoped prefix here. Records keyed by team elsewhere in the key
- * (`membership`, `parentEmailInvite`, `joinCode`, `pendingClaimByEmail`, and the sessions and edit tokens listed under
+ * (`membership`, `formerMembership`, `parentEmailInvite`, `joinCode`, `pendingClaimByEmail`, `claimByEmail`,
+ * `auditBySubject`, and the sessions and edit tokens listed under
  * `teamSessions` and `teamEditTokens`) are removed through their team-keyed twin,
  * and the exact keys `team`, `teamBySlug`, `teamRevision`, `teamAccess`, `joinLink` and
  * `teamDeletion` by name (lib/team_deletion.ts).
@@ -272,6 +311,7 @@ export const teamScopedPrefixes = (teamId: string): Deno.KvKey[] => [
   keys.teamClaimStatusIndex(teamId),
   keys.teamPendingClaimGuards(teamId),
   keys.teamMembers(teamId),
+  keys.teamFormerMembers(teamId),
   keys.teamGuardians(teamId),
   keys.legacyTeamGuardianIndex(teamId),
   keys.teamParentEmails(teamId),
@@ -297,6 +337,8 @@ export const teamScopedPrefixes = (teamId: string): Deno.KvKey[] => [
   keys.teamGalleryPhotos(teamId),
   keys.teamUploadSlots(teamId),
   keys.teamHeadshotConsents(teamId),
+  keys.teamRemovalRequests(teamId),
+  keys.teamOpenRemovalRequests(teamId),
 ];
 
 /** A team's single records (a prefix list does not include the prefix's own key); swept with the team. */

@@ -107,6 +107,11 @@ export async function listFailedMailEntries<M>(kv: Deno.Kv, options: PageOptions
   return await listEntries<M>(kv, keys.failedMails(), options);
 }
 
+/** Adds to `op` the removal of a failed message checked unchanged since read (the retention sweep). */
+export function stageFailedMailRemoval(op: Deno.AtomicOperation, held: Deno.AtomicCheck): Deno.AtomicOperation {
+  return op.check(held).delete(held.key);
+}
+
 /** Rewrites a failed message checked unchanged since read. */
 export async function replaceFailedMail<M>(kv: Deno.Kv, held: Deno.AtomicCheck, updated: M): Promise<boolean> {
   return (await kv.atomic().check(held).set(held.key, updated).commit()).ok;

@@ -10,12 +10,14 @@ import { stageFamilyMemberRemoval } from "./families.ts";
 import { stageBlobRemovals } from "./blobs.ts";
 import { stagePlayerUploadRemovals } from "./uploads.ts";
 import { stageHeadshotConsentRemoval } from "./headshot_consents.ts";
+import { stagePlayerRemovalRequestRemovals } from "./removal_requests.ts";
+import { stagePlayerKudosRemovals } from "./posts.ts";
 
 /**
  * Adds to `op` the removal of a player (checked unchanged since read) with its guardian links,
- * listed parent e-mails, family membership and photos (the headshot's blobs, headshot
- * uploads of them under way, and a guardian's consent to show it publicly); returns how many
- * parent links go with it.
+ * listed parent e-mails, family membership, photos (the headshot's blobs, headshot uploads of
+ * them under way, and a guardian's consent to show it publicly), its parents' removal requests
+ * and the kudos that name it; returns how many parent links go with it.
  */
 export async function stagePlayerRemoval(kv: Deno.Kv, op: Deno.AtomicOperation, entry: Deno.KvEntry<Player>) {
   const { teamId, id } = entry.value;
@@ -28,6 +30,8 @@ export async function stagePlayerRemoval(kv: Deno.Kv, op: Deno.AtomicOperation, 
   await stageBlobRemovals(kv, op, teamId, blobIds);
   await stagePlayerUploadRemovals(kv, op, teamId, id);
   stageHeadshotConsentRemoval(op, teamId, id);
+  await stagePlayerRemovalRequestRemovals(kv, op, teamId, id);
+  await stagePlayerKudosRemovals(kv, op, teamId, id);
   await stagePlayerInviteRemovals(kv, op, teamId, id);
   await stageFamilyMemberRemoval(kv, op, teamId, "player", id);
   return await stageGuardianRemovals(kv, op, teamId, id);

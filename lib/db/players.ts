@@ -27,6 +27,12 @@ export interface Player {
   yearsPlaying: number | null;
   stats: SeasonStats | null;
   createdAt: string;
+  /**
+   * A parent's choice (issue 22): the team's other families see the last name as an initial
+   * and no photo. Absent means shown; the child's own family and the team's admins see both.
+   */
+  hideLastName?: boolean;
+  hidePhoto?: boolean;
 }
 
 /** What every list of players shows of one: who they are, their number and position, and their photo in each size. */

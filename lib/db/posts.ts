@@ -56,6 +56,27 @@ export function stagePost(op: Deno.AtomicOperation, teamId: string, post: PostRe
   return op.check({ key, versionstamp: null }).set(key, post);
 }
 
+/**
+ * Adds to `op` the removal of every kudos naming `playerId`, for a player removed with all that is
+ * theirs (lib/db/player_removal.ts): a kudos praises that one child and its text names them too.
+ * Reads the team's posts in batches; a post never changes once written, so none is checked.
+ * Returns how many.
+ */
+export async function stagePlayerKudosRemovals(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  teamId: string,
+  playerId: string,
+): Promise<number> {
+  let removed = 0;
+  for await (const entry of kv.list<PostRecord>({ prefix: keys.teamPosts(teamId) }, { batchSize: 500 })) {
+    if (entry.value.postType !== "kudos" || entry.value.playerId !== playerId) continue;
+    op.delete(entry.key);
+    removed++;
+  }
+  return removed;
+}
+
 /** Adds to `op` the removal of a post, checked unchanged since `entry` was read. */
 export function stagePostRemoval(op: Deno.AtomicOperation, entry: Deno.KvEntry<PostRecord>): Deno.AtomicOperation {
   return op.check(entry).delete(entry.key);

@@ -17,6 +17,8 @@ export interface StoredSession<T> {
   lastSeenAt: number;
   absoluteExpiresAt: number;
   idleMs: number;
+  /** A short label of the browser and system it was opened on ("Firefox on Windows"), never the whole User-Agent. */
+  device?: string;
 }
 
 /** Whose index lists a session: a person's (for "end all"), a team's (credential change, deletion). */

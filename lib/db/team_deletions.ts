@@ -8,6 +8,8 @@ import { type SessionKind, sessionRecordKey } from "./sessions.ts";
 import { stageTeamCount, type Team } from "./teams.ts";
 import { teamCampaignRecordKeys } from "./campaigns.ts";
 import { removeTeamActivity } from "./team_activity.ts";
+import { type Claim, claimByEmailKey } from "./claims.ts";
+import { type AuditEntry, auditIndexKeys } from "./audit.ts";
 
 /** A team whose deletion has started; its records may not all be gone yet. */
 export interface TeamDeletion {
@@ -42,6 +44,7 @@ export function stageTeamDeletion(
 function twinsOf(key: Deno.KvKey): Deno.KvKey[] {
   const [prefix, teamId] = key as string[];
   if (prefix === "team_members") return [keys.membership(key[2] as string, teamId)];
+  if (prefix === "team_former_members") return [keys.formerMembership(key[2] as string, teamId)];
   if (prefix === "player_parent_emails") return [keys.parentEmailInvite(key[3] as string, teamId, key[2] as string)];
   // The global audit log's copy of a team's entry (it names children and parents, R43).
   if (prefix === "team_audit") return [keys.auditEntry(key[2] as string)];
@@ -56,6 +59,13 @@ function twinsOf(key: Deno.KvKey): Deno.KvKey[] {
   return [];
 }
 
+/** Index entries derived from a record's value: a claim's by-address entry, an audit entry's by-subject ones. */
+function valueTwinsOf(entry: Deno.KvEntry<unknown>): Deno.KvKey[] {
+  if (entry.key[0] === "claims") return [claimByEmailKey(entry.value as Claim)];
+  if (entry.key[0] === "team_audit") return auditIndexKeys(entry.value as AuditEntry);
+  return [];
+}
+
 async function teamKeys(kv: Deno.Kv, teamId: string): Promise<Deno.KvKey[]> {
   const found: Deno.KvKey[] = [];
   for (const prefix of teamScopedPrefixes(teamId)) {
@@ -63,7 +73,7 @@ async function teamKeys(kv: Deno.Kv, teamId: string): Promise<Deno.KvKey[]> {
     for await (const entry of kv.list({ prefix }, { batchSize: 500 })) {
       // A team campaign's record and its responses are keyed by campaign, not by team.
       const campaignRecords = entry.key[0] === "team_campaigns" ? await teamCampaignRecordKeys(kv, entry.key) : [];
-      found.push(...twinsOf(entry.key), ...campaignRecords, entry.key);
+      found.push(...twinsOf(entry.key), ...valueTwinsOf(entry), ...campaignRecords, entry.key);
     }
   }
   return found;

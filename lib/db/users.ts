@@ -68,6 +68,18 @@ export function stageMembership(op: Deno.AtomicOperation, membership: Membership
     .set(keys.teamMember(membership.teamId, membership.userId), membership);
 }
 
+/**
+ * Adds to `op` the removal of a membership under both of its keys, checked unchanged since
+ * `entry` was read (a role change or a second removal meanwhile fails the commit).
+ */
+export function stageMembershipRemoval(
+  op: Deno.AtomicOperation,
+  entry: Deno.KvEntry<Membership>,
+): Deno.AtomicOperation {
+  const { userId, teamId } = entry.value;
+  return op.check(entry).delete(keys.membership(userId, teamId)).delete(keys.teamMember(teamId, userId));
+}
+
 export async function createUser(kv: Deno.Kv, input: NewUser, now = new Date()): Promise<User> {
   const user = buildUser(input, now);
   const result = await stageNewUser(kv.atomic(), user).commit();

@@ -6,18 +6,20 @@
  * team's admins and the parent themselves.
  */
 import { publicTeam, resolveTeam } from "../db/teams.ts";
-import { listPlayersPage } from "../db/players.ts";
+import { listPlayersPage, type Player } from "../db/players.ts";
 import { getFamily, listFamiliesPage, listFamilyMembersPage, teamIdOfFamily } from "../db/families.ts";
 import type { Page, PageOptions } from "../db/kv.ts";
 import { loadPublicRoster } from "../roster/mod.ts";
 import { NotFoundError } from "../errors.ts";
 import type { TeamViewer } from "../team_viewer.ts";
+import { asOtherFamiliesSee } from "./child_privacy.ts";
 import { FAMILY_TEXTS } from "./rules.ts";
 import {
   detailedParent,
   detailedPlayer,
   loadTeamPeople,
   pageById,
+  peopleSeenBy,
   personRef,
   playerRef,
   teamParent,
@@ -53,8 +55,10 @@ export async function listTeamPlayers(
 ): Promise<Page<unknown>> {
   const page = await listPlayersPage(kv, teamId, options);
   if (viewer) {
-    const people = await loadTeamPeople(kv, teamId);
-    const values: TeamPlayer[] = page.values.map((p) => teamPlayer(p, people, now));
+    const people = peopleSeenBy(await loadTeamPeople(kv, teamId), viewer);
+    // A player added since the page was read is shown as other families see them.
+    const seen = (p: Player) => people.playersById.get(p.id) ?? asOtherFamiliesSee(p);
+    const values: TeamPlayer[] = page.values.map((p) => teamPlayer(seen(p), people, now));
     return { values, cursor: page.cursor };
   }
   const roster = await loadPublicRoster(kv, teamId, now);
@@ -70,7 +74,7 @@ export async function listTeamParents(
   options: PageOptions,
   now: Date,
 ): Promise<Page<TeamParent>> {
-  const people = await loadTeamPeople(kv, viewer.teamId);
+  const people = peopleSeenBy(await loadTeamPeople(kv, viewer.teamId), viewer);
   const page = pageById(people.parents, options);
   return { values: page.values.map((u) => teamParent(u, people, viewer, now)), cursor: page.cursor };
 }
@@ -81,10 +85,11 @@ export async function listTeamFamilies(
   viewer: TeamViewer,
   options: PageOptions,
 ): Promise<Page<FamilyView>> {
-  const [page, people] = await Promise.all([
+  const [page, everyone] = await Promise.all([
     listFamiliesPage(kv, viewer.teamId, options),
     loadTeamPeople(kv, viewer.teamId),
   ]);
+  const people = peopleSeenBy(everyone, viewer);
   const membersOf = new Map<string, FamilyMemberLinkView[]>();
   for (const [key, familyId] of people.familyOf) {
     const [type, id] = key.split(":");
@@ -122,10 +127,11 @@ export async function listFamilyMembers(
 ): Promise<Page<DetailedFamilyMember> & { family: FamilySummary }> {
   const family = teamIdOfFamily(familyId) === viewer.teamId ? await getFamily(kv, viewer.teamId, familyId) : null;
   if (!family) throw new NotFoundError(FAMILY_TEXTS.familyNotFound);
-  const [page, people] = await Promise.all([
+  const [page, everyone] = await Promise.all([
     listFamilyMembersPage(kv, viewer.teamId, familyId, options),
     loadTeamPeople(kv, viewer.teamId),
   ]);
+  const people = peopleSeenBy(everyone, viewer);
   const values = page.values.flatMap((link): DetailedFamilyMember[] => {
     if (link.memberType === "player") {
       const player = people.playersById.get(link.memberId);

@@ -16,6 +16,7 @@ import { NotFoundError, ValidationError } from "../errors.ts";
 import type { TeamViewer } from "../team_viewer.ts";
 import { FAMILY_TEXTS, isNewMember, positionAbbreviation, shortName } from "./rules.ts";
 import { memberDisplayName } from "../names/display_name.ts";
+import { asOtherFamiliesSee, childPrivacyOf } from "./child_privacy.ts";
 import type {
   DetailedFamilyMember,
   FamilyCard,
@@ -224,6 +225,24 @@ function viewerFamilyId(people: TeamPeople, viewer: TeamViewer): string | null {
   return viewer.userId ? people.familyOf.get(memberKey("parent", viewer.userId)) ?? null : null;
 }
 
+/**
+ * The team's people as `viewer` may see them (issue 22): a child whose parent hid their last
+ * name or photo shows to the team's other families as first name and initial, without a photo.
+ * The child's own family (parents, the player's account, the family's members) and the team's
+ * admins see everything. Every projection for a viewer reads the people through this.
+ */
+export function peopleSeenBy(people: TeamPeople, viewer: TeamViewer): TeamPeople {
+  if (viewer.isAdmin || !people.players.some((p) => p.hideLastName || p.hidePhoto)) return people;
+  const ownFamily = viewerFamilyId(people, viewer);
+  const ownPlayer = viewerPlayerId(people, viewer);
+  const ownChildren = new Set(viewer.userId ? people.childrenOf.get(viewer.userId) ?? [] : []);
+  const isOwn = (p: Player) =>
+    p.id === ownPlayer || ownChildren.has(p.id) ||
+    (ownFamily !== null && people.familyOf.get(memberKey("player", p.id)) === ownFamily);
+  const players = people.players.map((p) => isOwn(p) ? p : asOtherFamiliesSee(p));
+  return { ...people, players, playersById: new Map(players.map((p) => [p.id, p])) };
+}
+
 /** One collator for every sort (`localeCompare` with options builds one per call: the dashboard's dearest sort). */
 const nameOrder = new Intl.Collator("en", { sensitivity: "base" });
 
@@ -240,17 +259,19 @@ function cardName(people: TeamPeople, detail: DetailedFamilyMember): string {
 }
 
 /** Meet Your Soccer Family for one viewer: every player and parent as a card, with its dialog's fields. */
-export function soccerFamilyOf(people: TeamPeople, viewer: TeamViewer, now: Date): SoccerFamily {
+export function soccerFamilyOf(everyone: TeamPeople, viewer: TeamViewer, now: Date): SoccerFamily {
+  const people = peopleSeenBy(everyone, viewer);
   const ownFamily = viewerFamilyId(people, viewer);
   const ownPlayer = viewerPlayerId(people, viewer);
   const card = (
     detail: DetailedFamilyMember,
     isYou: boolean,
     related: string[],
-    photo: Pick<FamilyCard, "photoUrlSmall" | "canChangePhoto" | "publicPhoto"> = {
+    photo: Pick<FamilyCard, "photoUrlSmall" | "canChangePhoto" | "publicPhoto" | "childPrivacy"> = {
       photoUrlSmall: null,
       canChangePhoto: false,
       publicPhoto: null,
+      childPrivacy: null,
     },
   ): FamilyCard => {
     const key = memberKey(detail.type, detail.id);
@@ -274,12 +295,14 @@ export function soccerFamilyOf(people: TeamPeople, viewer: TeamViewer, now: Date
   const mayChangePhoto = (p: Player) =>
     viewer.role === "TEAM_ADMIN" ||
     (viewer.userId !== null && (people.parentsOf.get(p.id) ?? []).includes(viewer.userId));
-  // Only a guardian of the player, as themselves, chooses whether the photo is on the public roster (R41).
+  // Only a guardian of the player, as themselves, chooses whether the photo is on the public roster (R41),
+  // and what the team's other families see of them (issue 22).
+  const isGuardianOf = (p: Player) =>
+    viewer.userId !== null && viewer.role !== "PLAYER" && viewer.role !== "SYSADMIN" &&
+    (people.parentsOf.get(p.id) ?? []).includes(viewer.userId);
   const publicPhoto = (p: Player): FamilyCard["publicPhoto"] => {
     const guardians = people.parentsOf.get(p.id) ?? [];
-    const guardian = viewer.userId !== null && viewer.role !== "PLAYER" && viewer.role !== "SYSADMIN" &&
-      guardians.includes(viewer.userId);
-    if (!guardian) return null;
+    if (!isGuardianOf(p)) return null;
     return {
       teamId: people.team.id,
       consented: consentIsCurrent(people.publicPhotoConsentBy.get(p.id), guardians),
@@ -301,6 +324,7 @@ export function soccerFamilyOf(people: TeamPeople, viewer: TeamViewer, now: Date
           photoUrlSmall: p.photoUrlSmall ?? p.photoUrl,
           canChangePhoto: mayChangePhoto(p),
           publicPhoto: publicPhoto(p),
+          childPrivacy: isGuardianOf(p) ? childPrivacyOf(p) : null,
         },
       )
     );

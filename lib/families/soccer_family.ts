@@ -1,6 +1,6 @@
 /** Meet Your Soccer Family: the family dashboard's section and the page's one read of the team's people. */
 import type { TeamViewer } from "../team_viewer.ts";
-import { loadTeamPeople, soccerFamilyOf } from "./people.ts";
+import { loadTeamPeople, peopleSeenBy, soccerFamilyOf } from "./people.ts";
 import type { SoccerFamily } from "./types.ts";
 
 /** Meet Your Soccer Family for one viewer of the team (the family dashboard's section). */
@@ -18,7 +18,7 @@ export async function loadTeamFamilyView(kv: Deno.Kv, viewer: TeamViewer, now: D
   return {
     team: people.team,
     family: soccerFamilyOf(people, viewer, now),
-    players: people.players,
+    players: peopleSeenBy(people, viewer).players,
     ownPlayerIds: new Set(viewer.userId ? people.childrenOf.get(viewer.userId) ?? [] : []),
   };
 }

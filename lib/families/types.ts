@@ -4,6 +4,7 @@
  */
 import type { PublicPhotoChoice } from "../photos/headshot_consent.ts";
 import type { PlayerSummary } from "../db/players.ts";
+import type { ChildPrivacy } from "./child_privacy.ts";
 
 export type MemberType = "player" | "parent";
 export type Relationship = "Child" | "Parent";
@@ -116,6 +117,8 @@ export interface FamilyCard extends DetailedFamilyMember {
   canChangePhoto: boolean;
   /** Whether this player's photo may be on the public roster: for a guardian of the player only, else null (R41). */
   publicPhoto: PublicPhotoChoice | null;
+  /** What the team's other families see of this child: for a guardian of the player only, else null (issue 22). */
+  childPrivacy: ChildPrivacy | null;
 }
 
 /** What the Meet Your Soccer Family section shows one viewer. */

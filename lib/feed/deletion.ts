@@ -34,7 +34,13 @@ export async function deletePost(
     if (!byAuthor) {
       const { postType, authorId } = entry.value;
       const detail = `${postType} by ${(await loadMemberNames(kv, viewer.teamId, [authorId]))(authorId)}`;
-      stageAuditEntry(op, { teamId: viewer.teamId, action: "post.deleted", targetId: postId, actor, detail }, now);
+      // The author is named in the detail: indexed by their account, so erasing it finds the entry.
+      const subjects = authorId ? [authorId] : [];
+      stageAuditEntry(
+        op,
+        { teamId: viewer.teamId, action: "post.deleted", targetId: postId, actor, detail, subjects },
+        now,
+      );
     }
     await commitTeamChangeOrConflict(kv, op, viewer.teamId);
   }, { attempts: 3 });

@@ -1,16 +1,39 @@
 /** Reading the team feed: a team's posts newest first, each with its author's name as it is now. */
 import { listPosts, type PostRecord } from "../db/posts.ts";
 import type { Page, PageOptions } from "../db/kv.ts";
+import { getPlayers } from "../db/players.ts";
 import { loadMemberNames } from "../names/member_names.ts";
 import type { TeamPost } from "./types.ts";
 
 /** The feed's page when none is asked for (the dashboard and the API). */
 export const FEED_PAGE_SIZE = 20;
 
-/** Posts with their authors' names as they are now (one batch read for the page). */
+/** What a kudos says instead of the name of a player who is no longer on the team. */
+export const FORMER_PLAYER = "a former player";
+
+/**
+ * The players named by `posts` that are still on the team. Removing a player removes the kudos
+ * naming them (lib/db/player_removal.ts); one posted in the instant of the removal, or kept from
+ * before that rule, must still not name a child whose parent had them removed.
+ */
+async function playersStillOnTeam(kv: Deno.Kv, teamId: string, posts: PostRecord[]): Promise<Set<string>> {
+  const named = [...new Set(posts.flatMap((p) => p.playerId ? [p.playerId] : []))];
+  if (named.length === 0) return new Set();
+  const players = await getPlayers(kv, teamId, named);
+  return new Set(named.filter((_, i) => players[i] !== null));
+}
+
+/** Posts with their authors' names as they are now, and without the name of a player who left (two batch reads). */
 export async function withAuthorNames(kv: Deno.Kv, teamId: string, posts: PostRecord[]): Promise<TeamPost[]> {
-  const nameOf = await loadMemberNames(kv, teamId, posts.map((p) => p.authorId));
-  return posts.map((post) => ({ ...post, authorName: nameOf(post.authorId) }));
+  const [nameOf, onTeam] = await Promise.all([
+    loadMemberNames(kv, teamId, posts.map((p) => p.authorId)),
+    playersStillOnTeam(kv, teamId, posts),
+  ]);
+  return posts.map((post) => {
+    const gone = post.playerId !== null && !onTeam.has(post.playerId);
+    const named = gone ? { playerId: null, playerName: FORMER_PLAYER } : {};
+    return { ...post, ...named, authorName: nameOf(post.authorId) };
+  });
 }
 
 /** One page of a team's posts, newest first. */

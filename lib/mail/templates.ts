@@ -205,6 +205,8 @@ export function adminRequestsMail(input: {
   linkAsks: string[];
   /** Requests beyond those listed. */
   more: number;
+  /** Parents' requests to remove a child, waiting on the claims page now (counted, never named here). */
+  removalRequests?: number;
   claimsLink: string;
   dashboardLink: string;
 }): MailContent {
@@ -236,6 +238,13 @@ export function adminRequestsMail(input: {
           `Generate a new invite link on the team dashboard (${input.dashboardLink}) and send it to them.`,
         ]
         : []),
+      ...(input.removalRequests
+        ? [
+          `${plural(input.removalRequests, "removal request")} from parents ${
+            input.removalRequests === 1 ? "is" : "are"
+          } also waiting on the claims page (${input.claimsLink}).`,
+        ]
+        : []),
       "We collect new requests and e-mail you at most once every 15 minutes.",
     ],
     action: count > 0
@@ -261,6 +270,76 @@ export function requestPendingMail(input: { teamNames: string[] }): MailContent 
       `Someone asked for a GoalMates sign-in link for this address. There is nothing to sign in to yet: your ${requests} waiting for the team admin of ${teams}.`,
       "We'll e-mail you a sign-in link as soon as the team admin approves. You don't need to do anything until then.",
       "If you did not ask for a sign-in link, ignore this e-mail.",
+    ],
+    footer: FOOTER,
+  });
+}
+
+/**
+ * To a parent or player a team admin took off the team: which team, without blame, and how to
+ * come back (a new join request, which the admin reviews).
+ */
+export function memberRemovedMail(input: { firstName?: string; teamName: string }): MailContent {
+  return compose({
+    subject: `You are no longer a member of ${input.teamName} on GoalMates`,
+    greeting: hello(input.firstName),
+    paragraphs: [
+      `A team admin of ${input.teamName} has taken you off the team on GoalMates. You no longer see its family dashboard or its roster as a member. Your posts there stay; deleting your GoalMates account removes them.`,
+      "Teams change from season to season, and this may simply be a tidy-up.",
+      "If you would like to rejoin, ask the team for its invite link and send a join request from it: the team admin will review it. Your GoalMates account and any other teams you belong to are not affected.",
+    ],
+    footer: FOOTER,
+  });
+}
+
+/** To the parent who asked for their child's removal from a roster: the team admin agreed, and it is done. */
+export function childRemovalApprovedMail(
+  input: { firstName?: string; childName: string; teamName: string; privacyLink: string },
+): MailContent {
+  return compose({
+    subject: `${input.childName} is removed from ${input.teamName}`,
+    greeting: hello(input.firstName),
+    paragraphs: [
+      `The team admin of ${input.teamName} approved your request: ${input.childName} is no longer on the roster.`,
+      `We deleted ${input.childName}'s record with its photo, stats and parent links. Posts other families wrote stay theirs.`,
+      "Your own account is untouched. You can leave the team or delete your account from your privacy page at any time.",
+    ],
+    action: { label: "Open my privacy page", url: input.privacyLink },
+    footer: FOOTER,
+  });
+}
+
+/** To the parent who asked for their child's removal: the team admin said no, and why. */
+export function childRemovalDeniedMail(
+  input: { firstName?: string; childName: string; teamName: string; reason: string; privacyLink: string },
+): MailContent {
+  return compose({
+    subject: `Your request about ${input.childName} on ${input.teamName}`,
+    greeting: hello(input.firstName),
+    paragraphs: [
+      `The team admin of ${input.teamName} did not remove ${input.childName} from the roster. They wrote:`,
+      `“${input.reason}”`,
+      `You can still hide ${input.childName}'s last name and photo from other families, talk to the team admin, or ask again.`,
+    ],
+    action: { label: "Open my privacy page", url: input.privacyLink },
+    footer: FOOTER,
+  });
+}
+
+// ---- Account deletion (Account → Privacy) ----
+
+/**
+ * To the address of an account just erased: the one mail that confirms it. It names no one and
+ * links nowhere personal, since nothing of the account is left to greet by name or point to.
+ */
+export function accountDeletedMail(input: { signUpLink: string }): MailContent {
+  return compose({
+    subject: "Your GoalMates account was deleted",
+    greeting: hello(),
+    paragraphs: [
+      "Your GoalMates account was deleted as you asked. Your profile, team memberships, posts, photos, recommendations, answers and requests are gone, and every device was signed out.",
+      "Poll results still count your vote, without your name. Team records of past changes now show an anonymous id instead of you.",
+      `This is the last e-mail we send you. If you ever want to come back, sign up at ${input.signUpLink} as someone new.`,
     ],
     footer: FOOTER,
   });

@@ -157,7 +157,13 @@ export async function deleteGalleryPhoto(
     const { uploaderId } = entry.value;
     if (viewer.userId === null || uploaderId !== viewer.userId) {
       const detail = `photo by ${(await loadMemberNames(kv, viewer.teamId, [uploaderId]))(uploaderId)}`;
-      stageAuditEntry(op, { teamId: viewer.teamId, action: "photo.deleted", targetId: photoId, actor, detail }, now);
+      // The uploader is named in the detail: indexed by their account, so erasing it finds the entry.
+      const subjects = uploaderId ? [uploaderId] : [];
+      stageAuditEntry(
+        op,
+        { teamId: viewer.teamId, action: "photo.deleted", targetId: photoId, actor, detail, subjects },
+        now,
+      );
     }
     await stageBlobRemovals(kv, op, viewer.teamId, photoBlobIds(viewer.teamId, entry.value));
     await commitTeamChangeOrConflict(kv, op, viewer.teamId);

@@ -57,7 +57,10 @@ export const headshotConsentPaths = {
 
 export const HEADSHOT_CONSENT_TEXTS = {
   label: (firstName: string) => `Show ${firstName}'s photo on the public roster`,
-  hint: "Off unless you agree. The team's families and admins see the photo either way.",
+  // Inside the team the admins always see the photo; the other families only while the parent
+  // has not hidden it (lib/families/child_privacy.ts, the next form in the same dialog).
+  hint:
+    "Off unless you agree. Inside the team, the admins see the photo, and so do the other families unless you hide it from them below.",
   status: (firstName: string, consented: boolean, teamShowsPhotos: boolean) =>
     !consented
       ? `${firstName}'s photo is hidden from the public roster.`

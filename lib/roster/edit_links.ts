@@ -2,9 +2,12 @@
  * The single-use edit link from a claim approval. Opening it (the page's own API call, never
  * the HTML GET, a HEAD or a prefetch) spends the token and opens a one-hour edit session for
  * that one player; a second open of the same link is refused, except a reload in the browser
- * that holds the session.
+ * that holds the session. The link works only while the parent it went to is still the player's
+ * parent in the team: one who left, was removed or deleted their account can no longer use it.
  */
 import { getPlayer, type Player } from "../db/players.ts";
+import { getUserByEmail } from "../db/users.ts";
+import { isGuardian } from "../db/guardians.ts";
 import { hashToken, peekToken, spendToken } from "../auth/tokens.ts";
 import { readSession, type SessionStore, startSession, type StoredSession } from "../auth/sessions.ts";
 import type { EditGrant } from "../claims/mod.ts";
@@ -68,8 +71,14 @@ export async function openEditLink(
   return { grant: data, player, started };
 }
 
+/** The grant's player, while the account of the grant's address is still one of its parents (else null). */
 async function editablePlayer(kv: Deno.Kv, grant: EditGrant): Promise<Player | null> {
-  return await getPlayer(kv, grant.teamId, grant.playerId);
+  const [player, parent] = await Promise.all([
+    getPlayer(kv, grant.teamId, grant.playerId),
+    getUserByEmail(kv, grant.email),
+  ]);
+  if (!player || !parent) return null;
+  return await isGuardian(kv, grant.teamId, grant.playerId, parent.id) ? player : null;
 }
 
 export async function readEditSession(
@@ -77,5 +86,7 @@ export async function readEditSession(
   cookie: string | undefined,
   now: Date,
 ): Promise<StoredSession<EditSessionData> | null> {
-  return await readSession(kv, editSessionStore, cookie, now.getTime());
+  const session = await readSession(kv, editSessionStore, cookie, now.getTime());
+  // An edit session opened before the parent left (or was removed) ends with their link to the child.
+  return session && await editablePlayer(kv, session.data) ? session : null;
 }

@@ -5,7 +5,8 @@ import type { TeamSettings } from "../db/teams.ts";
  * A player as anyone may see them on the public roster (DECISIONS.md privacy rules): last
  * name as an initial ("R.") unless the team shows full names; age instead of birth year;
  * parents' first names only when the team shows parent names (the key is absent otherwise);
- * the photo only when the team shows photos and a guardian agreed (R41).
+ * the photo only when the team shows photos and a guardian agreed (R41). A child's parent who
+ * hid the last name or photo from other families hides it here too.
  */
 export type PublicPlayer =
   & Pick<
@@ -45,11 +46,12 @@ export function toPublicPlayer(
   parentFirstNames: string[] = [],
   headshotPublic = false,
 ): PublicPlayer {
-  const photos = settings.showPhotos && headshotPublic;
+  // A parent who hid the last name or photo from the team's other families hid it from everyone (issue 22).
+  const photos = settings.showPhotos && headshotPublic && !p.hidePhoto;
   const shown: PublicPlayer = {
     id: p.id,
     firstName: p.firstName,
-    lastName: settings.showLastNames ? p.lastName : lastInitial(p.lastName),
+    lastName: settings.showLastNames && !p.hideLastName ? p.lastName : lastInitial(p.lastName),
     jerseyNumber: p.jerseyNumber,
     position: settings.showPositions ? p.position : null,
     photoUrl: photos ? p.photoUrl : null,

@@ -12,7 +12,9 @@ import { listPlayers } from "../db/players.ts";
 import { listGuardianLinks } from "../db/guardians.ts";
 import { currentJoinLink, type JoinLinkView } from "../join/mod.ts";
 import { getAccessOverview } from "./access.ts";
+import { listRemovableMembers, type MemberView } from "./member_list.ts";
 import { type CalendarView, calendarView, getCalendar } from "../calendar/mod.ts";
+import { countOpenRemovalRequests, listRemovalRequestViews, type RemovalRequestView } from "../families/mod.ts";
 
 export type AccessOverview = Awaited<ReturnType<typeof getAccessOverview>>;
 import { NotFoundError } from "../errors.ts";
@@ -52,17 +54,27 @@ export interface DashboardData {
   link: JoinLinkView;
   /** The team's connected calendar as its Team Calendar card shows it (URL masked), or null. */
   calendar: CalendarView | null;
+  /** How many parents' requests to remove their child wait for a decision (on the claims page). */
+  removalRequests: number;
 }
 
 export async function loadDashboard(kv: Deno.Kv, teamId: string, ctx: LinkContext): Promise<DashboardData> {
-  const [team, numbers, pending, link, calendar] = await Promise.all([
+  const [team, numbers, pending, link, calendar, removalRequests] = await Promise.all([
     loadTeam(kv, teamId),
     loadTeamNumbers(kv, teamId),
     listClaimViews(kv, teamId, { status: "pending", limit: PENDING_PREVIEW }),
     currentJoinLink(kv, teamId, ctx.actor, ctx.appUrl, ctx.now),
     getCalendar(kv, teamId),
+    countOpenRemovalRequests(kv, teamId),
   ]);
-  return { team, numbers, pending: pending.values, link, calendar: calendar ? calendarView(calendar) : null };
+  return {
+    team,
+    numbers,
+    pending: pending.values,
+    link,
+    calendar: calendar ? calendarView(calendar) : null,
+    removalRequests,
+  };
 }
 
 export interface ClaimsData {
@@ -72,6 +84,8 @@ export interface ClaimsData {
   pending: Page<AdminClaim>;
   processed: Page<AdminClaim>;
   choices: PlayerChoice[];
+  /** Parents' waiting requests to remove their child, oldest first (one per child at most). */
+  removals: RemovalRequestView[];
 }
 
 /** Where each list of the claims page starts (cursors from the previous page's links). */
@@ -81,14 +95,15 @@ export interface ClaimsPageCursors {
 }
 
 export async function loadClaims(kv: Deno.Kv, teamId: string, cursors: ClaimsPageCursors = {}): Promise<ClaimsData> {
-  const [team, counts, pending, processed, players] = await Promise.all([
+  const [team, counts, pending, processed, players, removals] = await Promise.all([
     loadTeam(kv, teamId),
     countClaims(kv, teamId),
     listClaimViews(kv, teamId, { status: "pending", cursor: cursors.pending }),
     listClaimViews(kv, teamId, { status: "decided", cursor: cursors.processed }),
     listPlayers(kv, teamId),
+    listRemovalRequestViews(kv, teamId),
   ]);
-  return { team, counts, pending, processed, choices: playerChoices(players) };
+  return { team, counts, pending, processed, choices: playerChoices(players), removals };
 }
 
 export interface AccessData {
@@ -96,6 +111,8 @@ export interface AccessData {
   pendingCount: number;
   link: JoinLinkView;
   access: AccessOverview;
+  /** A page of the team's parents and players, and the cursor it was read from ("" for the first). */
+  members: Page<MemberView> & { from: string };
 }
 
 export async function loadAccess(
@@ -103,13 +120,15 @@ export async function loadAccess(
   teamId: string,
   currentUserId: string | null,
   ctx: LinkContext,
+  membersCursor = "",
 ): Promise<AccessData> {
-  const [frame, link, access] = await Promise.all([
+  const [frame, link, access, members] = await Promise.all([
     loadAdminFrame(kv, teamId),
     currentJoinLink(kv, teamId, ctx.actor, ctx.appUrl, ctx.now),
     getAccessOverview(kv, teamId, currentUserId),
+    listRemovableMembers(kv, teamId, { cursor: membersCursor }),
   ]);
-  return { ...frame, link, access };
+  return { ...frame, link, access, members: { ...members, from: membersCursor } };
 }
 
 /** What the admin layout around every admin page needs: the team and the Claims badge. */

@@ -6,6 +6,15 @@ export {
   removeCoAdmin,
   setTeamAccessCredentials,
 } from "./access.ts";
+export {
+  leaveTeam,
+  MEMBERSHIP_MESSAGES,
+  type MembershipRemoval,
+  type RemovedMembership,
+  removeMembership,
+  removeTeamMember,
+} from "./membership_removal.ts";
+export { listRemovableMembers, MEMBERS_PAGE_SIZE, type MemberView } from "./member_list.ts";
 export { loadAccess, loadAdminFrame, loadClaims, loadDashboard, loadTeamNumbers } from "./admin_area.ts";
 export { type TeamNumbers } from "./team_numbers.ts";
 export { deleteTeam, parseDeleteConfirmation, resumeTeamDeletions } from "./deletion.ts";

@@ -35,6 +35,8 @@ export const TEAM_NUMBER_TEXTS = {
   hasParent: "Has a parent",
   noParentYet: "No parent yet",
   claims: { pending: "Pending claims", approved: "Approved claims", denied: "Denied claims" },
+  /** Parents' requests to remove their child from the roster, waiting for a decision (issue 22). */
+  removalRequests: "Removal requests",
 } as const;
 
 /** The numbers a page shows and a claim decision refreshes in place (`data-number` on the element). */

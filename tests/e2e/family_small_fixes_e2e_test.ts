@@ -145,14 +145,14 @@ e2eTest(
       await page.setViewportSize(PHONE);
     });
 
-    await t.step("the avatar menu opens by keyboard and by mouse: Account Settings, Your Hub, Sign out", async () => {
+    await t.step("the avatar menu opens by keyboard and by mouse: Account Settings, Your Hub, Your data and privacy, Sign out", async () => {
       const summary = page.locator(".acct-menu > summary");
       const menu = page.locator(".acct-menu__list");
       assert.equal(await menu.isVisible(), false, "closed at first");
       await summary.focus();
       await page.keyboard.press("Enter");
       await menu.waitFor();
-      assert.deepEqual(await menu.getByRole("link").allTextContents(), ["Account Settings", "Your Hub", "Sign out"]);
+      assert.deepEqual(await menu.getByRole("link").allTextContents(), ["Account Settings", "Your Hub", "Your data and privacy", "Sign out"]);
       assert.equal(await menu.getByRole("link", { name: "Team admin" }).count(), 0, "not for a parent");
       assert.equal(await menu.getByRole("link", { name: "Sign out" }).getAttribute("href"), "/api/logout");
       await page.keyboard.press("Tab");

@@ -445,7 +445,11 @@ Deno.test("[audit] only lib/db/audit.ts writes the log's keys; only a team's del
   }
   assert.deepEqual(naming.sort(), ["lib/db/audit.ts", "lib/db/keys.ts", "lib/db/team_deletions.ts"]);
   const auditSource = await Deno.readTextFile(join(PROJECT_ROOT, "lib/db/audit.ts"));
-  assert.ok(!/\.delete\(/.test(auditSource), "the audit repository never deletes");
+  // It deletes in one place only: the retention sweep's removal of entries past their period (R44).
+  assert.deepEqual(
+    [...auditSource.matchAll(/export function (\w+)[^]*?\n}/g)].filter((m) => /\.delete\(/.test(m[0])).map((m) => m[1]),
+    ["stageAuditRemoval"],
+  );
   // Each entry gets a fresh id when it is staged: adding never overwrites.
   assert.match(auditSource, /id: nextAuditId\(now\.getTime\(\)\)/);
   const deletions = await Deno.readTextFile(join(PROJECT_ROOT, "lib/db/team_deletions.ts"));

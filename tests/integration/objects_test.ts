@@ -13,6 +13,8 @@ import { type AdminWorld, adminWorld, call } from "../admin_helpers.ts";
 import { imagePool, sniffImage } from "../../lib/images/mod.ts";
 import { stageGuardian } from "../../lib/db/guardians.ts";
 import { getUserByEmail } from "../../lib/db/users.ts";
+import { createAccount } from "../auth_helpers.ts";
+import { signIn } from "../admin_helpers.ts";
 
 const SMALL_PNG = Deno.readFileSync(new URL("../fixtures/small.png", import.meta.url));
 
@@ -197,6 +199,78 @@ Deno.test("[objects] a player's headshot is public only while it is their photo,
   await consent(true);
   await showPhotos(false);
   await assertNotFound(await get(w, "anonymous", next.photoUrl), "photos hidden again");
+});
+
+Deno.test("[objects] a headshot a parent hid is served only to the child's family and the team's admins", async () => {
+  await using w = await world();
+  const maya = w.players[0]; // player@example.com is Maya's own account
+  const parent = (await getUserByEmail(w.t.kv, "parent@example.com"))!;
+  const other = await createAccount(w.t.kv, { email: "other-parent@example.com", teamId: w.team.id });
+  const op = stageGuardian(w.t.kv.atomic(), w.team.id, maya.id, parent.id);
+  assert.ok((await stageGuardian(op, w.team.id, w.players[1].id, other.id).commit()).ok);
+  const otherParent = await signIn(w.t, "other-parent@example.com");
+  const photo = await headshot(w, maya.id);
+  assert.equal(
+    (await call(w.t.app, "PUT", `/api/players/${maya.id}/photo`, { cookie: w.cookies.admin, body: photo }))
+      .status,
+    200,
+  );
+  // Public while the team shows photos and her parent agreed (R41), so a visitor may already hold the address.
+  const settings = await call(w.t.app, "PATCH", `/api/admin/${w.team.id}/settings`, {
+    cookie: w.cookies.admin,
+    body: { showPhotos: true },
+  });
+  assert.equal(settings.status, 200);
+  await settings.body?.cancel();
+  const consent = await call(w.t.app, "PUT", `/api/teams/${w.team.id}/players/${maya.id}/headshot-consent`, {
+    cookie: w.cookies.parent,
+    body: { public: true },
+  });
+  assert.equal(consent.status, 200);
+  await consent.body?.cancel();
+  const hide = async (hidePhoto: boolean) => {
+    const res = await call(w.t.app, "PUT", `/api/players/${maya.id}/privacy`, {
+      cookie: w.cookies.parent,
+      body: { hideLastName: false, hidePhoto },
+    });
+    assert.equal(res.status, 200);
+    await res.body?.cancel();
+  };
+  const viewers = { ...w.cookies, otherParent };
+  const fetchAs = (who: keyof typeof viewers, path: string, headers: Record<string, string> = {}) =>
+    call(w.t.app, "GET", path, { cookie: viewers[who], headers });
+  const everyone = ["parent", "player", "admin", "sysadmin", "otherParent", "otherAdmin", "anonymous"] as const;
+  const seenBy = async (path: string) => {
+    const seen: string[] = [];
+    for (const who of everyone) {
+      const res = await fetchAs(who, path);
+      if (res.status !== 200) await assertNotFound(res, `${who} ${path}`);
+      else {
+        seen.push(who);
+        await res.body?.cancel();
+      }
+    }
+    return seen;
+  };
+  // Seen by everyone before (the anonymous fetch also offers the answer to the public response cache).
+  const etags: Record<string, string> = {};
+  for (const path of Object.values(photo)) {
+    assert.deepEqual(await seenBy(path), [...everyone], path);
+    const res = await fetchAs("otherParent", path);
+    etags[path] = res.headers.get("etag")!;
+    await res.body?.cancel();
+  }
+  await hide(true);
+  for (const path of Object.values(photo)) {
+    assert.deepEqual(await seenBy(path), ["parent", "player", "admin", "sysadmin"], path);
+    // A browser revalidating its copy learns it is gone, not "unchanged".
+    await assertNotFound(await fetchAs("otherParent", path, { "if-none-match": etags[path] }), "revalidation");
+  }
+  // Her family still sees it on a kept copy's revalidation; shown again, everyone does.
+  const mine = await fetchAs("parent", photo.photoUrlSmall, { "if-none-match": etags[photo.photoUrlSmall] });
+  assert.equal(mine.status, 304);
+  await hide(false);
+  for (const path of Object.values(photo)) assert.deepEqual(await seenBy(path), [...everyone], path);
 });
 
 Deno.test("[objects] closing the shared image pool", () => {

@@ -149,7 +149,7 @@ Deno.test("[rules] a team's shared login is refused on every route whose row say
   const { t, w } = env;
   const cookie = await teamLogin(t.app, t.kv, w);
   const routes = routesWith((rule) => rule === "no-team-login");
-  assert.equal(routes.length, 9);
+  assert.equal(routes.length, 12);
   const wrong: string[] = [];
   for (const route of routes) {
     const [method] = route.split(" ");

@@ -53,6 +53,9 @@ Deno.test("[headshot] the guardian's choice in words: off by default, and what t
   assert.equal(HEADSHOT_CONSENT_TEXTS.status("Maya", false, true), "Maya's photo is hidden from the public roster.");
   assert.equal(HEADSHOT_CONSENT_TEXTS.status("Maya", true, true), "Maya's photo is shown on the public roster.");
   assert.match(HEADSHOT_CONSENT_TEXTS.status("Maya", true, false), /stays hidden until the team shows photos/);
+  // A parent can hide the photo from the other families (issue 22): the hint must not say they see it regardless.
+  assert.doesNotMatch(HEADSHOT_CONSENT_TEXTS.hint, /either way/);
+  assert.match(HEADSHOT_CONSENT_TEXTS.hint, /other families unless you hide it/);
 });
 
 Deno.test("[headshot] file checks: images only, at most 10 MB, the spec's texts", () => {

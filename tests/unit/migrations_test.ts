@@ -98,13 +98,47 @@ Deno.test("[migrations] the app's list keeps the ids earlier versions recorded, 
     "families-from-guardian-links",
     "pending-claims-by-email",
     "kept-team-counts",
+    "claims-by-email",
+    "audit-by-subject",
   ]);
 });
 
 Deno.test("[migrations] the app's migrations run on an empty database, are recorded, and change nothing", async () => {
   using kv = await Deno.openKv(":memory:");
   const ran = await runMigrations(kv, DATA_MIGRATIONS, { now: NOW });
-  assert.deepEqual([...ran.values()], [0, 0, 0, 0, 0]);
+  assert.deepEqual([...ran.values()], [0, 0, 0, 0, 0, 0, 0]);
   for (const { id } of DATA_MIGRATIONS) assert.ok(await isMigrationRecorded(kv, id));
   assert.equal((await runMigrations(kv, DATA_MIGRATIONS, { now: NOW })).size, 0);
+});
+
+Deno.test("[migrations] claims and audit entries from before their indexes are indexed by address and subject", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const claim = {
+    id: "c1",
+    teamId: "t1",
+    email: "old@example.com",
+    status: "denied",
+    subject: "jersey:7",
+  };
+  await kv.set(["claims", "t1", "c1"], claim);
+  const entry = {
+    id: "a1",
+    teamId: "t1",
+    action: "claim.denied",
+    targetId: "c1",
+    actor: "sysadmin:Root@Example.com",
+    detail: "old@example.com for Leo",
+    createdAt: NOW.toISOString(),
+  };
+  await kv.set(["audit", "a1"], entry);
+  const ran = await runMigrations(kv, DATA_MIGRATIONS, { now: NOW });
+  assert.equal(ran.get("claims-by-email"), 1);
+  assert.equal(ran.get("audit-by-subject"), 1);
+  const indexKeys = await Array.fromAsync(
+    kv.list({ prefix: ["claims_by_email"] }),
+    (e) => e.key.join("/"),
+  );
+  assert.deepEqual(indexKeys, ["claims_by_email/old@example.com/t1/c1"]);
+  const subjects = await Array.fromAsync(kv.list({ prefix: ["audit_by_subject"] }), (e) => e.key[1]);
+  assert.deepEqual(subjects.sort(), ["c1", "old@example.com", "root@example.com"]);
 });

@@ -5,6 +5,7 @@ import { FAMILY_TEXTS, familyHref } from "../../../lib/families/rules.ts";
 import { Avatar, Badges } from "./FamilyCards.tsx";
 import { ChangePhotoButton } from "../../photos/ChangePhotoButton.tsx";
 import { HeadshotConsentForm } from "../../photos/HeadshotConsentForm.tsx";
+import { ChildPrivacyForm } from "./ChildPrivacyForm.tsx";
 
 type Click = (event: MouseEvent<HTMLAnchorElement>) => void;
 
@@ -88,6 +89,14 @@ export function MemberDetails(
           firstName={card.firstName}
           choice={card.publicPhoto}
           onSaved={onPublicPhotoSaved}
+        />
+      )}
+      {card.type === "player" && card.childPrivacy && (
+        <ChildPrivacyForm
+          key={`privacy-${card.id}`}
+          playerId={card.id}
+          firstName={card.firstName}
+          privacy={card.childPrivacy}
         />
       )}
       <List title="Interests" items={card.interests} />

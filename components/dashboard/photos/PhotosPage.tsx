@@ -97,7 +97,7 @@ export function PhotosPage({ team, photos, offset, account, canAdd, viewer }: Ph
           </section>
         )}
       </main>
-      <SiteFooter />
+      <SiteFooter signedIn={Boolean(account?.href)} />
     </>
   );
 }

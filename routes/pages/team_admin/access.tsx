@@ -1,11 +1,11 @@
 /**
- * `/admin/{teamId}`'s Access page and its forms: the team's shared login, co-admins and the
- * invite link. They manage who gets into the team, so a team's shared login is refused here (R12).
+ * `/admin/{teamId}`'s Access page and its forms: the team's shared login, co-admins, the invite
+ * link, and taking a parent or player off the team. They manage who gets into the team, so a team's shared login is refused here (R12).
  */
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../app_env.ts";
-import { actorOf, requireTeamRole } from "../../auth_middleware.ts";
-import { inviteCoAdmin, removeCoAdmin, setTeamAccessCredentials } from "../../../lib/teams/mod.ts";
+import { actorOf, getSessionUser, requireTeamRole } from "../../auth_middleware.ts";
+import { inviteCoAdmin, removeCoAdmin, removeTeamMember, setTeamAccessCredentials } from "../../../lib/teams/mod.ts";
 import { regenerateJoinLink } from "../../../lib/join/mod.ts";
 import { ValidationError } from "../../../lib/errors.ts";
 import { refusalOf } from "../../errors.ts";
@@ -51,6 +51,18 @@ export const accessPages = new Hono<AppEnv>()
       return c.redirect(`${accessPath(c)}?error=${noticeCodeOf(refusalOf(error), ACCESS_NOTICES, "notAdmin")}`, 303);
     }
     return c.redirect(`${accessPath(c)}?done=removed`, 303);
+  })
+  .post("/access/members/:userId/remove", formBody, accessAdmin, async (c) => {
+    const { kv, now } = c.var.deps;
+    const user = await getSessionUser(c);
+    const by = { adminUserId: user?.kind === "person" ? user.id : null, actor: await actorOf(c) };
+    try {
+      await removeTeamMember(kv, c.var.teamId!, c.req.param("userId"), by, now());
+    } catch (error) {
+      const code = noticeCodeOf(refusalOf(error), ACCESS_NOTICES, "memberNotFound");
+      return c.redirect(`${accessPath(c)}?error=${code}`, 303);
+    }
+    return c.redirect(`${accessPath(c)}?done=memberRemoved`, 303);
   })
   .post("/access/invite-link", formBody, accessAdmin, async (c) => {
     const { kv, config, now } = c.var.deps;

@@ -8,7 +8,8 @@ import { PRIVATE_PAGE, sendPage } from "../../security_headers.ts";
 import { cursorQuery } from "../../http.ts";
 import type { Refusal } from "../../errors.ts";
 import { DECISION_MESSAGES } from "../../../lib/claims/mod.ts";
-import { ACCESS_MESSAGES } from "../../../lib/teams/mod.ts";
+import { CHILD_PRIVACY_TEXTS } from "../../../lib/families/mod.ts";
+import { ACCESS_MESSAGES, MEMBERSHIP_MESSAGES } from "../../../lib/teams/mod.ts";
 import { loadAccess, loadClaims, loadDashboard } from "../../../lib/teams/mod.ts";
 import { adminPaths, type AdminPrefix } from "../../../components/admin/paths.ts";
 import { CALENDAR_NOTICES, DashboardPage } from "../../../components/admin/DashboardPage.tsx";
@@ -46,6 +47,12 @@ export const CLAIM_NOTICES: Record<string, Notice> = {
   choose: { kind: "error", text: DECISION_MESSAGES.choosePlayer },
   gone: { kind: "error", text: DECISION_MESSAGES.playerGone },
   missing: { kind: "error", text: DECISION_MESSAGES.notFound },
+  // A parent's request to remove their child (components/admin/RemovalRequests.tsx).
+  "removal-approved": { kind: "success", text: CHILD_PRIVACY_TEXTS.approved },
+  "removal-denied": { kind: "success", text: CHILD_PRIVACY_TEXTS.denied },
+  "removal-reason": { kind: "error", text: CHILD_PRIVACY_TEXTS.denyReasonRequired },
+  "removal-reason-long": { kind: "error", text: CHILD_PRIVACY_TEXTS.denyReasonTooLong },
+  "removal-missing": { kind: "error", text: CHILD_PRIVACY_TEXTS.requestNotFound },
 };
 
 export const ACCESS_NOTICES: Record<string, Notice> = {
@@ -55,6 +62,11 @@ export const ACCESS_NOTICES: Record<string, Notice> = {
   regenerated: { kind: "success", text: "New invite link generated. The old link no longer works." },
   lastAdmin: { kind: "error", text: ACCESS_MESSAGES.lastAdmin },
   notAdmin: { kind: "error", text: ACCESS_MESSAGES.notAdmin },
+  memberRemoved: { kind: "success", text: MEMBERSHIP_MESSAGES.memberRemoved },
+  memberNotFound: { kind: "error", text: MEMBERSHIP_MESSAGES.memberNotFound },
+  removeSelf: { kind: "error", text: MEMBERSHIP_MESSAGES.removeSelf },
+  removeAdmin: { kind: "error", text: MEMBERSHIP_MESSAGES.removeAdmin },
+  tryAgain: { kind: "error", text: MEMBERSHIP_MESSAGES.tryAgain },
 };
 
 /** The notice code for a refusal whose message is one of `notices` (else `fallback`). */
@@ -103,7 +115,8 @@ export async function renderClaims(c: Ctx, prefix: AdminPrefix) {
 export async function renderAccess(c: Ctx, form: AccessFormState = EMPTY_ACCESS_FORMS, status = 200) {
   const teamId = c.var.teamId!;
   const user = await getSessionUser(c);
-  const data = await loadAccess(c.var.deps.kv, teamId, user?.id ?? null, await linkContext(c));
+  const membersCursor = cursorQuery(c, "members");
+  const data = await loadAccess(c.var.deps.kv, teamId, user?.id ?? null, await linkContext(c), membersCursor);
   const notice = status === 200 ? noticeFrom(c, ACCESS_NOTICES) : null;
   const page = <AccessPage data={data} paths={adminPaths(teamId, "admin")} notice={notice} form={form} />;
   return sendAdminPage(c, page, `Access · ${data.team.name}`, status);
