@@ -227,3 +227,43 @@ export const SIGNUP_BODY = {
   playerLastName: "Lee",
   playerJerseyNumber: 8,
 };
+
+/** A handle on `kv` that counts the entries its reads return (list, get, getMany). */
+export function countingReads(kv: Deno.Kv): { kv: Deno.Kv; entries: () => number } {
+  let entries = 0;
+  const counted = new Proxy(kv, {
+    get(target, name) {
+      if (name === "list") {
+        return (selector: Deno.KvListSelector, options?: Deno.KvListOptions) => {
+          const iterator = target.list(selector, options);
+          return {
+            async *[Symbol.asyncIterator]() {
+              for await (const entry of iterator) {
+                entries++;
+                yield entry;
+              }
+            },
+            get cursor() {
+              return iterator.cursor;
+            },
+          };
+        };
+      }
+      if (name === "get") {
+        return (key: Deno.KvKey) => {
+          entries++;
+          return target.get(key);
+        };
+      }
+      if (name === "getMany") {
+        return (keyList: Deno.KvKey[]) => {
+          entries += keyList.length;
+          return target.getMany(keyList);
+        };
+      }
+      const value = Reflect.get(target, name);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { kv: counted, entries: () => entries };
+}

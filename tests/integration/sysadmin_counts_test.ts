@@ -18,52 +18,12 @@ import { runMigrations } from "../../lib/db/migrations.ts";
 import { DATA_MIGRATIONS } from "../../lib/migrations.ts";
 import { deleteTeam } from "../../lib/teams/mod.ts";
 import { countActiveTeams, isActiveWithin, loadConsoleStats } from "../../lib/sysadmin/mod.ts";
-import { randomTeamInput } from "../helpers.ts";
+import { countingReads, randomTeamInput } from "../helpers.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 const T0 = new Date("2026-05-01T12:00:00.000Z");
 const ago = (ms: number) => new Date(T0.getTime() - ms);
-
-/** A handle on `kv` that counts the entries its reads return (list, get, getMany). */
-function countingReads(kv: Deno.Kv): { kv: Deno.Kv; entries: () => number } {
-  let entries = 0;
-  const counted = new Proxy(kv, {
-    get(target, name) {
-      if (name === "list") {
-        return (selector: Deno.KvListSelector, options?: Deno.KvListOptions) => {
-          const iterator = target.list(selector, options);
-          return {
-            async *[Symbol.asyncIterator]() {
-              for await (const entry of iterator) {
-                entries++;
-                yield entry;
-              }
-            },
-            get cursor() {
-              return iterator.cursor;
-            },
-          };
-        };
-      }
-      if (name === "get") {
-        return (key: Deno.KvKey) => {
-          entries++;
-          return target.get(key);
-        };
-      }
-      if (name === "getMany") {
-        return (keyList: Deno.KvKey[]) => {
-          entries += keyList.length;
-          return target.getMany(keyList);
-        };
-      }
-      const value = Reflect.get(target, name);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { kv: counted, entries: () => entries };
-}
 
 /** Teams active at `now`, counted the slow way: every record, by the rule the Teams tab shows. */
 async function activeByRecords(kv: Deno.Kv, now: Date, days: number): Promise<number> {

@@ -4,7 +4,7 @@
  * many teams there are; and the counts it keeps follow every roster and parent change at once.
  */
 import assert from "node:assert/strict";
-import { seedTeam } from "../helpers.ts";
+import { countingReads, seedTeam } from "../helpers.ts";
 import { createAccount } from "../auth_helpers.ts";
 import { loadTeamsOverview, type TeamSummary } from "../../lib/sysadmin/mod.ts";
 import { addPlayer, removePlayer } from "../../lib/roster/mod.ts";
@@ -12,46 +12,6 @@ import { linkParentToPlayer } from "../../lib/families/mod.ts";
 import type { NewPlayer } from "../../lib/db/players.ts";
 
 const T0 = new Date("2026-05-01T12:00:00.000Z");
-
-/** A handle on `kv` that counts the entries its reads return (list, get, getMany). */
-function countingReads(kv: Deno.Kv): { kv: Deno.Kv; entries: () => number } {
-  let entries = 0;
-  const counted = new Proxy(kv, {
-    get(target, name) {
-      if (name === "list") {
-        return (selector: Deno.KvListSelector, options?: Deno.KvListOptions) => {
-          const iterator = target.list(selector, options);
-          return {
-            async *[Symbol.asyncIterator]() {
-              for await (const entry of iterator) {
-                entries++;
-                yield entry;
-              }
-            },
-            get cursor() {
-              return iterator.cursor;
-            },
-          };
-        };
-      }
-      if (name === "get") {
-        return (key: Deno.KvKey) => {
-          entries++;
-          return target.get(key);
-        };
-      }
-      if (name === "getMany") {
-        return (keyList: Deno.KvKey[]) => {
-          entries += keyList.length;
-          return target.getMany(keyList);
-        };
-      }
-      const value = Reflect.get(target, name);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { kv: counted, entries: () => entries };
-}
 
 const squad = (size: number): NewPlayer[] =>
   Array.from({ length: size }, (_, i) => ({ firstName: `Kid${i}`, lastName: "Test", jerseyNumber: i + 1 }));
