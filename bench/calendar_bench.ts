@@ -10,7 +10,7 @@
  */
 import { BENCH_HOST, freePort, prepareBench, run, startApp } from "./proc.ts";
 import { type WrkOptions, wrkUntil } from "./wrk.ts";
-import { durationMs } from "./login_bench.ts";
+import { durationMs } from "./wrk.ts";
 import { addCalendar, getCalendar, syncTeamCalendar } from "../lib/calendar/mod.ts";
 import { createTeam } from "../lib/db/teams.ts";
 

@@ -19,7 +19,7 @@ import { configureVips, renderImage, warmUp } from "../lib/images/vips_render.ts
 import { lowerThreadPriority } from "../lib/workers/mod.ts";
 import { BENCH_ROOT, prepareBench, startApp } from "./proc.ts";
 import { type WrkOptions, wrkUntil } from "./wrk.ts";
-import { durationMs } from "./login_bench.ts";
+import { durationMs } from "./wrk.ts";
 import { makePhoto } from "./photo_bench.ts";
 
 const ROUNDS = Number(Deno.env.get("NEIGHBOUR_ROUNDS") ?? 9);

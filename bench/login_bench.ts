@@ -29,7 +29,7 @@
  * queue. Needs `wrk`.
  */
 import { cpuTicks, prepareBench, run, startApp } from "./proc.ts";
-import { wrkCommand, type WrkOptions, type WrkResult, wrkUntil } from "./wrk.ts";
+import { durationMs, fmtMs, median, wrkCommand, type WrkOptions, type WrkResult, wrkUntil } from "./wrk.ts";
 
 const PAGE_PATH = "/t/demo/roster";
 const LOGIN_PATH = "/api/team-admin/login";
@@ -73,22 +73,6 @@ function envInt(name: string, fallback: number, max: number): number {
   return n;
 }
 
-/** wrk's "1.23ms" / "850.00us" / "1.02s" in milliseconds. */
-export function durationMs(text: string | undefined): number {
-  const match = text?.match(/^([\d.]+)(us|ms|s|m)$/);
-  if (!match) return NaN;
-  const factor = { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2] as "us" | "ms" | "s" | "m"];
-  return Number(match[1]) * factor;
-}
-
-function median(values: number[]): number {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-const fmtMs = (ms: number) => Number.isFinite(ms) ? `${ms.toFixed(2)} ms` : "?";
 const fmtMb = (kb: number) => Number.isFinite(kb) ? `${Math.round(kb / 1024)} MB` : "?";
 const fmtPct = (share: number) => Number.isFinite(share) ? `${Math.round(share * 100)}%` : "?";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -17,7 +17,7 @@
  */
 import { BENCH_ROOT, prepareBench, signInAsDemoParent, startApp } from "./proc.ts";
 import { type WrkOptions, type WrkResult, wrkUntil } from "./wrk.ts";
-import { durationMs } from "./login_bench.ts";
+import { durationMs } from "./wrk.ts";
 
 const API_PATH = "/api/teams/demo/roster";
 const RUNS = 5;

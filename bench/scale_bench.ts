@@ -15,7 +15,7 @@
  */
 import { PLAYERS_PER_TEAM, SCALE_SEED_VERSION, scaleSlug, seedScaleDatabase } from "./scale_seed.ts";
 import { prepareBench, run, Server, signInAsDemoParent, startApp } from "./proc.ts";
-import { parseWrk, type WrkResult } from "./wrk.ts";
+import { durationMs, fmtMs, median, parseWrk, type WrkResult } from "./wrk.ts";
 
 const SMALL_TEAMS = 10;
 const CONNECTIONS = 10;
@@ -35,22 +35,6 @@ function intFromEnv(name: string, fallback: number, min: number, max: number): n
   return n;
 }
 
-/** wrk's latency ("850.00us", "1.23ms", "1.02s") in milliseconds. */
-export function latencyMs(text: string | undefined): number {
-  const match = text?.match(/^([\d.]+)(us|ms|s|m)$/);
-  if (!match) return NaN;
-  const scale = { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2] as "us" | "ms" | "s" | "m"];
-  return Number(match[1]) * scale;
-}
-
-function median(values: number[]): number {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-const fmtMs = (ms: number) => Number.isFinite(ms) ? `${ms.toFixed(2)} ms` : "?";
 const fmtMiB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 /** The file and its SQLite companions' bytes (0 for those that do not exist). */
@@ -216,7 +200,7 @@ async function measure(target: Target, page: Page, seconds: number, pin: string[
   const cookie = target.cookies[page.who];
   await runWrk(wrkArgs(url, cookie, WARMUP_SECONDS, pin), WARMUP_SECONDS);
   const wrk = await runWrk(wrkArgs(url, cookie, seconds, pin), seconds);
-  return { p50: latencyMs(wrk.p50), p99: latencyMs(wrk.p99), rps: wrk.requestsPerSecond, errors: wrk.errors };
+  return { p50: durationMs(wrk.p50), p99: durationMs(wrk.p99), rps: wrk.requestsPerSecond, errors: wrk.errors };
 }
 
 async function main(): Promise<void> {

@@ -89,3 +89,22 @@ export async function wrkUntil(o: WrkOptions, script: string | null, until?: Pro
   const decoder = new TextDecoder();
   return parseWrk(decoder.decode(out.stdout) + decoder.decode(out.stderr));
 }
+
+/** wrk's latency ("850.00us", "1.23ms", "1.02s") in milliseconds (NaN when it printed none). */
+export function durationMs(text: string | undefined): number {
+  const match = text?.match(/^([\d.]+)(us|ms|s|m)$/);
+  if (!match) return NaN;
+  const factor = { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2] as "us" | "ms" | "s" | "m"];
+  return Number(match[1]) * factor;
+}
+
+/** The median of the finite values (NaN when there are none). */
+export function median(values: number[]): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Milliseconds as the benches print them ("1.23 ms", "?" for NaN). */
+export const fmtMs = (ms: number) => Number.isFinite(ms) ? `${ms.toFixed(2)} ms` : "?";
