@@ -1,4 +1,4 @@
-import { type Config, ConfigError, loadConfig } from "./lib/config.ts";
+import { type Config, ConfigError, loadConfig, unsubscribeKeyOf } from "./lib/config.ts";
 import { KvOpenError, openKv } from "./lib/db/kv.ts";
 import { runMigrations } from "./lib/db/migrations.ts";
 import { DATA_MIGRATIONS } from "./lib/migrations.ts";
@@ -12,6 +12,7 @@ import { createMailer, mailStartNotice, startQueueWorker, useMailQueueKey } from
 import { UPLOAD_SWEEP_CRON, uploadSweepJob } from "./lib/photos/mod.ts";
 import { CALENDAR_SYNC_CRON, calendarSyncJob } from "./lib/calendar/mod.ts";
 import { RETENTION_SWEEP_CRON, retentionSweepJob } from "./lib/retention_sweep.ts";
+import { useUnsubscribeKey } from "./lib/notifications/mod.ts";
 import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
 import { DEFAULT_HEADER_TIMEOUT_MS, serveGuarded } from "./routes/serve.ts";
 import { Lifecycle } from "./lib/lifecycle.ts";
@@ -42,6 +43,9 @@ try {
 // worker isolates (WORKERS) get the same key, so that this isolate's queue opens what they queue.
 const mailQueueKey = config.mailQueueKey ?? crypto.getRandomValues(new Uint8Array(32));
 useMailQueueKey(mailQueueKey);
+// Unsubscribe links are signed with the configured key; without one (production without SMTP), one
+// derived from this process group's mail queue key, which the worker isolates derive alike.
+useUnsubscribeKey(unsubscribeKeyOf({ unsubscribeKey: config.unsubscribeKey, mailQueueKey }, config.env));
 if (Deno.env.get("NODE_ENV") !== "production") {
   console.warn(
     "NODE_ENV is not 'production': React runs its development build (about 7x slower). Use `deno task start`.",

@@ -17,9 +17,12 @@ export const SIGN_OUT_HREF = "/api/logout";
 /** The person's data and privacy controls (download, leave a team, their children, delete the account). */
 export const PRIVACY_HREF = "/account/privacy";
 
+/** The account page's section of which e-mails the person gets. */
+export const NOTIFICATIONS_HREF = "/account#notifications";
+
 /**
  * The header's avatar menu: a disclosure (`<details>`), so it opens by mouse, touch and keyboard
- * with or without JavaScript, listing the account, the hub, the person's data and privacy, the
+ * with or without JavaScript, listing the account, the hub, the person's notifications, their data and privacy, the
  * team's admin area (admins only) and Sign out.
  */
 export function AccountMenu({ label, account, adminHref }: AccountMenuProps) {
@@ -34,6 +37,9 @@ export function AccountMenu({ label, account, adminHref }: AccountMenuProps) {
         <li>{account}</li>
         <li>
           <a className="acct-menu__item" href="/home">Your Hub</a>
+        </li>
+        <li>
+          <a className="acct-menu__item" href={NOTIFICATIONS_HREF}>Notifications</a>
         </li>
         <li>
           <a className="acct-menu__item" href={PRIVACY_HREF}>Your data and privacy</a>

@@ -1,3 +1,4 @@
+import { hkdfSync } from "node:crypto";
 import { z } from "zod";
 
 /** Everything the process reads from its environment, parsed once at start. */
@@ -14,6 +15,13 @@ export interface Config {
   mailFrom: string;
   /** AES-256 key for the bodies of queued mail (lib/mail/sealing.ts); required in production with SMTP. */
   mailQueueKey?: Uint8Array;
+  /**
+   * HMAC-SHA-256 key of the unsubscribe links (lib/notifications/unsubscribe.ts): UNSUBSCRIBE_KEY,
+   * else derived from MAIL_QUEUE_KEY (`unsubscribeKeyOf`), else in development the fixed
+   * DEVELOPMENT_UNSUBSCRIBE_KEY; in production with neither (no SMTP, so no mail carries a link),
+   * unset: each process draws a random one.
+   */
+  unsubscribeKey?: Uint8Array;
   sysadminEmail?: string;
   sysadminPassword?: string;
   calendarAllowPrivateHosts: boolean;
@@ -41,6 +49,32 @@ function decodeMailQueueKey(text: string): Uint8Array | null {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
+/**
+ * Development's unsubscribe key when neither key is set: fixed (32 bytes of this text), not random
+ * per process, so that links in the development outbox survive restarts. It is public, so it is
+ * never used in production.
+ */
+export const DEVELOPMENT_UNSUBSCRIBE_KEY = new TextEncoder().encode("goalmates-dev-unsubscribe-key-v1");
+
+/**
+ * The unsubscribe links' key. Unsubscribe links never expire, so they must verify on every instance
+ * and after every restart: where production sends mail, MAIL_QUEUE_KEY is already required and
+ * shared, so without UNSUBSCRIBE_KEY the key is derived from it by HKDF-SHA-256 under a label of
+ * its own (independent of the sealing key, which it does not reveal). Setting UNSUBSCRIBE_KEY lets
+ * MAIL_QUEUE_KEY change without breaking the links already mailed.
+ */
+export function unsubscribeKeyOf(
+  keys: { unsubscribeKey?: Uint8Array; mailQueueKey?: Uint8Array },
+  env: Config["env"],
+): Uint8Array | undefined {
+  if (keys.unsubscribeKey) return keys.unsubscribeKey;
+  if (keys.mailQueueKey) {
+    const info = "goalmates unsubscribe links v1";
+    return new Uint8Array(hkdfSync("sha256", keys.mailQueueKey, new Uint8Array(0), info, 32));
+  }
+  return env === "development" ? DEVELOPMENT_UNSUBSCRIBE_KEY : undefined;
+}
+
 /** More isolates than this only share the same cores and each holds its own caches and thread pools. */
 export const MAX_WORKERS = 64;
 const WORKERS_RULE = `WORKERS must be a whole number from 1 to ${MAX_WORKERS} (isolates serving the port)`;
@@ -60,6 +94,13 @@ const envSchema = z.object({
     z.string().transform((text, ctx) => {
       const key = decodeMailQueueKey(text);
       if (!key) ctx.addIssue({ code: "custom", message: `MAIL_QUEUE_KEY must be ${MAIL_QUEUE_KEY_HINT}` });
+      return key ?? z.NEVER;
+    }).optional(),
+  ),
+  UNSUBSCRIBE_KEY: optional.pipe(
+    z.string().transform((text, ctx) => {
+      const key = decodeMailQueueKey(text);
+      if (!key) ctx.addIssue({ code: "custom", message: `UNSUBSCRIBE_KEY must be ${MAIL_QUEUE_KEY_HINT}` });
       return key ?? z.NEVER;
     }).optional(),
   ),
@@ -163,6 +204,10 @@ export function loadConfig(
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM ?? "GoalMates <no-reply@goalmates.local>",
     mailQueueKey: v.MAIL_QUEUE_KEY,
+    unsubscribeKey: unsubscribeKeyOf(
+      { unsubscribeKey: v.UNSUBSCRIBE_KEY, mailQueueKey: v.MAIL_QUEUE_KEY },
+      v.GOALMATES_ENV,
+    ),
     sysadminEmail: v.SYSADMIN_EMAIL,
     sysadminPassword: v.SYSADMIN_PASSWORD,
     calendarAllowPrivateHosts: v.CALENDAR_ALLOW_PRIVATE_HOSTS === "1",

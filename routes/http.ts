@@ -21,11 +21,12 @@ const CSV_TYPE = /^\s*text\/csv\s*(;|$)/i;
 /**
  * Refuses state-changing requests from other origins: an `Origin` header must be allowed;
  * without one (or with `null`), `Sec-Fetch-Site` must say same-origin; a form-like request
- * with neither is refused, since a browser always sends one of them.
+ * with neither is refused, since a browser always sends one of them. A route that declares
+ * `crossSitePost` on itself is let through.
  */
 export function originGuard(isAllowed: (origin: string, c: Context) => boolean): MiddlewareHandler {
   return async (c, next) => {
-    if (!SAFE_METHOD.test(c.req.method)) {
+    if (!SAFE_METHOD.test(c.req.method) && !declaresCrossSitePost(c)) {
       // A page sent with `Referrer-Policy: no-referrer` (those that carry e-mailed tokens) makes
       // the browser send `Origin: null` with its own forms; Sec-Fetch-Site then decides.
       const rawOrigin = c.req.header("origin");
@@ -42,6 +43,16 @@ export function originGuard(isAllowed: (origin: string, c: Context) => boolean):
     await next();
   };
 }
+
+/**
+ * A route any site may post to: the one-click unsubscribe (RFC 8058), which a mail provider posts
+ * with no cookie and no Origin, and whose signed token is its only credential. It does nothing
+ * itself: the origin guard, which runs before every route, looks for it among the matched handlers.
+ */
+export const crossSitePost = ruled("cross-site-post", (_c: Context, next: Next) => next());
+
+const declaresCrossSitePost = (c: Context) =>
+  matchedRoutes(c).some((route) => (route.handler as { rule?: string }).rule === "cross-site-post");
 
 // ---- Body rules: each route that takes a body declares which one it reads (routes/rules.ts) ----
 

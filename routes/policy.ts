@@ -92,6 +92,9 @@ export const ROUTES: Readonly<Record<string, RouteRow>> = {
   "POST /sign-out": ["public", "form-body"], // Ends only the caller's own sessions; the origin check guards it.
   "GET /api/edit": ["public"], // The edit link's token is the credential.
   "GET /edit": ["public"],
+  "GET /unsubscribe/:token": ["public"], // The signed token is the credential; the page only asks.
+  // RFC 8058 one-click: a mail provider posts with no cookie and no Origin, so the origin guard lets this route through.
+  "POST /unsubscribe/:token": ["public", "cross-site-post", "form-body"],
 
   "PATCH /api/v2/auth/session": ["user", "json-body"],
   "PUT /api/v2/auth/password": ["user", "json-body"],
@@ -293,6 +296,10 @@ export const ROUTES: Readonly<Record<string, RouteRow>> = {
   "GET /account": ["user"],
   "POST /account/name": ["user", "form-body"],
   "POST /account/password": ["user", "form-body"],
+  "POST /account/notifications": ["user", "form-body"], // Back to /account#notifications; a team login 403.
+  // The person themselves only: a team login 403, a system administrator 401.
+  "GET /api/account/notifications": ["user"],
+  "PUT /api/account/notifications": ["user", "json-body"],
   "GET /account/privacy": ["user"], // A team's shared login gets a page saying a personal account is needed.
   "GET /api/account/export": ["user"], // The person themselves only: a team login 403, a system administrator 401.
   // Called as the parent, these really erase the parent's account (a wrong confirm first refuses).

@@ -14,6 +14,11 @@ export type Rule =
   | "form-body"
   /** Raw bytes, neither JSON nor under 1 MB: the photo upload's PUT, under a limit of its own. */
   | "raw-body"
+  /**
+   * Any site may post here, with or without Origin (the origin guard lets it through): only the
+   * RFC 8058 one-click unsubscribe, which a mail provider posts and whose signed token is the credential.
+   */
+  | "cross-site-post"
   /** A team's shared login is refused (403): the routes that manage who gets into a team (R12). */
   | "no-team-login"
   /** A sign-in: a refused one is logged as a failed login, with how it signs in (R39). */

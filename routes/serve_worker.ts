@@ -4,7 +4,8 @@
  * the main isolate has run the migrations and runs the queue and the crons.
  */
 /// <reference lib="deno.worker" />
-import { loadConfig } from "../lib/config.ts";
+import { loadConfig, unsubscribeKeyOf } from "../lib/config.ts";
+import { useUnsubscribeKey } from "../lib/notifications/mod.ts";
 import { openKv } from "../lib/db/kv.ts";
 import { useMailQueueKey } from "../lib/mail/mod.ts";
 import { flushLogs, redactLogText, setLogWorker } from "../lib/log.ts";
@@ -23,6 +24,8 @@ async function start({ id, port, assets, mailQueueKey }: Extract<ToWorker, { typ
   const config = loadConfig();
   // The main isolate's key: mail this isolate queues is sealed so that the queue can open it.
   useMailQueueKey(mailQueueKey);
+  // The same unsubscribe key as the main isolate (main.ts derives it alike).
+  useUnsubscribeKey(unsubscribeKeyOf({ unsubscribeKey: config.unsubscribeKey, mailQueueKey }, config.env));
   const kv = await openKv(config.kvPath);
   const app = createApp({ kv, config, assets, watchTeamChanges: true });
   const server = serveGuarded({

@@ -4,6 +4,12 @@ import { type HeaderAccount, SiteLayout } from "../SiteLayout.tsx";
 import { TeamLoginCard } from "./TeamLoginCard.tsx";
 import { MIN_PASSWORD_LENGTH } from "../../lib/auth/password_policy.ts";
 import { AUTH_MESSAGES } from "../../lib/auth/messages.ts";
+import {
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationPreferences,
+} from "../../lib/notifications/kinds.ts";
+import { NOTIFICATION_KIND_TEXTS, NOTIFICATION_MESSAGES } from "../../lib/notifications/texts.ts";
 
 export interface AccountPerson {
   firstName: string;
@@ -48,9 +54,11 @@ function Field(
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Section(
+  { id, anchor, title, children }: { id: string; anchor?: string; title: string; children: ReactNode },
+) {
   return (
-    <section className="card account-section" aria-labelledby={id}>
+    <section className="card account-section" id={anchor} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children}
     </section>
@@ -62,12 +70,15 @@ function FormError({ message }: { message?: string }) {
 }
 
 export function AccountPage(
-  { person, account, notice, state }: {
+  { person, account, notice, state, notifications, notificationsSaved }: {
     person: AccountPerson;
     account: HeaderAccount | null;
     /** A success notice after a post/redirect/get. */
     notice: string | null;
     state: AccountFormState;
+    notifications: NotificationPreferences;
+    /** Just back from saving the notification choices: the notice shows in their section. */
+    notificationsSaved: boolean;
   },
 ) {
   const errorsOf = (form: AccountFormState["form"]) => state.form === form ? state.errors : {};
@@ -135,6 +146,10 @@ export function AccountPage(
             : <PasswordForm person={person} errors={passwordErrors} />}
         </Section>
 
+        <Section id="account-notifications-heading" anchor="notifications" title="Notifications">
+          <NotificationsForm preferences={notifications} saved={notificationsSaved} />
+        </Section>
+
         <Section id="account-privacy-heading" title="Your data and privacy">
           <p>
             See what GoalMates keeps about you and your children, download it, leave a team, choose what other families
@@ -155,6 +170,34 @@ export function AccountPage(
         </Section>
       </div>
     </SiteLayout>
+  );
+}
+
+/** The e-mails the person wants: one switch per kind, saved together (a plain form, no JavaScript needed). */
+function NotificationsForm({ preferences, saved }: { preferences: NotificationPreferences; saved: boolean }) {
+  const id = (kind: NotificationKind) => `account-notify-${kind}`;
+  return (
+    <form method="post" action="/account/notifications" className="form">
+      {saved && <div className="notice notice--success" role="status">{NOTIFICATION_MESSAGES.saved}</div>}
+      <p className="muted">Which e-mails GoalMates sends you. Every e-mail also has a link to stop that kind.</p>
+      {NOTIFICATION_KINDS.map((kind) => (
+        <div className="switch" key={kind}>
+          <input
+            id={id(kind)}
+            type="checkbox"
+            name={kind}
+            value="on"
+            defaultChecked={preferences[kind]}
+            aria-describedby={`${id(kind)}-hint`}
+          />
+          <label htmlFor={id(kind)}>{NOTIFICATION_KIND_TEXTS[kind].label}</label>
+          <p className="field__hint" id={`${id(kind)}-hint`}>{NOTIFICATION_KIND_TEXTS[kind].hint}</p>
+        </div>
+      ))}
+      <div className="form__actions">
+        <button type="submit" className="button button--primary">Save Notifications</button>
+      </div>
+    </form>
   );
 }
 

@@ -27,6 +27,7 @@ import {
 } from "../db/person_records.ts";
 import { type AuditEntry, listAuditEntriesAbout } from "../db/audit.ts";
 import { isAdminSession } from "../auth/sessions.ts";
+import { getNotificationPreferences, type NotificationPreferences } from "../notifications/mod.ts";
 import { NotFoundError } from "../errors.ts";
 
 /** What the file says about itself, for the person reading it. */
@@ -65,7 +66,7 @@ export interface AccountExport {
     funFacts: string[];
     hasPassword: boolean;
     createdAt: string;
-    /** GoalMates is in English only and keeps no other settings per person. */
+    /** GoalMates is in English only; the person's other settings are under `preferences`. */
     language: "en";
     pendingEmailChange: { newEmail: string; requestedAt: string; expiresAt: string } | null;
   };
@@ -95,6 +96,8 @@ export interface AccountExport {
   essentials: Record<string, unknown>[];
   campaignAnswers: Record<string, unknown>[];
   calendarSubscription: { exists: boolean; createdAt: string | null };
+  /** Which notification mails they get (each on unless they turned it off). */
+  preferences: { notifications: NotificationPreferences };
   sessions: ExportSession[];
   auditEntries: ExportAuditEntry[];
 }
@@ -144,10 +147,11 @@ export async function exportAccount(
   const formerParts = await Promise.all(former.map(({ team }) => contentPart(kv, user, team, collect)));
   const content = [...perTeam.map((p) => p.content), ...formerParts];
   const claims = collect(await claimsOf(kv, user));
-  const [feed, emailChange, sessions] = await Promise.all([
+  const [feed, emailChange, sessions, notifications] = await Promise.all([
     getUserCalendarFeedEntry(kv, user.id),
     getPendingEmailChangeEntry(kv, user.id),
     findSessionsOf(kv, user.id),
+    getNotificationPreferences(kv, user.id),
   ]);
   const auditIds = new Set([
     user.id,
@@ -207,6 +211,7 @@ export async function exportAccount(
     // A global campaign is seen in each of the person's teams: its answer is listed once.
     campaignAnswers: [...new Map(content.flatMap((p) => p.answers).map((a) => [a.campaignId, a])).values()],
     calendarSubscription: { exists: feed.value !== null, createdAt: feed.value?.createdAt ?? null },
+    preferences: { notifications },
     sessions: sessions.values.map((s) => ({
       current: s.id === options.currentSessionId,
       createdAt: iso(s.createdAt),

@@ -113,6 +113,10 @@ export const keys = {
   accountDeletion: (userId: string) => ["account_deletions", userId] as const,
   accountDeletions: () => ["account_deletions"] as const,
 
+  /** Which notification mails a person wants (lib/db/notification_preferences.ts); none stored means all of them. */
+  notificationPreferences: (userId: string) => ["notification_preferences", userId] as const,
+  allNotificationPreferences: () => ["notification_preferences"] as const,
+
   session: (sessionId: string) => ["sessions", sessionId] as const,
   /** Every open session of a user, so a password change can end the others. */
   userSession: (userId: string, sessionId: string) => ["user_sessions", userId, sessionId] as const,

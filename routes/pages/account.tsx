@@ -7,6 +7,12 @@ import { AUTH_MESSAGES, FRESH_SIGN_IN_MS } from "../../lib/auth/login.ts";
 import type { SessionUser } from "../../lib/auth/session_user.ts";
 import { PROFILE_MESSAGES, saveProfileName, setOwnPassword, signOutEverywhere } from "../../lib/accounts/mod.ts";
 import { ForbiddenError } from "../../lib/errors.ts";
+import {
+  getNotificationPreferences,
+  NOTIFICATION_MESSAGES,
+  notificationPreferencesFromForm,
+  updateNotificationPreferences,
+} from "../../lib/notifications/mod.ts";
 import { refusalOf } from "../errors.ts";
 import { formBody, formText, readForm } from "../http.ts";
 import { authContext } from "../contexts.ts";
@@ -45,24 +51,29 @@ async function sendAccount(
   status = 200,
   extra: [string, string][] = [],
 ) {
-  const { assets, now } = c.var.deps;
+  const { assets, now, kv } = c.var.deps;
   const recentSignIn = now().getTime() - await sessionStart(c) <= FRESH_SIGN_IN_MS;
   const account = headerAccount(user);
-  const element = user.kind === "team" ? <TeamAccountPage teamName={user.firstName} account={account} /> : (
-    <AccountPage
-      person={{
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        hasPassword: user.hasPassword,
-        recentSignIn,
-        isTeamAdmin: Object.values(user.roles).includes("TEAM_ADMIN"),
-      }}
-      account={account}
-      notice={status === 200 ? noticeOf(c.req.query("done")) : null}
-      state={state}
-    />
-  );
+  const notifications = user.kind === "person" ? await getNotificationPreferences(kv, user.id) : null;
+  const element = user.kind === "team" || !notifications
+    ? <TeamAccountPage teamName={user.firstName} account={account} />
+    : (
+      <AccountPage
+        person={{
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+          hasPassword: user.hasPassword,
+          recentSignIn,
+          isTeamAdmin: Object.values(user.roles).includes("TEAM_ADMIN"),
+        }}
+        account={account}
+        notice={status === 200 ? noticeOf(c.req.query("done")) : null}
+        state={state}
+        notifications={notifications}
+        notificationsSaved={status === 200 && c.req.query("saved") === "notifications"}
+      />
+    );
   const page = renderPage(assets, element, { title: "Your Account", status, noindex: true });
   // The page shows a person's details: never cached, never indexed.
   return sendPage(c, page, [...PRIVATE_PAGE, ...extra]);
@@ -128,6 +139,14 @@ export const accountPages = new Hono<AppEnv>()
     await signInPerson(c, user.id, user.selectedTeamId);
     c.header("Cache-Control", "no-store");
     return c.redirect(`/account?done=${hadPassword ? "password" : "password-set"}`, 303);
+  })
+  .post("/notifications", formBody, async (c) => {
+    const user = await personOrRedirect(c);
+    if (user instanceof Response) return user;
+    if (user.kind !== "person") throw new ForbiddenError(NOTIFICATION_MESSAGES.personalAccountNeeded);
+    const { kv, now } = c.var.deps;
+    await updateNotificationPreferences(kv, user.id, notificationPreferencesFromForm(await readForm(c)), now());
+    return c.redirect("/account?saved=notifications#notifications", 303);
   })
   .post("/sign-out-everywhere", formBody, async (c) => {
     const user = await personOrRedirect(c);

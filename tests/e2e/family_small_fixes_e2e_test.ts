@@ -145,29 +145,38 @@ e2eTest(
       await page.setViewportSize(PHONE);
     });
 
-    await t.step("the avatar menu opens by keyboard and by mouse: Account Settings, Your Hub, Your data and privacy, Sign out", async () => {
-      const summary = page.locator(".acct-menu > summary");
-      const menu = page.locator(".acct-menu__list");
-      assert.equal(await menu.isVisible(), false, "closed at first");
-      await summary.focus();
-      await page.keyboard.press("Enter");
-      await menu.waitFor();
-      assert.deepEqual(await menu.getByRole("link").allTextContents(), ["Account Settings", "Your Hub", "Your data and privacy", "Sign out"]);
-      assert.equal(await menu.getByRole("link", { name: "Team admin" }).count(), 0, "not for a parent");
-      assert.equal(await menu.getByRole("link", { name: "Sign out" }).getAttribute("href"), "/api/logout");
-      await page.keyboard.press("Tab");
-      assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Account Settings");
-      await summary.focus();
-      await page.keyboard.press("Space");
-      await menu.waitFor({ state: "hidden" });
-      await summary.click();
-      await menu.waitFor();
-      const box = (await menu.boundingBox())!;
-      assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, "the menu fits the phone");
-      await assertAccessible(page, axe, "the open avatar menu at 390 px");
-      await summary.click();
-      await menu.waitFor({ state: "hidden" });
-    });
+    await t.step(
+      "the avatar menu opens by keyboard and by mouse: Account Settings, Your Hub, Notifications, Your data and privacy, Sign out",
+      async () => {
+        const summary = page.locator(".acct-menu > summary");
+        const menu = page.locator(".acct-menu__list");
+        assert.equal(await menu.isVisible(), false, "closed at first");
+        await summary.focus();
+        await page.keyboard.press("Enter");
+        await menu.waitFor();
+        assert.deepEqual(await menu.getByRole("link").allTextContents(), [
+          "Account Settings",
+          "Your Hub",
+          "Notifications",
+          "Your data and privacy",
+          "Sign out",
+        ]);
+        assert.equal(await menu.getByRole("link", { name: "Team admin" }).count(), 0, "not for a parent");
+        assert.equal(await menu.getByRole("link", { name: "Sign out" }).getAttribute("href"), "/api/logout");
+        await page.keyboard.press("Tab");
+        assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Account Settings");
+        await summary.focus();
+        await page.keyboard.press("Space");
+        await menu.waitFor({ state: "hidden" });
+        await summary.click();
+        await menu.waitFor();
+        const box = (await menu.boundingBox())!;
+        assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, "the menu fits the phone");
+        await assertAccessible(page, axe, "the open avatar menu at 390 px");
+        await summary.click();
+        await menu.waitFor({ state: "hidden" });
+      },
+    );
 
     await t.step("a vote with JavaScript: thanks, then the poll's results with the vote marked", async () => {
       const card = await showCard(page, POLL);

@@ -244,6 +244,12 @@ async function seedParent(t: T) {
     cookie: w.cookies.admin,
     body: { pollResponse: 1 },
   }).then((r) => r.body?.cancel());
+  // Notification choices (issue 23).
+  const notifications = await call(t.app, "PUT", "/api/account/notifications", {
+    cookie,
+    body: { weeklyDigest: false },
+  });
+  assert.equal(notifications.status, 200);
   // A calendar subscription.
   const calendar = await call(t.app, "POST", "/account/calendar", { cookie, form: {} });
   assert.equal(calendar.status, 303);

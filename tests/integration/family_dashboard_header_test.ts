@@ -12,7 +12,7 @@ import { createTestApp } from "../helpers.ts";
 /** The header's markup: everything before `<main`. */
 const headerOf = (html: string) => html.slice(html.indexOf("<header"), html.indexOf("<main"));
 
-Deno.test("[dashboard header] the avatar menu: Account Settings, Your Hub, Your data and privacy, Team admin (admins only), Sign out", async () => {
+Deno.test("[dashboard header] the avatar menu: Account Settings, Your Hub, Notifications, Your data and privacy, Team admin (admins only), Sign out", async () => {
   await using t = await createTestApp();
   const w = await adminWorld(t);
   const adminPath = `/teams/${w.team.id}`;
@@ -27,6 +27,7 @@ Deno.test("[dashboard header] the avatar menu: Account Settings, Your Hub, Your 
     const expected = [
       ["Account Settings", "/account"],
       ["Your Hub", "/home"],
+      ["Notifications", "/account#notifications"],
       ["Your data and privacy", "/account/privacy"],
       ...(who === "admin" ? [["Team admin", adminPath]] : []),
       ["Sign out", "/api/logout"],

@@ -25,6 +25,7 @@ const DOMAINS = [
   "families",
   "feed",
   "join",
+  "notifications",
   "photos",
   "roster",
   "signup",

@@ -5,7 +5,7 @@ import { checkIdentity } from "../../lib/join/rules.ts";
 import { checkNewPlayer } from "../../lib/roster/manage.ts";
 import { checkClaim, parseClaimJersey } from "../../lib/claims/rules.ts";
 import { serializeForScript } from "../../lib/render/serialize.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig, unsubscribeKeyOf } from "../../lib/config.ts";
 
 Deno.test("[rules] one jersey parser for every form: whole numbers only, '12abc' is not 12", () => {
   assert.equal(parseJersey(7), 7);
@@ -168,6 +168,8 @@ Deno.test("[config] defaults, every variable honoured, one readable error", () =
     smtpUrl: "smtp://127.0.0.1:2525",
     mailFrom: "Team <team@goalmates.example>",
     mailQueueKey: new Uint8Array(32).fill(7),
+    // No UNSUBSCRIBE_KEY: derived from MAIL_QUEUE_KEY (tests/unit/unsubscribe_token_test.ts).
+    unsubscribeKey: unsubscribeKeyOf({ mailQueueKey: new Uint8Array(32).fill(7) }, "development"),
     sysadminEmail: "root@goalmates.example",
     sysadminPassword: "correct horse battery",
     calendarAllowPrivateHosts: true,

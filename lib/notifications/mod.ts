@@ -1,0 +1,22 @@
+/** Notification mails: what each person wants to receive. The public face of `lib/notifications/`. */
+export {
+  getNotificationPreferences,
+  isNotificationKind,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationPreferences,
+  notificationPreferencesFromForm,
+  parseNotificationPreferences,
+  setNotificationPreference,
+  updateNotificationPreferences,
+} from "./preferences.ts";
+export { NOTIFICATION_KIND_TEXTS, NOTIFICATION_MESSAGES } from "./texts.ts";
+export {
+  listUnsubscribeHeaders,
+  readUnsubscribeToken,
+  UNSUBSCRIBE_PATH,
+  unsubscribeUrl,
+  unsubscribeWithToken,
+  useUnsubscribeKey,
+  verifyUnsubscribeToken,
+} from "./unsubscribe.ts";
