@@ -200,20 +200,29 @@ async function readWaiting(d: AdminDecision) {
 const mailTo = (u: User) => ({ name: fullName(u), address: u.email });
 
 /**
+ * What a decision reads: the waiting request, its player and team, and the parent who asked (null
+ * once their account is gone). A player or team no longer there: the request is not found.
+ */
+async function readDecision(d: AdminDecision) {
+  const entry = await readWaiting(d);
+  const [player, team, requester] = await Promise.all([
+    getPlayerEntry(d.kv, d.teamId, entry.value.playerId),
+    getTeam(d.kv, d.teamId),
+    getUser(d.kv, entry.value.requestedBy),
+  ]);
+  if (!player.value || !team) throw new NotFoundError(TEXTS.requestNotFound);
+  return { entry, player: player as Deno.KvEntry<Player>, team, requester };
+}
+
+/**
  * Approves: the player goes with every link, photo, stat and request (the admin's Remove, in one
  * commit checked against the request as read), the parent who asked is e-mailed, and it is audited.
  */
 export async function approveRemovalRequest(d: AdminDecision): Promise<void> {
   await retryOnConflict(async () => {
-    const entry = await readWaiting(d);
-    const [player, team, requester] = await Promise.all([
-      getPlayerEntry(d.kv, d.teamId, entry.value.playerId),
-      getTeam(d.kv, d.teamId),
-      getUser(d.kv, entry.value.requestedBy),
-    ]);
-    if (!player.value || !team) throw new NotFoundError(TEXTS.requestNotFound);
+    const { entry, player, team, requester } = await readDecision(d);
     const op = beginChange(d.kv).check(entry);
-    const links = await stagePlayerRemoval(d.kv, op, player as Deno.KvEntry<Player>);
+    const links = await stagePlayerRemoval(d.kv, op, player);
     stageAuditEntry(op, {
       teamId: d.teamId,
       action: "player.removed_on_request",
@@ -242,13 +251,7 @@ export async function denyRemovalRequest(d: AdminDecision, rawReason: unknown): 
   const reason = checkDenyReason(rawReason);
   if (!reason.ok) throw new ValidationError(reason.message, { reason: reason.message });
   await retryOnConflict(async () => {
-    const entry = await readWaiting(d);
-    const [player, team, requester] = await Promise.all([
-      getPlayerEntry(d.kv, d.teamId, entry.value.playerId),
-      getTeam(d.kv, d.teamId),
-      getUser(d.kv, entry.value.requestedBy),
-    ]);
-    if (!player.value || !team) throw new NotFoundError(TEXTS.requestNotFound);
+    const { entry, player, team, requester } = await readDecision(d);
     const op = stageRemovalDenial(beginChange(d.kv), entry, reason.value, d.now);
     stageAuditEntry(op, {
       teamId: d.teamId,
