@@ -17,7 +17,7 @@
  * rate, each from one of the demo community's signed-in people (a claim from its own address,
  * through TRUSTED_PROXY, as a league's families would send them). Needs `wrk`.
  */
-import { BENCH_HOST, BENCH_ROOT, freePort, prepareBench, Server } from "./proc.ts";
+import { BENCH_HOST, BENCH_ROOT, benchScratch, freePort, prepareBench, Server } from "./proc.ts";
 import { runWrk, wrkCommand, type WrkOptions, type WrkResult } from "./wrk.ts";
 
 const WARMUP_SECONDS = 2;
@@ -245,22 +245,13 @@ async function main(): Promise<void> {
   const cpuProfDir = Deno.env.get("LOAD_CPU_PROF") || null;
   const { serverPin, loadPin, pinned, loadBefore } = await prepareBench();
 
-  const tmp = await Deno.makeTempDir({ prefix: "goalmates-load-" });
-  let app: Server | undefined;
-  let cleaned: Promise<void> | undefined;
-  const cleanup = () =>
-    cleaned ??= (async () => {
-      await app?.stop(15_000);
-      await Deno.remove(tmp, { recursive: true }).catch(() => {});
-    })();
-  const onSignal = () => cleanup().finally(() => Deno.exit(130));
-  Deno.addSignalListener("SIGINT", onSignal);
-  Deno.addSignalListener("SIGTERM", onSignal);
+  const scratch = await benchScratch("goalmates-load-", 15_000);
+  const { tmp } = scratch;
   try {
     const port = freePort();
     const url = `http://${BENCH_HOST}:${port}`;
     const profile = cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [];
-    app = await Server.start({
+    const app = await Server.start({
       name: "GoalMates",
       command: [...serverPin, Deno.execPath(), "run", "-A", ...profile, "main.ts"],
       cwd: BENCH_ROOT,
@@ -276,6 +267,7 @@ async function main(): Promise<void> {
       },
       readyUrl: `${url}/`,
     });
+    scratch.servers.push(app);
     console.log(`Started GoalMates on ${url}${cpuProfDir ? ` (CPU profile into ${cpuProfDir})` : ""}`);
 
     const writers = await Promise.all(WRITERS.map((email) => signIn(url, email)));
@@ -333,9 +325,7 @@ async function main(): Promise<void> {
     );
     console.log(lines.join("\n"));
   } finally {
-    Deno.removeSignalListener("SIGINT", onSignal);
-    Deno.removeSignalListener("SIGTERM", onSignal);
-    await cleanup();
+    await scratch.close();
   }
 }
 

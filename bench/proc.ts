@@ -238,3 +238,35 @@ export async function signInAsDemoParent(url: string): Promise<{ cookie: string;
   const { user } = await res.json();
   return { cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "), teamId: user.selectedTeamId };
 }
+
+/** A bench's temp folder and the servers it starts: `close()` at the end, or SIGINT/SIGTERM (then exit 130). */
+export interface BenchScratch {
+  tmp: string;
+  /** Servers pushed here are stopped (given `stopGraceMs` each) before the folder goes. */
+  servers: Server[];
+  close(): Promise<void>;
+}
+
+/** Makes the folder and stops and removes everything once, whichever comes first: the end or a signal. */
+export async function benchScratch(prefix: string, stopGraceMs?: number): Promise<BenchScratch> {
+  const tmp = await Deno.makeTempDir({ prefix });
+  const servers: Server[] = [];
+  let cleaned: Promise<void> | undefined;
+  const cleanup = () =>
+    cleaned ??= (async () => {
+      await Promise.all(servers.map((s) => s.stop(stopGraceMs)));
+      await Deno.remove(tmp, { recursive: true }).catch(() => {});
+    })();
+  const onSignal = () => cleanup().finally(() => Deno.exit(130));
+  Deno.addSignalListener("SIGINT", onSignal);
+  Deno.addSignalListener("SIGTERM", onSignal);
+  return {
+    tmp,
+    servers,
+    close: async () => {
+      Deno.removeSignalListener("SIGINT", onSignal);
+      Deno.removeSignalListener("SIGTERM", onSignal);
+      await cleanup();
+    },
+  };
+}

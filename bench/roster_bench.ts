@@ -17,7 +17,7 @@ import type { AssetManifest } from "../lib/render/assets.ts";
 import type { BareSpec } from "./bare_server.ts";
 import { type JsFile, pageScripts, sizeFiles } from "./page_js.ts";
 import { dashboardJsReport, measureDashboardJs } from "./dashboard_js.ts";
-import { clockTicks, cpuTicks, freePort, prepareBench, run, Server, startApp } from "./proc.ts";
+import { benchScratch, clockTicks, cpuTicks, freePort, prepareBench, run, Server, startApp } from "./proc.ts";
 import { runWrk, wrkCommand, type WrkOptions, type WrkResult } from "./wrk.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
@@ -296,17 +296,8 @@ async function main(): Promise<void> {
   const { serverPin, loadPin, pinned, loadBefore } = await prepareBench();
   const ticksPerSecond = await clockTicks();
 
-  const tmp = await Deno.makeTempDir({ prefix: "goalmates-bench-" });
-  const servers: Server[] = [];
-  let cleaned: Promise<void> | undefined;
-  const cleanup = () =>
-    cleaned ??= (async () => {
-      await Promise.all(servers.map((s) => s.stop()));
-      await Deno.remove(tmp, { recursive: true }).catch(() => {});
-    })();
-  const onSignal = () => cleanup().finally(() => Deno.exit(130));
-  Deno.addSignalListener("SIGINT", onSignal);
-  Deno.addSignalListener("SIGTERM", onSignal);
+  const scratch = await benchScratch("goalmates-bench-");
+  const { tmp, servers } = scratch;
 
   try {
     // 1. The real app, seeded with the demo team, on a fresh database.
@@ -439,9 +430,7 @@ async function main(): Promise<void> {
     );
     console.log(lines.join("\n"));
   } finally {
-    Deno.removeSignalListener("SIGINT", onSignal);
-    Deno.removeSignalListener("SIGTERM", onSignal);
-    await cleanup();
+    await scratch.close();
   }
 }
 

@@ -14,7 +14,7 @@
  * rounds, medians count). Every page is measured on the demo team, which both databases hold.
  */
 import { PLAYERS_PER_TEAM, SCALE_SEED_VERSION, scaleSlug, seedScaleDatabase } from "./scale_seed.ts";
-import { prepareBench, run, Server, signInAsDemoParent, startApp } from "./proc.ts";
+import { benchScratch, prepareBench, run, Server, signInAsDemoParent, startApp } from "./proc.ts";
 import { durationMs, fmtMs, median, parseWrk, type WrkResult } from "./wrk.ts";
 
 const SMALL_TEAMS = 10;
@@ -210,17 +210,8 @@ async function main(): Promise<void> {
   const cacheDir = Deno.env.get("SCALE_CACHE_DIR") || "/tmp/goalmates-scale";
   const { serverPin, loadPin, pinned, loadBefore } = await prepareBench();
 
-  const tmp = await Deno.makeTempDir({ prefix: "goalmates-scale-" });
-  const servers: Server[] = [];
-  let cleaned: Promise<void> | undefined;
-  const cleanup = () =>
-    cleaned ??= (async () => {
-      await Promise.all(servers.map((s) => s.stop()));
-      await Deno.remove(tmp, { recursive: true }).catch(() => {});
-    })();
-  const onSignal = () => cleanup().finally(() => Deno.exit(130));
-  Deno.addSignalListener("SIGINT", onSignal);
-  Deno.addSignalListener("SIGTERM", onSignal);
+  const scratch = await benchScratch("goalmates-scale-");
+  const { tmp, servers } = scratch;
   try {
     const small = await startTarget("small", SMALL_TEAMS, cacheDir, tmp, serverPin, servers);
     const large = await startTarget("large", largeTeams, cacheDir, tmp, serverPin, servers);
@@ -292,9 +283,7 @@ async function main(): Promise<void> {
     );
     console.log(lines.join("\n"));
   } finally {
-    Deno.removeSignalListener("SIGINT", onSignal);
-    Deno.removeSignalListener("SIGTERM", onSignal);
-    await cleanup();
+    await scratch.close();
   }
 }
 
