@@ -30,6 +30,7 @@ export function createSmtpMailer(smtpUrl: string, from: string, options: { ignor
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        headers: mail.headers,
         disableFileAccess: true,
         disableUrlAccess: true,
       });

@@ -180,9 +180,10 @@ function redactedMailOf(pending: PendingMail): OutgoingMail {
 const LINK = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
 export const LINK_REMOVED = "[link removed]";
 
-/** The mail without its links: a failed mail keeps no single-use token. */
+/** The mail without its links (nor the headers that carry one): a failed mail keeps no token. */
 export function redactMail(mail: OutgoingMail): OutgoingMail {
-  return { ...mail, text: mail.text.replace(LINK, LINK_REMOVED), html: mail.html.replace(LINK, LINK_REMOVED) };
+  const { headers: _links, ...rest } = mail;
+  return { ...rest, text: mail.text.replace(LINK, LINK_REMOVED), html: mail.html.replace(LINK, LINK_REMOVED) };
 }
 
 function failedRecord(pending: PendingMail, attempts: number, lastError: string | null, at: number): FailedMail {

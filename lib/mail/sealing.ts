@@ -52,17 +52,17 @@ export class UnreadableMailError extends Error {
   }
 }
 
-type Body = Pick<MailContent, "text" | "html">;
+type Body = Pick<MailContent, "text" | "html" | "headers">;
 
 const encoder = new TextEncoder();
 const context = (id: string, address: string) => encoder.encode(JSON.stringify([id, address]));
 
-/** `text` and `html` as `v1.<nonce>.<ciphertext and tag>` (base64url), bound to the record and recipient. */
+/** `text`, `html` and any headers as `v1.<nonce>.<ciphertext and tag>` (base64url), bound to the record and recipient. */
 export function sealBody(body: Body, id: string, address: string): string {
   const nonce = crypto.getRandomValues(new Uint8Array(NONCE_BYTES));
   const cipher = createCipheriv("aes-256-gcm", currentKey(), nonce);
   cipher.setAAD(context(id, address));
-  const plain = encoder.encode(JSON.stringify({ text: body.text, html: body.html }));
+  const plain = encoder.encode(JSON.stringify({ text: body.text, html: body.html, headers: body.headers }));
   const sealed = concat(cipher.update(plain), cipher.final(), cipher.getAuthTag());
   return `${VERSION}.${toBase64Url(nonce)}.${toBase64Url(sealed)}`;
 }
@@ -79,11 +79,17 @@ export function openBody(sealed: string, id: string, address: string): Body {
     const plain = concat(decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final());
     const body = JSON.parse(new TextDecoder().decode(plain));
     if (typeof body?.text !== "string" || typeof body?.html !== "string") throw new UnreadableMailError();
-    return { text: body.text, html: body.html };
+    if (body.headers !== undefined && !isHeaderMap(body.headers)) throw new UnreadableMailError();
+    return body.headers
+      ? { text: body.text, html: body.html, headers: body.headers }
+      : { text: body.text, html: body.html };
   } catch {
     throw new UnreadableMailError();
   }
 }
+
+const isHeaderMap = (value: unknown): value is Record<string, string> =>
+  typeof value === "object" && value !== null && Object.values(value).every((v) => typeof v === "string");
 
 function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

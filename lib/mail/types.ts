@@ -8,6 +8,11 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra headers, such as a notification's List-Unsubscribe (RFC 8058). They may hold a link, so
+   * the queue seals them with the body and a failed or production-outbox mail keeps none.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface OutgoingMail extends MailContent {

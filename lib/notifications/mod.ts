@@ -10,6 +10,13 @@ export {
   setNotificationPreference,
   updateNotificationPreferences,
 } from "./preferences.ts";
+export {
+  missingAltText,
+  type NotificationBlock,
+  notificationMail,
+  type NotificationMailInput,
+  notificationSettingsUrl,
+} from "./mail.ts";
 export { NOTIFICATION_KIND_TEXTS, NOTIFICATION_MESSAGES } from "./texts.ts";
 export {
   listUnsubscribeHeaders,
