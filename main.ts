@@ -12,7 +12,18 @@ import { createMailer, mailStartNotice, startQueueWorker, useMailQueueKey } from
 import { UPLOAD_SWEEP_CRON, uploadSweepJob } from "./lib/photos/mod.ts";
 import { CALENDAR_SYNC_CRON, calendarSyncJob } from "./lib/calendar/mod.ts";
 import { RETENTION_SWEEP_CRON, retentionSweepJob } from "./lib/retention_sweep.ts";
-import { useUnsubscribeKey } from "./lib/notifications/mod.ts";
+import {
+  dueNewsJobs,
+  dueScheduleNoticeJobs,
+  isNewsJob,
+  isScheduleNoticeJob,
+  runNewsJob,
+  runScheduleNoticeJob,
+  scheduleNoticeSweepJob,
+  useUnsubscribeKey,
+  WEEKLY_DIGEST_CRON,
+  weeklyDigestJob,
+} from "./lib/notifications/mod.ts";
 import { createApp, PROJECT_ROOT } from "./routes/mod.tsx";
 import { DEFAULT_HEADER_TIMEOUT_MS, serveGuarded } from "./routes/serve.ts";
 import { Lifecycle } from "./lib/lifecycle.ts";
@@ -82,14 +93,22 @@ const mailNotice = mailStartNotice(config);
 // What SIGTERM stops (routes/shutdown.ts): background jobs start no more, those running are waited for.
 const lifecycle = new Lifecycle();
 // Delivers queued mail; at start and every 5 minutes it re-enqueues mail a crash left behind. Its
-// listener also runs the admins' request digests (a mail at most every 15 minutes per admin). On a
-// KV Connect database, which has no queue, it reads the due mail and digests every 5 s instead.
+// listener also runs the admins' request digests (a mail at most every 15 minutes per admin) and team
+// news (handed to the members, a mail at most every hour per person). On a KV Connect database, which
+// has no queue, it reads the due mail, digests and news every 5 s instead.
 startQueueWorker(kv, mailer, {
   background: lifecycle,
   otherJobs: async (message) => {
     if (isRequestDigestJob(message)) await runRequestDigestJob(kv, message, config.appUrl);
+    else if (isNewsJob(message)) await runNewsJob(kv, message, config.appUrl);
+    else if (isScheduleNoticeJob(message)) await runScheduleNoticeJob(kv, message, config.appUrl);
   },
-  dueOtherJobs: (now, page) => dueRequestDigestJobs(kv, now, page),
+  dueOtherJobs: [
+    (now, page) => dueRequestDigestJobs(kv, now, page),
+    ...dueNewsJobs(kv),
+    // A calendar sync's schedule changes, mailed to the team's members.
+    (now, page) => dueScheduleNoticeJobs(kv, now, page),
+  ],
 });
 // (The image workers start with the first photo, 1.3 s once: warming them at every start cost each
 // process, test servers included, that CPU and about 300 MB whether or not a photo ever came.)
@@ -105,10 +124,21 @@ const calendarSyncDeps = {
   allowPrivateHosts: config.calendarAllowPrivateHosts,
   signal: lifecycle.signal,
 };
-Deno.cron("sync team calendars", CALENDAR_SYNC_CRON, lifecycle.guard(() => calendarSyncJob(kv, calendarSyncDeps)));
+// Then mails any schedule change whose queue job gave up (the job itself runs at once after the sync).
+Deno.cron(
+  "sync team calendars",
+  CALENDAR_SYNC_CRON,
+  lifecycle.guard(async () => {
+    await calendarSyncJob(kv, calendarSyncDeps);
+    await scheduleNoticeSweepJob(kv, config.appUrl);
+  }),
+);
 // Deletes, once a day, what lib/retention.ts says is kept no longer (failed mail, old audit entries,
 // unanswered claims); each deletion is checked, so two instances sweeping at once do no harm.
 Deno.cron("retention sweep", RETENTION_SWEEP_CRON, lifecycle.guard(() => retentionSweepJob(kv)));
+// Sends the weekly digest, Sunday from 17:00 on each person's clock: every 15 minutes, reading
+// nothing while no zone is there; once per person and week whatever instances run it.
+Deno.cron("weekly digest", WEEKLY_DIGEST_CRON, lifecycle.guard(() => weeklyDigestJob(kv, config.appUrl)));
 const app = createApp({ kv, config, assets, watchTeamChanges: true });
 // Deno.serve with a deadline: a connection slow to send its request headers (or idle) is closed.
 const server = serveGuarded({

@@ -114,6 +114,7 @@ export const ROUTES: Readonly<Record<string, RouteRow>> = {
   "POST /api/test-email/magic-link": ["test-tools", "json-body"],
   "POST /api/dev/auto-login": ["dev", "json-body"],
   "POST /api/dev/calendars/sync": ["dev", "json-body"],
+  "POST /api/dev/digests/run": ["dev", "json-body"], // The weekly digest now, still once a week per person.
 
   "GET /admin/:teamId": ["admin"],
   "GET /admin/:teamId/access": ["admin", "no-team-login"],

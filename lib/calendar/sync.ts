@@ -5,7 +5,8 @@
  * calendar, checked against the calendar as the sync found it: a calendar removed or replaced
  * meanwhile gets no events from a sync that started before. A failed sync records its error,
  * keeps the last good events, and waits longer after each failure in a row. A team whose zone
- * no one chose takes its calendar's zone at the first sync that finds one.
+ * no one chose takes its calendar's zone at the first sync that finds one. The swap's commit also
+ * stores what changed in the next 14 days (changes.ts), for the team's schedule-change mail.
  */
 import { ulid } from "ulid";
 import { beginChange } from "../db/kv.ts";
@@ -25,13 +26,21 @@ import {
   beginEventSet,
   deleteEventSet,
   deleteTeamEvents,
+  type EventSetPointer,
   normalizeEvent,
+  readSetEventsToCompare,
   stageEventsCleared,
   stageEventSetSwap,
   type TeamEvent,
   writeEventSet,
 } from "../db/events.ts";
 import { stageAuditEntry } from "../db/audit.ts";
+import {
+  listTeamScheduleNoticeEntries,
+  type ScheduleNotice,
+  stageScheduleNotice,
+  stageScheduleNoticesRemoval,
+} from "../db/schedule_notices.ts";
 import { getTeamEntry, stageTeamUpdate, type Team } from "../db/teams.ts";
 import { commitTeamChange, commitTeamChangeOrConflict } from "../db/team_revisions.ts";
 import { mayTakeCalendarZone, teamTimeZone, zoneToAdopt } from "../time_zone.ts";
@@ -40,6 +49,8 @@ import { sha256Hex } from "../hash.ts";
 import { CalendarSyncError, type FeedEvent } from "./types.ts";
 import { fetchCalendarFeed, type FetchFeedOptions } from "./fetch_feed.ts";
 import { FeedParser, parseCalendarFeed } from "./parse.ts";
+import { PARSE_LIMITS } from "./parse_limits.ts";
+import { MAX_LISTED_CHANGES, SCHEDULE_CHANGE_WINDOW_MS, scheduleChanges } from "./changes.ts";
 import { normalizeCalendarUrl } from "./url.ts";
 import { errorText } from "../log.ts";
 
@@ -114,7 +125,7 @@ export async function addCalendar(
   return calendar;
 }
 
-/** Disconnects the team's calendar `calendarId` and deletes the events it brought. */
+/** Disconnects the team's calendar `calendarId` and deletes the events it brought (and any schedule notice not yet mailed). */
 export async function removeCalendar(
   kv: Deno.Kv,
   teamId: string,
@@ -126,6 +137,8 @@ export async function removeCalendar(
     const entry = await getCalendarEntry(kv, teamId);
     if (!entry.value || entry.value.id !== calendarId) throw new NotFoundError(CALENDAR_MESSAGES.notFound);
     const op = stageEventsCleared(stageCalendarRemoval(beginChange(kv), entry as Deno.KvEntry<Calendar>), teamId);
+    // A sync that swaps after this read changes the calendar too: this commit fails and reads again.
+    stageScheduleNoticesRemoval(op, await listTeamScheduleNoticeEntries(kv, teamId));
     stageAuditEntry(op, { teamId, action: "calendar.removed", targetId: calendarId, actor, detail: "" }, now);
     await commitTeamChangeOrConflict(kv, op, teamId);
   }, { attempts: 5 });
@@ -244,6 +257,40 @@ async function takeCalendarZone(kv: Deno.Kv, teamId: string, calendarZone: strin
   });
 }
 
+/**
+ * What this sync changed for families (lib/calendar/changes.ts), as the notice its swap commits,
+ * or null: nothing changed, or there is nothing to compare with (the calendar's first sync finds
+ * no set, or one that events saved otherwise or another calendar filled).
+ */
+async function scheduleNoticeOf(
+  kv: Deno.Kv,
+  calendar: Calendar,
+  previous: EventSetPointer | null,
+  events: TeamEvent[],
+  truncated: boolean,
+  now: Date,
+): Promise<ScheduleNotice | null> {
+  if (!previous || previous.calendarId !== calendar.id) return null;
+  const fromMs = now.getTime();
+  const window = { fromMs, toMs: fromMs + SCHEDULE_CHANGE_WINDOW_MS, max: PARSE_LIMITS.maxOccurrences };
+  const entering = events.filter((event) => {
+    const start = Date.parse(event.startTime);
+    return start >= window.fromMs && start <= window.toMs;
+  });
+  const old = await readSetEventsToCompare(kv, calendar.teamId, previous.setId, window, entering.map((e) => e.id));
+  const changes = scheduleChanges(old, events, now, { nextTruncated: truncated });
+  if (changes.length === 0) return null;
+  return {
+    id: ulid(now.getTime()),
+    teamId: calendar.teamId,
+    calendarId: calendar.id,
+    changes: changes.slice(0, MAX_LISTED_CHANGES),
+    more: Math.max(0, changes.length - MAX_LISTED_CHANGES),
+    cursor: "",
+    createdAt: now.toISOString(),
+  };
+}
+
 async function runSync(kv: Deno.Kv, entry: Deno.KvEntry<Calendar>, deps: SyncDeps): Promise<SyncOutcome> {
   const calendar = entry.value;
   const fetchOptions: FetchFeedOptions = { allowPrivateHosts: deps.allowPrivateHosts };
@@ -284,6 +331,11 @@ async function runSync(kv: Deno.Kv, entry: Deno.KvEntry<Calendar>, deps: SyncDep
   const synced: Calendar = { ...afterSync(calendar, now, { validators }), eventCount: events.length, truncated };
   const op = stageCalendarUpdate(beginChange(kv), entry, synced);
   const retired = stageEventSetSwap(op, begun.pointer, begun.setId, calendar.id, now);
+  // In the swap's commit: a crash before it leaves the old set (and the same changes) to the next
+  // sync; after it, the notice is stored and its job queued, and no later sync finds these changes.
+  const previous = begun.createdPointer ? null : begun.pointer.value;
+  const notice = await scheduleNoticeOf(kv, calendar, previous, events, truncated, now);
+  if (notice) stageScheduleNotice(op, notice);
   if (!(await commitTeamChange(kv, op, calendar.teamId)).ok) {
     // The calendar was removed or replaced while this sync ran: its events must not appear.
     await abandonEventSet(kv, calendar.teamId, begun);

@@ -142,6 +142,8 @@ async function personalWrites(kv: Deno.Kv, d: AccountDeletion): Promise<KvWrite[
   const feed = await kv.get<UserCalendarFeed>(keys.userCalendarFeed(d.userId));
   if (feed.value) groups.push([del(feed.key), del(keys.calendarFeedToken(feed.value.tokenHash))]);
   groups.push([del(keys.notificationPreferences(d.userId))]);
+  for await (const e of entries(kv, keys.userWeeklyDigests(d.userId))) groups.push([del(e.key)]);
+  groups.push([del(keys.newsBatch(d.userId))]);
   // Mail to them: queued, set aside, and the development outbox (the last mail is queued after this).
   for (const prefix of [keys.pendingMails(), keys.failedMails(), keys.outbox()]) {
     for await (const e of entries<{ to?: { address?: string }; mail?: { to?: { address?: string } } }>(kv, prefix)) {

@@ -260,6 +260,31 @@ export async function abandonEventSet(
   await op.commit();
 }
 
+/**
+ * What a sync compares its new events with (lib/calendar/changes.ts): the events of set `setId`
+ * starting in [fromMs, toMs] (both ends included, at most `max` of them), and those of `ids`
+ * wherever they start (an event the new set moves into the window). No duplicates.
+ */
+export async function readSetEventsToCompare(
+  kv: Deno.Kv,
+  teamId: string,
+  setId: string,
+  window: { fromMs: number; toMs: number; max: number },
+  ids: string[],
+): Promise<TeamEvent[]> {
+  const found = new Set<string>();
+  const selector: Deno.KvListSelector = {
+    start: keys.eventByStart(teamId, setId, window.fromMs, ""),
+    end: keys.eventByStart(teamId, setId, window.toMs + 1, ""),
+  };
+  for await (const entry of kv.list<StartIndexValue>(selector, { limit: window.max, batchSize: 500 })) {
+    found.add(entry.value.eventId);
+  }
+  for (const id of ids) found.add(id);
+  const events = await getManyValues<TeamEvent>(kv, [...found].map((id) => keys.event(teamId, setId, id)));
+  return events.filter((event): event is TeamEvent => event !== null);
+}
+
 /** Adds to `op` the end of a team's schedule (its pointer); `deleteTeamEvents` then removes the sets. */
 export function stageEventsCleared(op: Deno.AtomicOperation, teamId: string): Deno.AtomicOperation {
   return op.delete(keys.eventSetPointer(teamId));

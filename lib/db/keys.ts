@@ -116,6 +116,24 @@ export const keys = {
   /** Which notification mails a person wants (lib/db/notification_preferences.ts); none stored means all of them. */
   notificationPreferences: (userId: string) => ["notification_preferences", userId] as const,
   allNotificationPreferences: () => ["notification_preferences"] as const,
+  /**
+   * The weekly digest of a person for a week (named by its Sunday, lib/notifications/digest_week.ts):
+   * written with the mail in one checked commit, so each week mails once (lib/db/weekly_digests.ts).
+   */
+  weeklyDigest: (userId: string, week: string) => ["weekly_digests", userId, week] as const,
+  userWeeklyDigests: (userId: string) => ["weekly_digests", userId] as const,
+  /** A zone whose Sunday-evening digest run of the week finished: later runs that week skip its teams. */
+  weeklyDigestZone: (zone: string, week: string) => ["weekly_digest_zones", zone, week] as const,
+  /**
+   * A person's team news mail (lib/db/news_batches.ts): when the last one went and the posts
+   * gathered since (one mail per person per hour at most, across their teams).
+   */
+  newsBatch: (userId: string) => ["news_batches", userId] as const,
+  allNewsBatches: () => ["news_batches"] as const,
+  /** A team admin's news post still being handed to the team's members (lib/db/news_fanouts.ts). */
+  newsFanout: (teamId: string, postId: string) => ["news_fanouts", teamId, postId] as const,
+  teamNewsFanouts: (teamId: string) => ["news_fanouts", teamId] as const,
+  allNewsFanouts: () => ["news_fanouts"] as const,
 
   session: (sessionId: string) => ["sessions", sessionId] as const,
   /** Every open session of a user, so a password change can end the others. */
@@ -221,6 +239,13 @@ export const keys = {
   allCalendars: () => ["calendars"] as const,
   /** Held while one instance syncs a team's calendar (R37). */
   calendarSyncLease: (teamId: string) => ["calendar_sync_leases", teamId] as const,
+  /**
+   * A sync's schedule changes still to mail to the team (lib/db/schedule_notices.ts): staged with
+   * the swap of the event sets, deleted by the job's last page.
+   */
+  scheduleNotice: (teamId: string, noticeId: string) => ["schedule_notices", teamId, noticeId] as const,
+  teamScheduleNotices: (teamId: string) => ["schedule_notices", teamId] as const,
+  allScheduleNotices: () => ["schedule_notices"] as const,
 
   /** A person's private family-calendar subscription: by the token's hash, and theirs by person. */
   calendarFeedToken: (tokenHash: string) => ["calendar_feed_tokens", tokenHash] as const,
@@ -323,6 +348,7 @@ export const teamScopedPrefixes = (teamId: string): Deno.KvKey[] => [
   keys.teamJoinLinkUses(teamId),
   keys.teamReplacedJoinCodes(teamId),
   keys.teamRequestDigests(teamId),
+  keys.teamNewsFanouts(teamId),
   keys.teamRateLimits(JOIN_LINK_LIMIT_BUCKET, teamId),
   keys.teamSessions(teamId),
   keys.teamEditTokens(teamId),
@@ -333,6 +359,7 @@ export const teamScopedPrefixes = (teamId: string): Deno.KvKey[] => [
   keys.teamEssentials(teamId),
   keys.teamEvents(teamId),
   keys.teamEventsByStart(teamId),
+  keys.teamScheduleNotices(teamId),
   keys.teamCampaigns(teamId),
   keys.teamBlobs(teamId),
   keys.teamBlobChunks(teamId),

@@ -14,6 +14,7 @@ import { canWrite, type TeamViewer } from "../team_viewer.ts";
 import { checkPost, kudosPlayerName, POST_MESSAGES } from "./rules.ts";
 import type { TeamPost } from "./types.ts";
 import { withAuthorNames } from "./listing.ts";
+import { newsAnnouncement } from "../notifications/mod.ts";
 
 /** A person may post at most this many times an hour (a script cannot flood the feed). */
 export const POSTS_PER_HOUR = 30;
@@ -31,8 +32,18 @@ export interface PostRequest {
   playerId?: unknown;
 }
 
-/** Checks a post and reads the player it names; the second value is checked again at commit. */
-async function preparePost(kv: Deno.Kv, teamId: string, author: PostAuthor, input: PostRequest, now: Date) {
+/**
+ * Checks a post and reads the player it names; the second value is checked again at commit. With
+ * `announce`, news by a team admin also gets its mail to the team's members staged (issue 23).
+ */
+async function preparePost(
+  kv: Deno.Kv,
+  teamId: string,
+  author: PostAuthor,
+  input: PostRequest,
+  now: Date,
+  announce: boolean,
+) {
   const checked = checkPost(input);
   if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
   const { postType, content, playerId } = checked.value;
@@ -49,15 +60,17 @@ async function preparePost(kv: Deno.Kv, teamId: string, author: PostAuthor, inpu
     playerName: playerEntry?.value ? kudosPlayerName(playerEntry.value) : null,
     createdAt: now.toISOString(),
   };
-  return { post, playerEntry };
+  const announcement = announce ? await newsAnnouncement(kv, teamId, post, now) : null;
+  return { post, playerEntry, announcement };
 }
 
 type Prepared = Awaited<ReturnType<typeof preparePost>>;
 
 /** Commits a prepared post; CommitConflictError when the player it names changed in the meantime. */
-async function commitPost(kv: Deno.Kv, teamId: string, { post, playerEntry }: Prepared): Promise<void> {
+async function commitPost(kv: Deno.Kv, teamId: string, { post, playerEntry, announcement }: Prepared): Promise<void> {
   const op = stagePost(beginChange(kv), teamId, post);
   if (playerEntry) op.check(playerEntry);
+  announcement?.(op);
   await commitTeamChangeOrConflict(kv, op, teamId);
 }
 
@@ -68,9 +81,10 @@ async function addPost(
   input: PostRequest,
   now: Date,
   beforeCommit?: () => Promise<void>,
+  announce = false,
 ): Promise<TeamPost> {
   return await retryOnConflict(async (attempt) => {
-    const prepared = await preparePost(kv, teamId, author, input, now);
+    const prepared = await preparePost(kv, teamId, author, input, now, announce);
     if (attempt === 0) await beforeCommit?.();
     await commitPost(kv, teamId, prepared);
     await recordPostActivity(kv, teamId, now); // Active/Inactive in the system console counts posts.
@@ -108,5 +122,5 @@ export async function postAsViewer(kv: Deno.Kv, viewer: TeamViewer, input: PostR
       POST_MESSAGES.rateLimited,
       now.getTime(),
     );
-  });
+  }, true); // A person posting news mails the team; the demo seed's posts (createPost) do not.
 }

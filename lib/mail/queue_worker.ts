@@ -27,9 +27,9 @@ export interface QueueWorkerOptions extends MailQueueOptions {
   otherJobs?: (message: unknown) => Promise<void>;
   /**
    * Without a queue: finds the other jobs that are due (from the records that stand in for them),
-   * for the poll to run through `otherJobs`.
+   * for the poll to run through `otherJobs` (one source per kind of record).
    */
-  dueOtherJobs?: DueJobs;
+  dueOtherJobs?: DueJobs | DueJobs[];
   /** Without a queue: how often the records are read (default 5 s). */
   pollEveryMs?: number;
   /** The process's lifecycle: jobs and sweeps are counted while they run, and none starts once it stops. */
@@ -126,7 +126,7 @@ async function pollWorker(
     await (background ? background.track(() => cleaning) : cleaning);
   }
   const sources: DueJobs[] = [(now, page) => dueMailJobs(kv, now, page)];
-  if (options.dueOtherJobs) sources.push(options.dueOtherJobs);
+  if (options.dueOtherJobs) sources.push(...[options.dueOtherJobs].flat());
   await pollForJobs(sources, runJob, { everyMs, clock: options.clock, background });
 }
 

@@ -61,7 +61,8 @@ function htmlOf(block: NotificationBlock): string {
   if ("heading" in block) {
     return `<h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(block.heading)}</h2>`;
   }
-  if ("paragraph" in block) return `<p style="margin:0 0 12px">${escapeHtml(block.paragraph)}</p>`;
+  // A post's own line breaks stay (pre-line); runs of spaces still fold as HTML folds them.
+  if ("paragraph" in block) return `<p style="margin:0 0 12px;white-space:pre-line">${escapeHtml(block.paragraph)}</p>`;
   if ("list" in block) {
     const items = block.list.map((item) =>
       `<li style="margin:0 0 6px${item.note ? `;list-style:none;${MUTED}` : ""}">${escapeHtml(item.text)}</li>`

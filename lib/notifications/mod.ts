@@ -27,3 +27,19 @@ export {
   useUnsubscribeKey,
   verifyUnsubscribeToken,
 } from "./unsubscribe.ts";
+export {
+  dueNewsJobs,
+  isNewsJob,
+  newsAnnouncement,
+  newsMail,
+  runNewsBatchJob,
+  runNewsFanoutJob,
+  runNewsJob,
+} from "./news.ts";
+export {
+  dueScheduleNoticeJobs,
+  isScheduleNoticeJob,
+  runScheduleNoticeJob,
+  scheduleNoticeSweepJob,
+} from "./schedule_changes.ts";
+export { runWeeklyDigests, WEEKLY_DIGEST_CRON, weeklyDigestJob, type WeeklyDigestRun } from "./weekly_digest.ts";

@@ -7,10 +7,11 @@ import { NotFoundError } from "../../lib/errors.ts";
 import { jsonBody, readJsonFields } from "../http.ts";
 import { syncDueCalendars } from "../../lib/calendar/mod.ts";
 import { NO_STORE } from "../security_headers.ts";
+import { runWeeklyDigests } from "../../lib/notifications/mod.ts";
 
 const str = (value: unknown) => typeof value === "string" && value.trim() ? value.trim() : undefined;
 
-/** `/api/dev`: one-click sign-in (Dev Tools, demo hints) and 'sync the calendars now'. */
+/** `/api/dev`: one-click sign-in (Dev Tools, demo hints), 'sync the calendars now' and 'send the weekly digest now'. */
 export const devApi = new Hono<AppEnv>()
   .post("/auto-login", developmentOnly, jsonBody, async (c) => {
     const { kv } = c.var.deps;
@@ -34,4 +35,10 @@ export const devApi = new Hono<AppEnv>()
     const started = performance.now();
     const counts = await syncDueCalendars(kv, { now, allowPrivateHosts: config.calendarAllowPrivateHosts });
     return c.json({ ...counts, ms: Math.round(performance.now() - started) }, 200, NO_STORE);
+  })
+  // Sends the weekly digest to everyone now instead of on Sunday at 17:00; a second run the same week sends nothing.
+  .post("/digests/run", developmentOnly, jsonBody, async (c) => {
+    const { kv, now, config } = c.var.deps;
+    const { sent } = await runWeeklyDigests(kv, { appUrl: config.appUrl, now: now(), anyTime: true });
+    return c.json({ sent }, 200, NO_STORE);
   });

@@ -79,6 +79,7 @@ Deno.test("[crons] main.ts registers its crons at its top level, and nothing els
     "retention sweep",
     "sweep expired photo uploads",
     "sync team calendars",
+    "weekly digest",
   ]);
   for (const use of main) assert.ok(use.topLevel, `main.ts:${use.line}: Deno.cron outside the top level`);
 

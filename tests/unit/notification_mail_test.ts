@@ -48,6 +48,7 @@ Deno.test("[notification mail] both parts, the footer's reason and links, escape
     }
     assert.ok(mail.text.includes("- Bring water") && mail.text.includes("(Photo by Ana)"));
     assert.ok(mail.html.includes("&lt;b&gt;news&lt;/b&gt;") && !mail.html.includes("<b>news"));
+    assert.match(mail.html, /<p style="[^"]*white-space:pre-line">Coach Sam posted/, "a post's line breaks stay");
     assert.match(mail.html, /<meta name="viewport" content="width=device-width/);
     assert.deepEqual(missingAltText(mail.html), []);
     // No tracking: the only images are the ones given, and every link is the app's own.

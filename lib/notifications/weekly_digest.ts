@@ -1,0 +1,380 @@
+/**
+ * The weekly digest (issue 23, item 4): on Sunday from 17:00 on their clock, one mail to each
+ * member with `weeklyDigest` on, covering all their teams: each team's posts of the past 7 days
+ * (5, then "and N more"), how many photos came, the events of the next 7 days (as the events
+ * widget words them, in the team's zone) and the campaigns waiting for their answer. A week with
+ * none of it in any of their teams sends nothing.
+ *
+ * When (lib/notifications/digest_week.ts): a person follows the clock of the team they joined
+ * first. The cron runs every 15 minutes; outside Sunday 03:00–Monday 12:00 UTC no clock can be due
+ * and it reads nothing. Within it, it reads the team list, and only the members of teams whose
+ * zone is due and whose zone's run of the week is not done yet (one marker per zone and week).
+ *
+ * Exactly once: the person's record of the week is checked absent in the commit that stages the
+ * mail, so two instances at once, a crash or the development call earlier that week mail once.
+ *
+ * Photos are counted, not shown: a thumbnail that loads in a mail client with no session is a
+ * bearer link to a child's picture that lives in every inbox and forward, where the gallery
+ * shows it to the team's members only. The count and the button to the dashboard say enough.
+ */
+import { getTeam, listTeams, type Team } from "../db/teams.ts";
+import { getUser, listMemberships, listTeamMembers, type Membership } from "../db/users.ts";
+import { listPosts, type PostRecord } from "../db/posts.ts";
+import { listPhotosAt } from "../db/gallery.ts";
+import { getPlayers } from "../db/players.ts";
+import { beginChange } from "../db/kv.ts";
+import { commitChange } from "../db/change.ts";
+import {
+  getWeeklyDigestEntry,
+  markWeeklyDigestZoneDone,
+  stageWeeklyDigest,
+  weeklyDigestZonesDone,
+} from "../db/weekly_digests.ts";
+import { loadMemberNames } from "../names/member_names.ts";
+import {
+  EVENTS_TEXTS,
+  eventZoneLabel,
+  formatEventWhen,
+  isCancelled,
+  listEventsStartingBetween,
+  opponentLabel,
+  type TeamEvent,
+} from "../events/mod.ts";
+import { type ActiveCampaign, CAMPAIGN_TYPE_LABELS, listActiveCampaigns } from "../campaigns/mod.ts";
+import { stageMail } from "../mail/mod.ts";
+import type { OutgoingMail } from "../mail/types.ts";
+import { errorText, runLoggedJob } from "../log.ts";
+import { getNotificationPreferences } from "./preferences.ts";
+import { type NotificationBlock, notificationMail } from "./mail.ts";
+import {
+  DAY_MS,
+  DIGEST_DAYS,
+  digestSubject,
+  digestWeek,
+  digestZone,
+  homeTeamId,
+  isDigestTime,
+  joinNames,
+  someZoneMayBeDue,
+} from "./digest_week.ts";
+
+/** Every 15 minutes: zones a half or three quarters of an hour off UTC reach 17:00 on those minutes. */
+export const WEEKLY_DIGEST_CRON = "*/15 * * * *";
+
+/** Posts listed per team; the rest are counted. */
+export const DIGEST_MAX_POSTS = 5;
+/** Events listed per team; the rest are counted. */
+export const DIGEST_MAX_EVENTS = 10;
+/** Open campaigns listed per team. */
+export const DIGEST_MAX_CAMPAIGNS = 3;
+/** People whose digest is built at once. */
+const CONCURRENCY = 16;
+/** A post's text in the mail: its first line's start (the dashboard has the rest). */
+const EXCERPT = 160;
+
+export interface WeeklyDigestOptions {
+  appUrl: string;
+  now?: Date;
+  /** The development call: everyone now, whatever their clock says (still once a week). */
+  anyTime?: boolean;
+}
+
+export interface WeeklyDigestRun {
+  sent: number;
+  /** Members looked at (each once per run). */
+  people: number;
+  failed: number;
+}
+
+/** What a team had this week, read once per run for all its members. */
+interface TeamWeek {
+  team: Team;
+  zone: string;
+  posts: { author: string; post: PostRecord; playerName: string | null }[];
+  morePosts: number;
+  photos: number;
+  events: TeamEvent[];
+  moreEvents: number;
+}
+
+interface Run {
+  kv: Deno.Kv;
+  appUrl: string;
+  now: Date;
+  anyTime: boolean;
+  teams: Map<string, Promise<Team | null>>;
+  weeks: Map<string, Promise<TeamWeek>>;
+  seen: Set<string>;
+}
+
+const excerpt = (text: string) => {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1).trimEnd()}…` : flat;
+};
+
+/** The team's posts since `since`, newest first: the first few with their authors' names, the rest counted. */
+async function weekPosts(kv: Deno.Kv, teamId: string, since: number) {
+  const listed: PostRecord[] = [];
+  let more = 0;
+  let cursor = "";
+  do {
+    const page = await listPosts(kv, teamId, { cursor: cursor || undefined, limit: 50 });
+    const recent = page.values.filter((p) => Date.parse(p.createdAt) >= since);
+    for (const post of recent) listed.length < DIGEST_MAX_POSTS ? listed.push(post) : more++;
+    cursor = recent.length === page.values.length ? page.cursor : "";
+  } while (cursor);
+  const [nameOf, players] = await Promise.all([
+    loadMemberNames(kv, teamId, listed.map((p) => p.authorId)),
+    getPlayers(kv, teamId, listed.flatMap((p) => p.playerId ? [p.playerId] : [])),
+  ]);
+  // A kudos names its player as the picker did (first name, last initial), and no one who left.
+  const onTeam = new Set(players.flatMap((p) => p ? [p.id] : []));
+  const posts = listed.map((post) => ({
+    post,
+    author: nameOf(post.authorId),
+    playerName: post.playerId && onTeam.has(post.playerId) ? post.playerName : null,
+  }));
+  return { posts, more };
+}
+
+async function weekPhotoCount(kv: Deno.Kv, teamId: string, since: number): Promise<number> {
+  const PAGE = 100;
+  let count = 0;
+  for (let offset = 0;; offset += PAGE) {
+    const { photos, hasMore } = await listPhotosAt(kv, teamId, offset, PAGE);
+    const recent = photos.filter((p) => Date.parse(p.createdAt) >= since).length;
+    count += recent;
+    if (!hasMore || recent < photos.length) return count;
+  }
+}
+
+async function readTeamWeek(kv: Deno.Kv, team: Team, now: Date): Promise<TeamWeek> {
+  const since = now.getTime() - DIGEST_DAYS * DAY_MS;
+  const [posts, photos, events] = await Promise.all([
+    weekPosts(kv, team.id, since),
+    weekPhotoCount(kv, team.id, since),
+    listEventsStartingBetween(kv, team.id, now.getTime(), now.getTime() + DIGEST_DAYS * DAY_MS, { limit: 100 }),
+  ]);
+  return {
+    team,
+    zone: digestZone(team),
+    posts: posts.posts,
+    morePosts: posts.more,
+    photos,
+    events: events.values.slice(0, DIGEST_MAX_EVENTS),
+    moreEvents: Math.max(0, events.values.length - DIGEST_MAX_EVENTS),
+  };
+}
+
+const cached = <T>(map: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> => {
+  let value = map.get(key);
+  if (!value) map.set(key, value = read());
+  return value;
+};
+
+const teamOf = (run: Run, teamId: string) => cached(run.teams, teamId, () => getTeam(run.kv, teamId));
+
+const weekOf = (run: Run, team: Team) => cached(run.weeks, team.id, () => readTeamWeek(run.kv, team, run.now));
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function postLine({ post, author, playerName }: TeamWeek["posts"][number]): string {
+  const kind = post.postType === "kudos"
+    ? `Kudos from ${author}${playerName ? ` to ${playerName}` : ""}`
+    : post.postType === "advice"
+    ? `Advice from ${author}`
+    : `News from ${author}`;
+  return `${kind}: ${excerpt(post.content)}`;
+}
+
+/**
+ * An event as the widget words it, on one line: 'CANCELLED: Game vs Hawks — Sat, Mar 14 · 9:00 AM –
+ * 10:30 AM ET, Field 3'. The type and opponent are added only when the title does not already say them.
+ */
+export function eventLine(event: TeamEvent, now: Date, zone: string): string {
+  const type = EVENTS_TEXTS.types[event.eventType] ?? EVENTS_TEXTS.types.other;
+  const says = (words: string) => event.title.toLowerCase().includes(words.toLowerCase());
+  const opponent = event.opponent && !says(event.opponent) ? opponentLabel(event) : null;
+  const title = `${isCancelled(event.status) ? `${EVENTS_TEXTS.cancelled} ` : ""}${event.title}${
+    says(type) ? "" : ` (${type})`
+  }`;
+  const when = `${formatEventWhen(event, now, zone)} ${eventZoneLabel(event, zone).short}`;
+  return [`${title} — ${when}`, opponent, event.location].filter(Boolean).join(", ");
+}
+
+/** One team's part of the mail, or null when nothing happened there. */
+function teamBlocks(week: TeamWeek, campaigns: ActiveCampaign[], now: Date): NotificationBlock[] | null {
+  const blocks: NotificationBlock[] = [];
+  if (week.posts.length > 0) {
+    blocks.push({ paragraph: "Posts this week:" }, {
+      list: [
+        ...week.posts.map((p) => ({ text: postLine(p) })),
+        ...(week.morePosts > 0 ? [{ text: `and ${week.morePosts} more`, note: true }] : []),
+      ],
+    });
+  }
+  if (week.photos > 0) {
+    blocks.push({ paragraph: `${plural(week.photos, "new photo", "new photos")} in the team gallery.` });
+  }
+  if (week.events.length > 0) {
+    blocks.push({ paragraph: "Coming up in the next 7 days:" }, {
+      list: [
+        ...week.events.map((e) => ({ text: eventLine(e, now, week.zone) })),
+        ...(week.moreEvents > 0 ? [{ text: `and ${week.moreEvents} more`, note: true }] : []),
+      ],
+    });
+  }
+  if (campaigns.length > 0) {
+    blocks.push({ paragraph: "Waiting for your answer:" }, {
+      list: campaigns.map((c) => ({ text: `${CAMPAIGN_TYPE_LABELS[c.type] ?? "Campaign"}: ${c.title}` })),
+    });
+  }
+  return blocks.length > 0 ? [{ heading: week.team.name }, ...blocks] : null;
+}
+
+/** The mail for a person's teams with something in them (in the order given), or null for an empty week. */
+async function digestMail(
+  run: Run,
+  user: { id: string; firstName: string; email: string },
+  teams: Team[],
+): Promise<OutgoingMail | null> {
+  const parts: { team: Team; blocks: NotificationBlock[] }[] = [];
+  for (const team of teams) {
+    const [week, campaigns] = await Promise.all([
+      weekOf(run, team),
+      listActiveCampaigns(run.kv, team.id, user.id, run.now, { limit: DIGEST_MAX_CAMPAIGNS }),
+    ]);
+    const blocks = teamBlocks(week, campaigns.values, run.now);
+    if (blocks) parts.push({ team, blocks });
+  }
+  if (parts.length === 0) return null;
+  const names = parts.map((p) => p.team.name);
+  const base = run.appUrl.replace(/\/+$/, "");
+  const action = parts.length === 1
+    ? { label: `Open ${names[0]}`, url: `${base}/family-dashboard/${encodeURIComponent(parts[0].team.id)}` }
+    : { label: "Open GoalMates", url: `${base}/home` };
+  return notificationMail({
+    kind: "weeklyDigest",
+    userId: user.id,
+    to: { name: user.firstName || undefined, address: user.email },
+    appUrl: run.appUrl,
+    subject: digestSubject(names),
+    greeting: user.firstName ? `Hi ${user.firstName},` : "Hi,",
+    blocks: [{ paragraph: `Here is your week with ${joinNames(names)}.` }, ...parts.flatMap((p) => p.blocks)],
+    action,
+    reason: `You get this because you are a member of ${joinNames(teams.map((t) => t.name))}`,
+  });
+}
+
+type PersonOutcome = "sent" | "off" | "not-due" | "done" | "empty" | "gone";
+
+/** One person's digest of the week, if it is due, wanted, not sent yet and not empty. */
+async function digestFor(run: Run, userId: string): Promise<PersonOutcome> {
+  const { kv } = run;
+  const memberships: Membership[] = await listMemberships(kv, userId);
+  const teams = (await Promise.all(memberships.map((m) => teamOf(run, m.teamId))))
+    .filter((team): team is Team => team !== null);
+  const homeId = homeTeamId(memberships.filter((m) => teams.some((t) => t.id === m.teamId)));
+  const home = teams.find((t) => t.id === homeId);
+  if (!home) return "gone";
+  const zone = digestZone(home);
+  if (!run.anyTime && !isDigestTime(run.now, zone)) return "not-due";
+  if (!(await getNotificationPreferences(kv, userId)).weeklyDigest) return "off";
+  const entry = await getWeeklyDigestEntry(kv, userId, digestWeek(run.now, zone));
+  if (entry.versionstamp !== null) return "done";
+  const user = await getUser(kv, userId);
+  if (!user) return "gone";
+  // The team they joined first leads, the others by name.
+  const ordered = [home, ...teams.filter((t) => t !== home).sort((a, b) => a.name.localeCompare(b.name))];
+  const mail = await digestMail(run, user, ordered);
+  if (!mail) return "empty";
+  const op = stageWeeklyDigest(beginChange(kv), entry, { sentAt: run.now.toISOString() });
+  stageMail(op, mail, run.now);
+  // A failed check: another instance (or an earlier run) sent this week's digest meanwhile.
+  return (await commitChange(op)).ok ? "sent" : "done";
+}
+
+/** Runs `work` over `items`, `CONCURRENCY` at a time. */
+async function eachLimited<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, lane));
+}
+
+/** The team's members not seen yet in this run (every page). */
+async function newMembersOf(run: Run, teamId: string): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor = "";
+  do {
+    const page = await listTeamMembers(run.kv, teamId, { cursor: cursor || undefined, limit: 500 });
+    for (const m of page.values) {
+      if (!run.seen.has(m.userId)) {
+        run.seen.add(m.userId);
+        ids.push(m.userId);
+      }
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return ids;
+}
+
+/**
+ * Sends the digests that are due: at `now` on each person's clock (the cron), or everyone's
+ * (`anyTime`, the development call). Never twice for one person's week. A person whose digest
+ * failed is logged and tried again by the next run (their zone is not marked done).
+ */
+export async function runWeeklyDigests(kv: Deno.Kv, options: WeeklyDigestOptions): Promise<WeeklyDigestRun> {
+  const now = options.now ?? new Date();
+  const anyTime = options.anyTime === true;
+  const result: WeeklyDigestRun = { sent: 0, people: 0, failed: 0 };
+  if (!anyTime && !someZoneMayBeDue(now)) return result;
+  const run: Run = { kv, appUrl: options.appUrl, now, anyTime, teams: new Map(), weeks: new Map(), seen: new Set() };
+
+  // The teams to visit: all (anyTime), or those whose zone is due and not done yet this week.
+  const due: Team[] = [];
+  const zones = new Map<string, { week: string; done: boolean; failed: boolean }>();
+  let cursor = "";
+  do {
+    const page = await listTeams(kv, { cursor: cursor || undefined, limit: 500 });
+    for (const team of page.values) {
+      run.teams.set(team.id, Promise.resolve(team));
+      const zone = digestZone(team);
+      if (!anyTime && !zones.has(zone) && isDigestTime(now, zone)) {
+        zones.set(zone, { week: digestWeek(now, zone), done: false, failed: false });
+      }
+      if (anyTime || zones.has(zone)) due.push(team);
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  const dueZones = [...zones];
+  const done = await weeklyDigestZonesDone(kv, dueZones.map(([zone, { week }]) => ({ zone, week })));
+  dueZones.forEach(([, state], i) => state.done = done[i]);
+
+  for (const team of due) {
+    const zone = zones.get(digestZone(team));
+    if (zone?.done) continue;
+    const people = await newMembersOf(run, team.id);
+    result.people += people.length;
+    await eachLimited(people, async (userId) => {
+      try {
+        if (await digestFor(run, userId) === "sent") result.sent++;
+      } catch (error) {
+        result.failed++;
+        if (zone) zone.failed = true;
+        console.error(`[notifications] the weekly digest of ${userId} failed:`, errorText(error));
+      }
+    });
+  }
+  for (const [zone, state] of dueZones) {
+    if (!state.done && !state.failed) await markWeeklyDigestZoneDone(kv, zone, state.week, now);
+  }
+  return result;
+}
+
+/** The cron's job: the digests due now, logged as a job run; a failure is logged, not thrown at the cron. */
+export async function weeklyDigestJob(kv: Deno.Kv, appUrl: string, now = new Date()): Promise<void> {
+  await runLoggedJob("notifications.weekly_digest", () => runWeeklyDigests(kv, { appUrl, now }), (r) => ({ ...r }))
+    .catch(() => {}); // Logged; the next run tries again (zones not marked done).
+}
