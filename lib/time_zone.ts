@@ -77,6 +77,7 @@ export function zoneToAdopt(settings: TeamZoneSettings, calendarZone: string | n
 
 const STYLES = {
   day: { year: "numeric", month: "numeric", day: "numeric" },
+  hour: { hour: "numeric", hourCycle: "h23" },
   weekday: { weekday: "short", month: "short", day: "numeric" },
   weekdayYear: { weekday: "short", month: "short", day: "numeric", year: "numeric" },
   date: { month: "short", day: "numeric", year: "numeric" },
@@ -145,6 +146,10 @@ export function calendarDay(date: Date, zone: string): CalendarDay {
   const [year, month, dayOfMonth] = day.split(" ").map(Number);
   return [year, month, dayOfMonth];
 }
+
+/** The hour (0–23) on the zone's clock at an instant. */
+export const zoneHour = (date: Date, zone: string): number =>
+  Number(perMinute("hour", zone, date, () => partOf("hour", zone, date, "hour"))) % 24;
 
 export const sameDay = (a: CalendarDay, b: CalendarDay): boolean => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 

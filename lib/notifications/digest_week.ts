@@ -5,8 +5,7 @@
  * same week share one name (and one mail), and a wall-clock rule needs no care for DST: 17:00
  * never falls in a change (those are at night). Pure and dependency-free.
  */
-import type { TeamZoneSettings } from "../time_zone.ts";
-import { teamTimeZone } from "../time_zone.ts";
+import { calendarDay, teamTimeZone, type TeamZoneSettings, zoneHour } from "../time_zone.ts";
 
 /** The hour of Sunday, on the person's clock, from which their digest goes. */
 export const DIGEST_HOUR = 17;
@@ -38,38 +37,9 @@ export interface ZoneClock {
   day: number;
 }
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-/** Runs meet the few zones teams use; the bound keeps a process that meets many small. */
-const MAX_FORMATTERS = 64;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let format = formatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      weekday: "short",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-    });
-    if (formatters.size >= MAX_FORMATTERS) formatters.delete(formatters.keys().next().value!);
-    formatters.set(zone, format);
-  }
-  return format;
-}
-
 export function zoneClock(now: Date, zone: string): ZoneClock {
-  const parts = Object.fromEntries(formatterFor(zone).formatToParts(now).map((p) => [p.type, p.value]));
-  return {
-    weekday: WEEKDAYS.indexOf(parts.weekday),
-    hour: Number(parts.hour) % 24,
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-  };
+  const [year, month, day] = calendarDay(now, zone);
+  return { weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(), hour: zoneHour(now, zone), year, month, day };
 }
 
 /** Sunday, from 17:00 until midnight, on the zone's clock. */
