@@ -13,6 +13,7 @@ import { UPLOAD_SWEEP_CRON, uploadSweepJob } from "./lib/photos/mod.ts";
 import { CALENDAR_SYNC_CRON, calendarSyncJob } from "./lib/calendar/mod.ts";
 import { RETENTION_SWEEP_CRON, retentionSweepJob } from "./lib/retention_sweep.ts";
 import {
+  digestThumbnailResolver,
   dueNewsJobs,
   dueScheduleNoticeJobs,
   isNewsJob,
@@ -98,6 +99,8 @@ const lifecycle = new Lifecycle();
 // has no queue, it reads the due mail, digests and news every 5 s instead.
 startQueueWorker(kv, mailer, {
   background: lifecycle,
+  // The weekly digest's photo thumbnails travel inside its mail: read from the gallery when it is sent.
+  resolveInlineImage: digestThumbnailResolver(kv),
   otherJobs: async (message) => {
     if (isRequestDigestJob(message)) await runRequestDigestJob(kv, message, config.appUrl);
     else if (isNewsJob(message)) await runNewsJob(kv, message, config.appUrl);

@@ -1,5 +1,6 @@
 // @ts-types="@types/nodemailer"
 import nodemailer from "nodemailer";
+import { Buffer } from "node:buffer";
 import { monotonicFactory } from "ulid";
 import { listOutboxEntries, listOutboxPage, replaceOutboxMail, saveOutboxMail } from "../db/mail.ts";
 import type { Page, PageOptions } from "../db/kv.ts";
@@ -31,6 +32,14 @@ export function createSmtpMailer(smtpUrl: string, from: string, options: { ignor
         text: mail.text,
         html: mail.html,
         headers: mail.headers,
+        // Inline images travel inside the message (multipart/related), found by their Content-ID.
+        attachments: mail.inlineContent?.map((image) => ({
+          cid: image.cid,
+          filename: image.filename,
+          contentType: image.contentType,
+          content: Buffer.from(image.content),
+          contentDisposition: "inline" as const,
+        })),
         disableFileAccess: true,
         disableUrlAccess: true,
       });
@@ -74,8 +83,10 @@ export function createOutboxMailer(
   return {
     name: "outbox",
     headersOnly: !options.withBodies,
-    async send(mail) {
+    async send(sendable) {
       const sentAt = now();
+      // An entry is one KV value: no image bytes (nor references). The text part names each image by its alt text.
+      const { inlineContent: _bytes, inlineImages: _refs, ...mail } = sendable;
       const entry: OutboxEntry = { ...mail, id: nextOutboxId(sentAt.getTime()), createdAt: sentAt.toISOString() };
       if (!options.withBodies) {
         await saveOutboxMail(kv, headersOnly(entry), OUTBOX_TTL_MS);

@@ -1,5 +1,15 @@
 /** Mail: its templates, the delivery queue and where mail goes. The public face of `lib/mail/`. */
-export type { MailContent, Mailer, OutgoingMail, Recipient } from "./types.ts";
+export type {
+  ImageContent,
+  InlineImageRef,
+  InlineImageResolver,
+  MailContent,
+  Mailer,
+  OutgoingMail,
+  Recipient,
+  SendableMail,
+  StoredImageRef,
+} from "./types.ts";
 export { queueMail, stageMail } from "./queue.ts";
 export { listOutbox, type OutboxEntry } from "./mailers.ts";
 export { useMailQueueKey } from "./sealing.ts";

@@ -14,6 +14,8 @@
  * The record keeps the body, with its single-use links, only sealed (lib/mail/sealing.ts): it is
  * opened in memory for each attempt. A body that cannot be opened (sealed under another key)
  * fails that attempt like a refused send, so it is retried and finally set aside, never dropped.
+ * A mail's inline images are kept the same way, as sealed references: their bytes are read at each
+ * attempt (`withInlineImages`), so a record stays small and a deleted photo is not sent.
  *
  * A job that finds the lease held by someone else enqueues a watchdog for that lease's end;
  * a job that comes early (a duplicate, a stale watchdog) does nothing. `sweepPendingMail`,
@@ -45,7 +47,7 @@ import {
 import { beginChange, type Page } from "../db/kv.ts";
 import { commitChange } from "../db/change.ts";
 import { openBody, sealBody } from "./sealing.ts";
-import type { Mailer, OutgoingMail, Recipient } from "./types.ts";
+import type { InlineImage, InlineImageResolver, Mailer, OutgoingMail, Recipient, SendableMail } from "./types.ts";
 import { redactLogText } from "../log.ts";
 
 /** A mail as the queue stores it: recipient, kind and subject in the clear, the body sealed. */
@@ -108,6 +110,11 @@ export interface MailQueueOptions {
   /** Backoff after the n-th failed attempt (default `retryDelayMs`). */
   retryDelayMs?: (attempts: number) => number;
   clock?: () => number;
+  /**
+   * Reads a mail's inline images when it is sent (main.ts: the photos' thumbnails). Without one,
+   * or for an image that is gone, the mail goes without that image and shows its alt text.
+   */
+  resolveInlineImage?: InlineImageResolver;
 }
 
 /**
@@ -180,9 +187,9 @@ function redactedMailOf(pending: PendingMail): OutgoingMail {
 const LINK = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
 export const LINK_REMOVED = "[link removed]";
 
-/** The mail without its links (nor the headers that carry one): a failed mail keeps no token. */
+/** The mail without its links (nor the headers that carry one, nor its images): a failed mail keeps no token. */
 export function redactMail(mail: OutgoingMail): OutgoingMail {
-  const { headers: _links, ...rest } = mail;
+  const { headers: _links, inlineImages: _images, ...rest } = mail;
   return { ...rest, text: mail.text.replace(LINK, LINK_REMOVED), html: mail.html.replace(LINK, LINK_REMOVED) };
 }
 
@@ -195,6 +202,39 @@ function failedRecord(pending: PendingMail, attempts: number, lastError: string 
     createdAt: pending.createdAt,
     failedAt: new Date(at).toISOString(),
   };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The HTML with the `<img src="cid:…">` of each of `cids` replaced by its alt text: a mail client
+ * would show a broken image for an inline image the mail does not carry.
+ */
+export function withoutImages(html: string, cids: string[]): string {
+  return cids.reduce((out, cid) => {
+    const tag = new RegExp(`<img\\b[^>]*\\bsrc="cid:${escapeRegExp(cid)}"[^>]*>`, "gi");
+    // The alt is already escaped as an attribute, so it is safe as text too.
+    return out.replace(tag, (img) => `<span>${/\balt="([^"]*)"/i.exec(img)?.[1] ?? ""}</span>`);
+  }, html);
+}
+
+/**
+ * The mail as a mailer gets it: the bytes of its inline images read now (never stored), and the
+ * `<img>` of any that is gone (a photo deleted since it was queued) left as its alt text. The
+ * references stay behind. A resolver that throws (the database failing) fails the attempt.
+ */
+export async function withInlineImages(mail: OutgoingMail, resolve?: InlineImageResolver): Promise<SendableMail> {
+  const { inlineImages, ...rest } = mail;
+  if (!inlineImages?.length) return rest;
+  const found = await Promise.all(
+    inlineImages.map(async ({ cid, ref }): Promise<InlineImage | null> => {
+      const image = resolve ? await resolve(ref) : null;
+      return image ? { cid, ...image } : null;
+    }),
+  );
+  const inlineContent = found.filter((image): image is InlineImage => image !== null);
+  const gone = inlineImages.filter((_, i) => found[i] === null).map((image) => image.cid);
+  return { ...rest, html: withoutImages(rest.html, gone), ...(inlineContent.length > 0 ? { inlineContent } : {}) };
 }
 
 /** When the record's latest job is due: its lease's end while leased, else its `dueAt`. */
@@ -286,8 +326,14 @@ export async function deliverQueuedMail(
   const held = { key: entry.key, versionstamp: leasedAt };
 
   try {
-    const outgoing = mailer.headersOnly ? headersOf(pending.mail) : openQueuedMail(pending);
-    await withDeadline(mailer.send(outgoing), sendTimeoutMs);
+    const send = async () => {
+      const outgoing = mailer.headersOnly
+        ? headersOf(pending.mail)
+        : await withInlineImages(openQueuedMail(pending), options.resolveInlineImage);
+      await mailer.send(outgoing);
+    };
+    // Reading the images counts against the send's deadline: both happen inside the lease.
+    await withDeadline(send(), sendTimeoutMs);
   } catch (error) {
     const failedAt = clock();
     const tries = attempts + 1;

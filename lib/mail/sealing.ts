@@ -21,7 +21,7 @@
  * additional data, so a sealed body cannot be moved to another record or address.
  */
 import { createCipheriv, createDecipheriv } from "node:crypto";
-import type { MailContent } from "./types.ts";
+import type { InlineImageRef, MailContent } from "./types.ts";
 
 const VERSION = "v1";
 const NONCE_BYTES = 12;
@@ -52,17 +52,18 @@ export class UnreadableMailError extends Error {
   }
 }
 
-type Body = Pick<MailContent, "text" | "html" | "headers">;
+type Body = Pick<MailContent, "text" | "html" | "headers" | "inlineImages">;
 
 const encoder = new TextEncoder();
 const context = (id: string, address: string) => encoder.encode(JSON.stringify([id, address]));
 
-/** `text`, `html` and any headers as `v1.<nonce>.<ciphertext and tag>` (base64url), bound to the record and recipient. */
+/** `text`, `html`, any headers and inline image references as `v1.<nonce>.<ciphertext and tag>` (base64url), bound to the record and recipient. */
 export function sealBody(body: Body, id: string, address: string): string {
   const nonce = crypto.getRandomValues(new Uint8Array(NONCE_BYTES));
   const cipher = createCipheriv("aes-256-gcm", currentKey(), nonce);
   cipher.setAAD(context(id, address));
-  const plain = encoder.encode(JSON.stringify({ text: body.text, html: body.html, headers: body.headers }));
+  const { text, html, headers, inlineImages } = body;
+  const plain = encoder.encode(JSON.stringify({ text, html, headers, inlineImages }));
   const sealed = concat(cipher.update(plain), cipher.final(), cipher.getAuthTag());
   return `${VERSION}.${toBase64Url(nonce)}.${toBase64Url(sealed)}`;
 }
@@ -80,9 +81,13 @@ export function openBody(sealed: string, id: string, address: string): Body {
     const body = JSON.parse(new TextDecoder().decode(plain));
     if (typeof body?.text !== "string" || typeof body?.html !== "string") throw new UnreadableMailError();
     if (body.headers !== undefined && !isHeaderMap(body.headers)) throw new UnreadableMailError();
-    return body.headers
-      ? { text: body.text, html: body.html, headers: body.headers }
-      : { text: body.text, html: body.html };
+    if (body.inlineImages !== undefined && !isImageRefList(body.inlineImages)) throw new UnreadableMailError();
+    return {
+      text: body.text,
+      html: body.html,
+      ...(body.headers ? { headers: body.headers } : {}),
+      ...(body.inlineImages ? { inlineImages: body.inlineImages } : {}),
+    };
   } catch {
     throw new UnreadableMailError();
   }
@@ -90,6 +95,12 @@ export function openBody(sealed: string, id: string, address: string): Body {
 
 const isHeaderMap = (value: unknown): value is Record<string, string> =>
   typeof value === "object" && value !== null && Object.values(value).every((v) => typeof v === "string");
+
+const isImageRefList = (value: unknown): value is InlineImageRef[] =>
+  Array.isArray(value) &&
+  value.every((image) =>
+    typeof image?.cid === "string" && typeof image.ref?.teamId === "string" && typeof image.ref?.blobId === "string"
+  );
 
 function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

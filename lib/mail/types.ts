@@ -13,12 +13,56 @@ export interface MailContent {
    * the queue seals them with the body and a failed or production-outbox mail keeps none.
    */
   headers?: Record<string, string>;
+  /**
+   * Images shown inside the HTML (`<img src="cid:…">`), named by reference only: the queue keeps
+   * the references (sealed with the body, far under KV's 64 KB a record may hold), and the bytes
+   * are read when the mail is sent (`InlineImageResolver`). No address that loads without a session.
+   */
+  inlineImages?: InlineImageRef[];
+}
+
+/** A stored image (a team's blob), as a mail names it. lib/mail never reads it: its resolver does. */
+export interface StoredImageRef {
+  teamId: string;
+  blobId: string;
+}
+
+/** An inline image of a mail: the `cid:` its HTML uses and the image it stands for. */
+export interface InlineImageRef {
+  cid: string;
+  ref: StoredImageRef;
+}
+
+/** An image's bytes, read at send time. */
+export interface ImageContent {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+/**
+ * Reads the image a reference names when its mail is sent (main.ts gives the queue one); null when
+ * it is gone (the photo was deleted since), so the mail goes without it. A throw fails the attempt.
+ */
+export type InlineImageResolver = (ref: StoredImageRef) => Promise<ImageContent | null>;
+
+/** An inline image ready for the mail server. */
+export interface InlineImage extends ImageContent {
+  cid: string;
 }
 
 export interface OutgoingMail extends MailContent {
   to: Recipient;
   /** Which template made it ("verification", "sign-in", ...), for the outbox and logs. */
   kind: string;
+}
+
+/**
+ * What a mailer is handed: the mail and, from the queue at send time, the bytes of its inline
+ * images that could still be read. Never stored.
+ */
+export interface SendableMail extends OutgoingMail {
+  inlineContent?: InlineImage[];
 }
 
 /** Delivers one message or throws; retrying is the queue's job. */
@@ -29,5 +73,5 @@ export interface Mailer {
    * mail with an empty body and never opens the sealed one.
    */
   readonly headersOnly?: boolean;
-  send(mail: OutgoingMail): Promise<void>;
+  send(mail: SendableMail): Promise<void>;
 }

@@ -42,4 +42,5 @@ export {
   runScheduleNoticeJob,
   scheduleNoticeSweepJob,
 } from "./schedule_changes.ts";
+export { digestThumbnailResolver } from "./digest_photos.ts";
 export { runWeeklyDigests, WEEKLY_DIGEST_CRON, weeklyDigestJob, type WeeklyDigestRun } from "./weekly_digest.ts";

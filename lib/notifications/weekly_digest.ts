@@ -3,7 +3,9 @@
  * member with `weeklyDigest` on, covering all their teams: each team's posts of the past 7 days
  * (5, then "and N more"), how many photos came, the events of the next 7 days (as the events
  * widget words them, in the team's zone) and the campaigns waiting for their answer. A week with
- * none of it in any of their teams sends nothing.
+ * none of it in any of their teams sends nothing; a campaign left open counts only in the week it
+ * opened (a poll open for months would otherwise mail everyone every Sunday), and is listed in
+ * any mail that has something else.
  *
  * When (lib/notifications/digest_week.ts): a person follows the clock of the team they joined
  * first. The cron runs every 15 minutes; outside Sunday 03:00–Monday 12:00 UTC no clock can be due
@@ -13,14 +15,12 @@
  * Exactly once: the person's record of the week is checked absent in the commit that stages the
  * mail, so two instances at once, a crash or the development call earlier that week mail once.
  *
- * Photos are counted, not shown: a thumbnail that loads in a mail client with no session is a
- * bearer link to a child's picture that lives in every inbox and forward, where the gallery
- * shows it to the team's members only. The count and the button to the dashboard say enough.
+ * Photos are counted, and the newest 3 of each team shown as thumbnails carried inside the mail,
+ * never as a link (lib/notifications/digest_photos.ts): their bytes are read when it is sent.
  */
 import { getTeam, listTeams, type Team } from "../db/teams.ts";
 import { getUser, listMemberships, listTeamMembers, type Membership } from "../db/users.ts";
 import { listPosts, type PostRecord } from "../db/posts.ts";
-import { listPhotosAt } from "../db/gallery.ts";
 import { getPlayers } from "../db/players.ts";
 import { beginChange } from "../db/kv.ts";
 import { commitChange } from "../db/change.ts";
@@ -41,11 +41,11 @@ import {
   type TeamEvent,
 } from "../events/mod.ts";
 import { type ActiveCampaign, CAMPAIGN_TYPE_LABELS, listActiveCampaigns } from "../campaigns/mod.ts";
-import { stageMail } from "../mail/mod.ts";
-import type { OutgoingMail } from "../mail/types.ts";
+import { type InlineImageRef, type OutgoingMail, stageMail } from "../mail/mod.ts";
 import { errorText, runLoggedJob } from "../log.ts";
 import { getNotificationPreferences } from "./preferences.ts";
 import { type NotificationBlock, notificationMail } from "./mail.ts";
+import { type DigestThumbnail, weekPhotos } from "./digest_photos.ts";
 import {
   DAY_MS,
   DIGEST_DAYS,
@@ -67,6 +67,10 @@ export const DIGEST_MAX_POSTS = 5;
 export const DIGEST_MAX_EVENTS = 10;
 /** Open campaigns listed per team. */
 export const DIGEST_MAX_CAMPAIGNS = 3;
+/** Open campaigns read per team and person, to find one that opened this week. */
+const CAMPAIGNS_READ = 20;
+/** Thumbnails in one mail at most (3 a team), so a person in many teams gets no huge message. */
+export const DIGEST_MAX_IMAGES = 12;
 /** People whose digest is built at once. */
 const CONCURRENCY = 16;
 /** A post's text in the mail: its first line's start (the dashboard has the rest). */
@@ -93,6 +97,7 @@ interface TeamWeek {
   posts: { author: string; post: PostRecord; playerName: string | null }[];
   morePosts: number;
   photos: number;
+  thumbnails: DigestThumbnail[];
   events: TeamEvent[];
   moreEvents: number;
 }
@@ -137,30 +142,21 @@ async function weekPosts(kv: Deno.Kv, teamId: string, since: number) {
   return { posts, more };
 }
 
-async function weekPhotoCount(kv: Deno.Kv, teamId: string, since: number): Promise<number> {
-  const PAGE = 100;
-  let count = 0;
-  for (let offset = 0;; offset += PAGE) {
-    const { photos, hasMore } = await listPhotosAt(kv, teamId, offset, PAGE);
-    const recent = photos.filter((p) => Date.parse(p.createdAt) >= since).length;
-    count += recent;
-    if (!hasMore || recent < photos.length) return count;
-  }
-}
-
 async function readTeamWeek(kv: Deno.Kv, team: Team, now: Date): Promise<TeamWeek> {
   const since = now.getTime() - DIGEST_DAYS * DAY_MS;
+  const zone = digestZone(team);
   const [posts, photos, events] = await Promise.all([
     weekPosts(kv, team.id, since),
-    weekPhotoCount(kv, team.id, since),
+    weekPhotos(kv, team.id, since, zone),
     listEventsStartingBetween(kv, team.id, now.getTime(), now.getTime() + DIGEST_DAYS * DAY_MS, { limit: 100 }),
   ]);
   return {
     team,
-    zone: digestZone(team),
+    zone,
     posts: posts.posts,
     morePosts: posts.more,
-    photos,
+    photos: photos.count,
+    thumbnails: photos.thumbnails,
     events: events.values.slice(0, DIGEST_MAX_EVENTS),
     moreEvents: Math.max(0, events.values.length - DIGEST_MAX_EVENTS),
   };
@@ -202,8 +198,25 @@ export function eventLine(event: TeamEvent, now: Date, zone: string): string {
   return [`${title} — ${when}`, opponent, event.location].filter(Boolean).join(", ");
 }
 
-/** One team's part of the mail, or null when nothing happened there. */
-function teamBlocks(week: TeamWeek, campaigns: ActiveCampaign[], now: Date): NotificationBlock[] | null {
+/** When a campaign opened: published, or created if later (or with no publishing time). */
+const openedAt = (campaign: ActiveCampaign) =>
+  Math.max(Date.parse(campaign.createdAt), campaign.publishAt ? Date.parse(campaign.publishAt) : 0);
+
+/**
+ * One team's part of the mail, or null when nothing happened there: open campaigns alone count
+ * only when one of them opened this week. `images` are the `src` (a `cid:`) of each thumbnail
+ * the mail carries, in order; the rest are only counted.
+ */
+function teamBlocks(
+  week: TeamWeek,
+  campaigns: ActiveCampaign[],
+  images: string[],
+  now: Date,
+): NotificationBlock[] | null {
+  const since = now.getTime() - DIGEST_DAYS * DAY_MS;
+  const newCampaign = campaigns.some((c) => openedAt(c) >= since);
+  const happened = week.posts.length > 0 || week.photos > 0 || week.events.length > 0 || newCampaign;
+  if (!happened) return null;
   const blocks: NotificationBlock[] = [];
   if (week.posts.length > 0) {
     blocks.push({ paragraph: "Posts this week:" }, {
@@ -215,6 +228,9 @@ function teamBlocks(week: TeamWeek, campaigns: ActiveCampaign[], now: Date): Not
   }
   if (week.photos > 0) {
     blocks.push({ paragraph: `${plural(week.photos, "new photo", "new photos")} in the team gallery.` });
+    if (images.length > 0) {
+      blocks.push({ images: images.map((src, i) => ({ src, alt: week.thumbnails[i].alt })) });
+    }
   }
   if (week.events.length > 0) {
     blocks.push({ paragraph: "Coming up in the next 7 days:" }, {
@@ -226,10 +242,12 @@ function teamBlocks(week: TeamWeek, campaigns: ActiveCampaign[], now: Date): Not
   }
   if (campaigns.length > 0) {
     blocks.push({ paragraph: "Waiting for your answer:" }, {
-      list: campaigns.map((c) => ({ text: `${CAMPAIGN_TYPE_LABELS[c.type] ?? "Campaign"}: ${c.title}` })),
+      list: campaigns.slice(0, DIGEST_MAX_CAMPAIGNS).map((c) => ({
+        text: `${CAMPAIGN_TYPE_LABELS[c.type] ?? "Campaign"}: ${c.title}`,
+      })),
     });
   }
-  return blocks.length > 0 ? [{ heading: week.team.name }, ...blocks] : null;
+  return [{ heading: week.team.name }, ...blocks];
 }
 
 /** The mail for a person's teams with something in them (in the order given), or null for an empty week. */
@@ -239,13 +257,22 @@ async function digestMail(
   teams: Team[],
 ): Promise<OutgoingMail | null> {
   const parts: { team: Team; blocks: NotificationBlock[] }[] = [];
+  const inlineImages: InlineImageRef[] = [];
   for (const team of teams) {
     const [week, campaigns] = await Promise.all([
       weekOf(run, team),
-      listActiveCampaigns(run.kv, team.id, user.id, run.now, { limit: DIGEST_MAX_CAMPAIGNS }),
+      listActiveCampaigns(run.kv, team.id, user.id, run.now, { limit: CAMPAIGNS_READ }),
     ]);
-    const blocks = teamBlocks(week, campaigns.values, run.now);
-    if (blocks) parts.push({ team, blocks });
+    // Each thumbnail's Content-ID, unique within the mail; taken only if the team's part is in it.
+    const room = Math.max(0, DIGEST_MAX_IMAGES - inlineImages.length);
+    const images = week.thumbnails.slice(0, room).map((thumb, i) => ({
+      cid: `photo-${inlineImages.length + i + 1}@digest.goalmates`,
+      ref: thumb.ref,
+    }));
+    const blocks = teamBlocks(week, campaigns.values, images.map((image) => `cid:${image.cid}`), run.now);
+    if (!blocks) continue;
+    parts.push({ team, blocks });
+    inlineImages.push(...images);
   }
   if (parts.length === 0) return null;
   const names = parts.map((p) => p.team.name);
@@ -253,7 +280,7 @@ async function digestMail(
   const action = parts.length === 1
     ? { label: `Open ${names[0]}`, url: `${base}/family-dashboard/${encodeURIComponent(parts[0].team.id)}` }
     : { label: "Open GoalMates", url: `${base}/home` };
-  return notificationMail({
+  const mail = notificationMail({
     kind: "weeklyDigest",
     userId: user.id,
     to: { name: user.firstName || undefined, address: user.email },
@@ -264,6 +291,7 @@ async function digestMail(
     action,
     reason: `You get this because you are a member of ${joinNames(teams.map((t) => t.name))}`,
   });
+  return inlineImages.length > 0 ? { ...mail, inlineImages } : mail;
 }
 
 type PersonOutcome = "sent" | "off" | "not-due" | "done" | "empty" | "gone";

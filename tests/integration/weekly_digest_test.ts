@@ -1,9 +1,11 @@
 /**
  * Issue 23, item 4: the weekly digest (lib/notifications/weekly_digest.ts). Its content (5 posts
- * then "and N more", the photos counted, the next 7 days' events as the widget words them, open
- * campaigns, several teams in one mail), the empty week, someone who turned it off, the Sunday
- * 17:00 rule and the cheap hours, the development call (once a week, 404 in production), and
- * exactly once with two processes running the job on one KV file at the same moment.
+ * then "and N more", the photos counted and the newest 3 as thumbnails inside the mail, the next 7
+ * days' events as the widget words them, open campaigns, several teams in one mail), the empty
+ * week (an old open campaign alone is one), someone who turned it off, the Sunday 17:00 rule and
+ * the cheap hours, the development call (once a week, 404 in production), exactly once with two
+ * processes running the job on one KV file at the same moment, and the thumbnails as an SMTP
+ * server receives them (multipart/related, read at send time, a deleted photo left out).
  */
 import assert from "node:assert/strict";
 import { call, countingReads, createTestApp, kvValues, requestJson, seedTeam } from "../helpers.ts";
@@ -13,6 +15,12 @@ import { runWeeklyDigests } from "../../lib/notifications/mod.ts";
 import { missingAltText, updateNotificationPreferences } from "../../lib/notifications/mod.ts";
 import { newPostId, type PostRecord, stagePost } from "../../lib/db/posts.ts";
 import { newPhotoId, type PhotoRecord, stagePhoto } from "../../lib/db/gallery.ts";
+import { type BlobManifest, stageNewBlob, writeBlobData } from "../../lib/db/blobs.ts";
+import { keys } from "../../lib/db/keys.ts";
+import { digestThumbnailResolver } from "../../lib/notifications/mod.ts";
+import { deliverQueuedMail } from "../../lib/mail/queue.ts";
+import { createSmtpMailer } from "../../lib/mail/mailers.ts";
+import { type ReceivedMail, startSmtpSink } from "../e2e/smtp_sink.ts";
 import { type Campaign, stageNewCampaign } from "../../lib/db/campaigns.ts";
 import { type Membership, stageMembership, type User } from "../../lib/db/users.ts";
 import { saveEvent } from "../../lib/events/mod.ts";
@@ -51,24 +59,55 @@ async function post(
   assert.ok((await stagePost(kv.atomic(), team.id, record).commit()).ok);
 }
 
-async function photo(kv: Deno.Kv, team: Team, at: number) {
+/** Real images as thumbnails: one over a blob chunk (60 KiB), a small JPEG, a PNG, a WebP. */
+const IMAGES = [
+  ["oriented_6_gps.jpg", "image/jpeg"],
+  ["display_p3.jpg", "image/jpeg"],
+  ["small.png", "image/png"],
+  ["small.webp", "image/webp"],
+] as const;
+
+/** A gallery photo whose thumbnail is a stored blob (fixture image `image`); returns its blob id and bytes. */
+async function photo(kv: Deno.Kv, team: Team, at: number, uploader: User | null, image = 0, caption = "") {
   const id = newPhotoId(at);
   const path = `/objects/${team.id}/${id}`;
+  const thumbId = `${id}-thumb`;
+  const [file, contentType] = IMAGES[image % IMAGES.length];
+  const bytes = await Deno.readFile(new URL(`../fixtures/${file}`, import.meta.url));
+  const written = await writeBlobData(kv, team.id, thumbId, bytes);
+  const manifest: BlobManifest = {
+    id: thumbId,
+    teamId: team.id,
+    dataId: thumbId,
+    state: "ready",
+    role: "thumbnail",
+    purpose: "gallery",
+    uploadId: id,
+    playerId: null,
+    uploaderId: uploader?.id ?? null,
+    contentType,
+    ...written,
+    width: 320,
+    height: 320,
+    createdAt: new Date(at).toISOString(),
+  };
+  const thumbnailPath = `/objects/${team.id}/${thumbId}`;
   const record: PhotoRecord = {
     id,
     objectPath: path,
-    thumbnailPath: path,
+    thumbnailPath,
     mediumPath: path,
-    urls: { thumbnail: path, medium: path, full: path },
-    caption: "",
+    urls: { thumbnail: thumbnailPath, medium: path, full: path },
+    caption,
     uploaderType: "parent",
-    uploaderId: null,
+    uploaderId: uploader?.id ?? null,
     createdAt: new Date(at).toISOString(),
   };
-  assert.ok((await stagePhoto(kv.atomic(), team.id, record).commit()).ok);
+  assert.ok((await stagePhoto(stageNewBlob(kv.atomic(), manifest), team.id, record).commit()).ok);
+  return { thumbId, bytes, contentType };
 }
 
-async function campaign(kv: Deno.Kv, team: Team, title: string) {
+async function campaign(kv: Deno.Kv, team: Team, title: string, createdAt = SUNDAY_EVENING.getTime() - DAY) {
   const record: Campaign = {
     id: newPostId(Date.now()),
     title,
@@ -79,7 +118,7 @@ async function campaign(kv: Deno.Kv, team: Team, title: string) {
     teamId: team.id,
     publishAt: null,
     expiresAt: null,
-    createdAt: new Date(SUNDAY_EVENING.getTime() - DAY).toISOString(),
+    createdAt: new Date(createdAt).toISOString(),
     pollQuestion: "Pizza or tacos?",
     pollOption1: "Pizza",
     pollOption2: "Tacos",
@@ -118,8 +157,12 @@ async function world(kv: Deno.Kv) {
   });
   await post(kv, lions, coach, "Old news from last month", now - 8 * DAY);
   await post(kv, tigers, coach, "Tigers practice moved indoors", now - 2 * DAY);
-  for (let i = 0; i < 4; i++) await photo(kv, lions, now - (i + 1) * DAY);
-  await photo(kv, lions, now - 9 * DAY);
+  // Oldest first, as they came (photo ids increase with each one): photos[0] is the newest.
+  await photo(kv, lions, now - 9 * DAY, coach, 3);
+  const photos = [];
+  for (let i = 3; i >= 0; i--) {
+    photos.unshift(await photo(kv, lions, now - (i + 1) * DAY, i === 1 ? maria : coach, i, i === 0 ? "Goal! <3" : ""));
+  }
   await saveEvent(kv, lions.id, {
     title: "Game",
     eventType: "game",
@@ -139,7 +182,10 @@ async function world(kv: Deno.Kv) {
   await saveEvent(kv, lions.id, { title: "Tournament", startTime: new Date(now + 9 * DAY) });
   await saveEvent(kv, lions.id, { title: "Team photo", startTime: new Date("2026-07-18T14:00:00Z") });
   await campaign(kv, lions, "Team party food");
-  return { lions, tigers, quiet, coach, maria, off, lonely };
+  // Open for two months: listed in a mail with other news, but no reason for a mail on its own.
+  await campaign(kv, lions, "Season photo order", now - 60 * DAY);
+  await campaign(kv, quiet, "Kit colours vote", now - 30 * DAY);
+  return { lions, tigers, quiet, coach, maria, off, lonely, photos };
 }
 
 Deno.test("[weekly digest] one mail per person for all their teams: 5 posts and N more, photos, events, campaigns", async () => {
@@ -168,6 +214,7 @@ Deno.test("[weekly digest] one mail per person for all their teams: 5 posts and 
   assert.ok(text.includes("- Team photo (Event) — Sat, Jul 18 · 10:00 AM"), "the type when the title does not say it");
   assert.ok(!text.includes("Tournament"));
   assert.ok(text.includes("- Poll: Team party food"));
+  assert.ok(text.includes("- Poll: Season photo order"), "an old open campaign is listed with the rest");
   // The second team in the same mail, after the one she joined first.
   assert.ok(text.indexOf("LIONS U10") < text.indexOf("TIGERS U12"));
   assert.ok(text.includes("- News from Carla Person: Tigers practice moved indoors"));
@@ -177,7 +224,23 @@ Deno.test("[weekly digest] one mail per person for all their teams: 5 posts and 
   assert.equal(maria.headers?.["List-Unsubscribe-Post"], "List-Unsubscribe=One-Click");
   assert.ok(text.includes("You get this because you are a member of Lions U10 and Tigers U12"));
   assert.deepEqual(missingAltText(maria.html!), []);
-  assert.ok(!maria.html!.includes("<img"), "photos are counted: no image that loads without a session");
+  // The 3 newest of the week's 4 photos, inside the mail: a cid: each, never an address to load.
+  const alts = [
+    "Photo shared by Carla Person on Saturday: Goal! &lt;3",
+    "Photo shared by Maria Person on Friday",
+    "Photo shared by Carla Person on Thursday",
+  ];
+  const imgs = [...maria.html!.matchAll(/<img src="([^"]+)" alt="([^"]+)"/g)].map((m) => [m[1], m[2]]);
+  assert.deepEqual(imgs, alts.map((alt, i) => [`cid:photo-${i + 1}@digest.goalmates`, alt]));
+  assert.deepEqual(
+    maria.inlineImages,
+    w.photos.slice(0, 3).map((p, i) => ({
+      cid: `photo-${i + 1}@digest.goalmates`,
+      ref: { teamId: w.lions.id, blobId: p.thumbId },
+    })),
+  );
+  assert.ok(!maria.html!.includes("/objects/"), "no image address");
+  assert.ok(text.includes("(Photo shared by Carla Person on Saturday: Goal! <3; Photo shared by Maria Person"));
   assert.ok(text.includes(`Open GoalMates: ${APP}/home`));
 
   const coach = mails.find((m) => m.to.address === "coach@example.com")!;
@@ -187,14 +250,14 @@ Deno.test("[weekly digest] one mail per person for all their teams: 5 posts and 
 
 Deno.test("[weekly digest] an empty week and someone who turned it off get nothing; it waits for Sunday 17:00 and goes once", async () => {
   await using t = await createTestApp();
-  await world(t.kv);
+  const w = await world(t.kv);
   const early = await runWeeklyDigests(t.kv, { appUrl: APP, now: new Date("2026-07-12T20:59:00Z") });
   assert.equal(early.sent, 0, "16:59 in New York");
   assert.deepEqual(await digests(t.kv), []);
 
   await runWeeklyDigests(t.kv, { appUrl: APP, now: SUNDAY_EVENING });
   const to = (await digests(t.kv)).map((m) => m.to.address);
-  assert.ok(!to.includes("quiet@example.com"), "nothing happened in Quiet FC");
+  assert.ok(!to.includes("quiet@example.com"), "nothing happened in Quiet FC (its poll opened a month ago)");
   assert.ok(!to.includes("off@example.com"), "weeklyDigest off");
 
   // Later that evening: the zone is done, so its members are not read again, and nobody gets a second mail.
@@ -203,6 +266,15 @@ Deno.test("[weekly digest] an empty week and someone who turned it off get nothi
   assert.deepEqual([later.sent, later.people], [0, 0]);
   assert.equal(counted.entries(), 3 + 1, "the three teams and the zone's marker");
   assert.equal((await digests(t.kv)).length, 2);
+
+  // A campaign that opens this week is news on its own: the next week's mail goes to Quinn.
+  const nextSunday = new Date(SUNDAY_EVENING.getTime() + 7 * DAY);
+  await campaign(t.kv, w.quiet, "End of season party", nextSunday.getTime() - 2 * DAY);
+  await runWeeklyDigests(t.kv, { appUrl: APP, now: nextSunday });
+  const quinn = (await digests(t.kv)).find((m) => m.to.address === "quiet@example.com");
+  assert.ok(quinn, "the new poll mails");
+  assert.ok(quinn.text.includes("- Poll: End of season party") && quinn.text.includes("- Poll: Kit colours vote"));
+  assert.equal(quinn.inlineImages, undefined, "no photos, no images");
 });
 
 Deno.test("[weekly digest] on the week's other hours the job reads nothing", async () => {
@@ -308,4 +380,90 @@ Deno.test("[weekly digest] deleting the account erases the person's digest recor
   const res = await call(t.app, "DELETE", "/api/account", { cookie, body: { confirm: "maria@example.com" } });
   assert.equal(res.status, 200, await res.text());
   assert.deepEqual(await records(), []);
+});
+
+/** The MIME parts of a raw message under `boundary`: headers (unfolded) and body. */
+function mimeParts(raw: string, boundary: string): { headers: string; body: string }[] {
+  return raw.split(`--${boundary}`).slice(1, -1).map((part) => {
+    const [headers, ...body] = part.replace(/^\r\n/, "").split("\r\n\r\n");
+    return { headers: headers.replace(/\r\n[ \t]+/g, " "), body: body.join("\r\n\r\n").trim() };
+  });
+}
+
+/** A received mail's HTML (quoted-printable undone) and its inline images by Content-ID. */
+function readDigest(mail: ReceivedMail) {
+  const related = /Content-Type: multipart\/related;\s+(?:type="text\/html";\s+)?boundary="([^"]+)"/.exec(mail.raw);
+  assert.ok(related, mail.raw.slice(0, 2000));
+  const parts = mimeParts(mail.raw, related[1]);
+  const htmlPart = parts.find((p) => /Content-Type: text\/html/.test(p.headers))!;
+  const html = /quoted-printable/i.test(htmlPart.headers)
+    ? htmlPart.body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)))
+    : htmlPart.body;
+  const images = parts.filter((p) => /Content-ID:/.test(p.headers)).map((p) => ({
+    cid: /Content-ID: <([^>]+)>/.exec(p.headers)![1],
+    type: /Content-Type: ([^;\s]+)/.exec(p.headers)![1],
+    inline: /Content-Disposition: inline/.test(p.headers),
+    bytes: Uint8Array.from(atob(p.body.replace(/\s+/g, "")), (c) => c.charCodeAt(0)),
+  }));
+  return { html: new TextDecoder().decode(Uint8Array.from(html, (c) => c.charCodeAt(0))), images };
+}
+
+Deno.test("[weekly digest] SMTP: the thumbnails arrive inside the mail, read at send time; a photo deleted since is left out", async () => {
+  await using t = await createTestApp();
+  const w = await world(t.kv);
+  await runWeeklyDigests(t.kv, { appUrl: APP, now: SUNDAY_EVENING });
+  const queued = (await queuedMail(t.kv)).filter((m) => m.mail.kind === "notification-weeklyDigest");
+  for (const pending of queued) {
+    const size = JSON.stringify((await t.kv.get(keys.pendingMail(pending.id))).value).length;
+    assert.ok(size < 16_000, `a queued digest holds references, not pictures (${size} bytes)`);
+  }
+  const sink = await startSmtpSink();
+  try {
+    const smtp = createSmtpMailer(sink.url, "GoalMates <no-reply@goalmates.test>", { ignoreTLS: true });
+    const send = (address: string) =>
+      deliverQueuedMail(t.kv, smtp, queued.find((m) => m.mail.to.address === address)!.id, {
+        resolveInlineImage: digestThumbnailResolver(t.kv),
+      });
+
+    assert.equal(await send("maria@example.com"), "sent");
+    const maria = readDigest(await sink.waitForMail("maria@example.com"));
+    const cids = [...maria.html.matchAll(/<img src="cid:([^"]+)"/g)].map((m) => m[1]);
+    assert.equal(cids.length, 3);
+    assert.deepEqual(maria.images.map((i) => i.cid), cids, "each Content-ID is a cid: of the HTML");
+    maria.images.forEach((image, i) => {
+      assert.ok(image.inline);
+      assert.equal(image.type, w.photos[i].contentType);
+      assert.deepEqual(image.bytes, w.photos[i].bytes, "the stored thumbnail's bytes");
+    });
+    assert.deepEqual(missingAltText(maria.html), []);
+    assert.ok(!maria.html.includes("/objects/"));
+
+    // The Saturday photo is deleted (with its blobs) before the coach's mail goes: it goes without it.
+    await t.kv.delete(keys.blob(w.lions.id, w.photos[0].thumbId));
+    assert.equal(await send("coach@example.com"), "sent");
+    const coach = readDigest(await sink.waitForMail("coach@example.com"));
+    assert.deepEqual(coach.images.map((i) => i.bytes), [w.photos[1].bytes, w.photos[2].bytes]);
+    assert.ok(!coach.html.includes("cid:photo-1@"), "no broken image");
+    assert.ok(coach.html.includes("<span>Photo shared by Carla Person on Saturday: Goal! &lt;3</span>"));
+    assert.deepEqual(missingAltText(coach.html), []);
+  } finally {
+    await sink.close();
+  }
+});
+
+Deno.test("[weekly digest] the send-time reader gives a gallery thumbnail only: no headshot, no larger size, nothing gone", async () => {
+  await using t = await createTestApp();
+  const { team } = await seedTeam(t.kv, { name: "Lions U10" });
+  const shot = await photo(t.kv, team, SUNDAY_EVENING.getTime() - DAY, null, 1);
+  const read = digestThumbnailResolver(t.kv);
+  const image = await read({ teamId: team.id, blobId: shot.thumbId });
+  assert.deepEqual([image?.contentType, image?.content], ["image/jpeg", shot.bytes]);
+  assert.equal(await read({ teamId: "01OTHERTEAM000000000000000", blobId: shot.thumbId }), null, "another team's");
+  const manifest = (await t.kv.get<BlobManifest>(keys.blob(team.id, shot.thumbId))).value!;
+  for (const changed of [{ purpose: "headshot" as const }, { role: "full" as const }, { state: "raw" as const }]) {
+    await t.kv.set(keys.blob(team.id, shot.thumbId), { ...manifest, ...changed });
+    assert.equal(await read({ teamId: team.id, blobId: shot.thumbId }), null, JSON.stringify(changed));
+  }
+  await t.kv.delete(keys.blob(team.id, shot.thumbId));
+  assert.equal(await read({ teamId: team.id, blobId: shot.thumbId }), null);
 });
