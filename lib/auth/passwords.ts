@@ -45,7 +45,7 @@ export const passwordPool = new WorkerPool<ScryptJob, ScryptReply>({
  * data, scripts) passes none and shares the client `SERVER_SOURCE`.
  */
 export type PasswordSource = TaskSource;
-const SERVER_SOURCE: PasswordSource = { client: "(server)", account: "" };
+const SERVER_SOURCE: PasswordSource = { client: "(server)", account: "", patient: true };
 
 async function derive(
   password: string,

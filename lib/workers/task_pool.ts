@@ -42,6 +42,12 @@ export interface TaskPoolOptions {
 export interface TaskSource {
   client: string;
   account: string;
+  /**
+   * The server's own work (start-up, demo data, scripts): it waits and runs as long as it takes.
+   * A request is refused rather than kept waiting; a start-up refused on a loaded machine (CI
+   * saw the demo seed's hash starved past 10 s) would stop the server instead.
+   */
+  patient?: boolean;
 }
 
 /** Work without a source shares one client (uploads, calendar parses, scripts). */
@@ -50,7 +56,7 @@ const ANONYMOUS: TaskSource = { client: "", account: "" };
 interface Waiter {
   account: string;
   start: () => void;
-  timer: ReturnType<typeof setTimeout>;
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 type Limits = Required<Omit<TaskPoolOptions, "runTimeoutMs">> & Pick<TaskPoolOptions, "runTimeoutMs">;
@@ -125,7 +131,7 @@ export class TaskPool {
         this.#release(source.client);
       }
     })();
-    const limit = this.#options.runTimeoutMs;
+    const limit = source.patient ? undefined : this.#options.runTimeoutMs;
     if (limit === undefined) return await work;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tooSlow = new Promise<never>((_, reject) => timer = setTimeout(() => reject(this.#busy()), limit));
@@ -157,7 +163,7 @@ export class TaskPool {
       const waiter: Waiter = {
         account: source.account,
         start: resolve,
-        timer: setTimeout(() => {
+        timer: source.patient ? undefined : setTimeout(() => {
           this.#remove(source.client, waiter);
           reject(this.#busy());
         }, this.#options.queueTimeoutMs),

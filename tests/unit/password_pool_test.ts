@@ -150,6 +150,20 @@ Deno.test("[password pool] a task that runs too long answers BusyError but keeps
   assert.equal(p.running, 0);
 });
 
+Deno.test("[password pool] the server's own work (patient) outwaits both timeouts instead of failing the start", async () => {
+  const p = pool({ concurrency: 1, maxQueue: 4, queueTimeoutMs: 20, runTimeoutMs: 20 });
+  const t = instrument();
+  const server: TaskSource = { client: "(server)", account: "", patient: true };
+  const first = p.run(t.task(0), server);
+  const second = p.run(t.task(1), server);
+  await new Promise((resolve) => setTimeout(resolve, 60)); // Past both limits.
+  await t.release(0);
+  assert.equal(await first, 0);
+  await t.release(1);
+  assert.equal(await second, 1);
+  assert.equal(p.running, 0);
+});
+
 Deno.test("[password pool] rejects nonsense limits", () => {
   assert.throws(() => pool({ concurrency: 0 }), RangeError);
   assert.throws(() => pool({ maxQueue: -1 }), RangeError);
