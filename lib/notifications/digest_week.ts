@@ -5,6 +5,7 @@
  * same week share one name (and one mail), and a wall-clock rule needs no care for DST: 17:00
  * never falls in a change (those are at night). Pure and dependency-free.
  */
+import { namesList } from "./texts.ts";
 import { calendarDay, teamTimeZone, type TeamZoneSettings, zoneHour } from "../time_zone.ts";
 
 /** The hour of Sunday, on the person's clock, from which their digest goes. */
@@ -76,11 +77,5 @@ export function homeTeamId(memberships: readonly DigestMembership[]): string | n
 /** The zone of a team (America/New_York unless set): lib/time_zone.ts's rule. */
 export const digestZone = (team: { settings: TeamZoneSettings }): string => teamTimeZone(team);
 
-/** "Lions U10", "Lions U10 and Tigers U12", "A, B and C". */
-export function joinNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? "";
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}
-
 /** The mail's subject, naming the team or teams. */
-export const digestSubject = (teamNames: readonly string[]): string => `Your week with ${joinNames(teamNames)}`;
+export const digestSubject = (teamNames: readonly string[]): string => `Your week with ${namesList(teamNames)}`;

@@ -11,7 +11,7 @@
 import { escapeHtml } from "../render/serialize.ts";
 import type { OutgoingMail, Recipient } from "../mail/types.ts";
 import type { NotificationKind } from "./kinds.ts";
-import { NOTIFICATION_KIND_TEXTS } from "./texts.ts";
+import { namesList, NOTIFICATION_KIND_TEXTS } from "./texts.ts";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.ts";
 
 /** A piece of the mail's body, in order. */
@@ -37,8 +37,8 @@ export interface NotificationMailInput {
   blocks: NotificationBlock[];
   /** The one button, usually to the team's dashboard. */
   action: { label: string; url: string };
-  /** Why they got it, ending with the teams: "You get this because you are a member of Lions U10". */
-  reason: string;
+  /** The teams it is about: the footer says they got it as a member of these. */
+  teamNames: string[];
 }
 
 /** Where all notification choices are (the /account section). */
@@ -81,7 +81,8 @@ export function notificationMail(input: NotificationMailInput): OutgoingMail {
   const stopUrl = unsubscribeUrl(input.appUrl, input.userId, input.kind);
   const settingsUrl = notificationSettingsUrl(input.appUrl);
   const kindLabel = NOTIFICATION_KIND_TEXTS[input.kind].label;
-  const why = `${input.reason}, and “${kindLabel}” is on in your GoalMates notification choices.`;
+  const why = `You get this because you are a member of ${namesList(input.teamNames)}, and “${kindLabel}” is on ` +
+    "in your GoalMates notification choices.";
   const text = [
     input.greeting,
     "",

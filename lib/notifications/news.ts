@@ -39,6 +39,7 @@ import type { OutgoingMail } from "../mail/types.ts";
 import { clockTime, teamTimeZone, weekdayDate, zoneAbbreviation } from "../time_zone.ts";
 import { getNotificationPreferences } from "./preferences.ts";
 import { type NotificationBlock, notificationMail } from "./mail.ts";
+import { namesList } from "./texts.ts";
 import { addNews, newsDue, type NewsStep } from "./news_rule.ts";
 
 export type { NewsBatchJob, NewsFanoutJob, NewsItem };
@@ -85,11 +86,6 @@ export interface NewsMailInput {
   appUrl: string;
 }
 
-/** 'A', 'A and B', 'A, B and C'. */
-export function namesList(names: string[]): string {
-  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}
-
 /** When a post was made, on its team's clock: 'Sat, Mar 14 · 5:30 PM ET'. */
 export function newsPostTime(createdAt: string, zone: string): string {
   const at = new Date(createdAt);
@@ -132,7 +128,7 @@ export function newsMail(input: NewsMailInput): OutgoingMail {
     action: several
       ? { label: "Open GoalMates", url: `${appUrl}/home` }
       : { label: `Open the ${only.name} dashboard`, url: `${appUrl}/family-dashboard/${encodeURIComponent(only.id)}` },
-    reason: `You get this because you are a member of ${namesList(names)}`,
+    teamNames: names,
   });
 }
 

@@ -22,7 +22,6 @@ export const SCHEDULE_CHANGE_TEXTS = {
   noLocation: "no location given",
   more: (n: number) => `and ${n} more ${n === 1 ? "change" : "changes"}: the dashboard shows the new schedule`,
   action: "See the schedule",
-  reason: (teamName: string) => `You get this because you are a member of ${teamName}`,
 } as const;
 
 /**
@@ -100,6 +99,6 @@ function composeMail(full: ScheduleChangeMailInput, listed: number): OutgoingMai
     greeting: input.user.firstName ? `Hi ${input.user.firstName},` : "Hi,",
     blocks: [{ paragraph: t.intro(count, input.team.name) }, { list: lines }],
     action: { label: t.action, url: `${appUrl}/family-dashboard/${encodeURIComponent(input.team.id)}#events` },
-    reason: t.reason(input.team.name),
+    teamNames: [input.team.name],
   });
 }

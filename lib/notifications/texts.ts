@@ -17,3 +17,8 @@ export const NOTIFICATION_MESSAGES = {
   notAnObject: "Request body must be a JSON object.",
   personalAccountNeeded: "Notifications belong to a person: sign in with your own account to choose them.",
 };
+
+/** Team names in a sentence: 'A', 'A and B', 'A, B and C'. */
+export function namesList(names: readonly string[]): string {
+  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}

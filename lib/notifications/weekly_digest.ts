@@ -45,6 +45,7 @@ import { type InlineImageRef, type OutgoingMail, stageMail } from "../mail/mod.t
 import { errorText, runLoggedJob } from "../log.ts";
 import { getNotificationPreferences } from "./preferences.ts";
 import { type NotificationBlock, notificationMail } from "./mail.ts";
+import { namesList } from "./texts.ts";
 import { type DigestThumbnail, weekPhotos } from "./digest_photos.ts";
 import {
   DAY_MS,
@@ -54,7 +55,6 @@ import {
   digestZone,
   homeTeamId,
   isDigestTime,
-  joinNames,
   someZoneMayBeDue,
 } from "./digest_week.ts";
 
@@ -287,9 +287,9 @@ async function digestMail(
     appUrl: run.appUrl,
     subject: digestSubject(names),
     greeting: user.firstName ? `Hi ${user.firstName},` : "Hi,",
-    blocks: [{ paragraph: `Here is your week with ${joinNames(names)}.` }, ...parts.flatMap((p) => p.blocks)],
+    blocks: [{ paragraph: `Here is your week with ${namesList(names)}.` }, ...parts.flatMap((p) => p.blocks)],
     action,
-    reason: `You get this because you are a member of ${joinNames(teams.map((t) => t.name))}`,
+    teamNames: teams.map((t) => t.name),
   });
   return inlineImages.length > 0 ? { ...mail, inlineImages } : mail;
 }

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import type { BrowserContext } from "playwright-core";
 import { e2eTest } from "./harness.ts";
-import type { ReceivedMail } from "./smtp_sink.ts";
+import { headerOf, partOf } from "./smtp_sink.ts";
 import { missingAltText } from "../../lib/notifications/mail.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -17,41 +17,6 @@ const SHOTS = Deno.env.get("NEWS_MAIL_SHOTS") ?? "";
 async function signIn(context: BrowserContext, email: string): Promise<void> {
   const res = await context.request.post("/api/dev/auto-login", { data: { email } });
   assert.equal(res.status(), 200, await res.text());
-}
-
-function decodeQuotedPrintable(body: string): Uint8Array {
-  const bytes: number[] = [];
-  const text = body.replace(/=\r?\n/g, "");
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === "=" && /^[0-9A-F]{2}$/i.test(text.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(text.charCodeAt(i));
-  }
-  return new Uint8Array(bytes);
-}
-
-/** A part of the raw message by its content type, its transfer encoding undone (UTF-8). */
-function partOf(mail: ReceivedMail, type: "text/plain" | "text/html"): string {
-  const start = mail.raw.search(new RegExp(`Content-Type: ${type}`, "i"));
-  assert.ok(start >= 0, `a ${type} part`);
-  const part = mail.raw.slice(start);
-  const headerEnd = part.indexOf("\r\n\r\n");
-  const headers = part.slice(0, headerEnd);
-  const body = part.slice(headerEnd + 4).split(/\r\n--/)[0];
-  const encoding = /Content-Transfer-Encoding:\s*([\w-]+)/i.exec(headers)?.[1].toLowerCase() ?? "7bit";
-  const bytes = encoding === "base64"
-    ? Uint8Array.from(atob(body.replace(/\s+/g, "")), (c) => c.charCodeAt(0))
-    : encoding === "quoted-printable"
-    ? decodeQuotedPrintable(body)
-    : new TextEncoder().encode(body);
-  return new TextDecoder().decode(bytes);
-}
-
-/** A header of the raw message, its folded lines joined. */
-function headerOf(mail: ReceivedMail, name: string): string | null {
-  const head = mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ");
-  return new RegExp(`^${name}: (.*)$`, "im").exec(head)?.[1] ?? null;
 }
 
 e2eTest(

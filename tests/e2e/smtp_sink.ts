@@ -2,6 +2,7 @@
  * A real SMTP server on loopback (npm `smtp-server`) that keeps every message, for the tests
  * that follow a link from an e-mail. Start the app with `SMTP_URL: sink.url`.
  */
+import assert from "node:assert/strict";
 // @ts-types="@types/smtp-server"
 import { SMTPServer } from "smtp-server";
 
@@ -33,6 +34,41 @@ export function linkIn(mail: ReceivedMail, pathPrefix: string): string {
   const match = new RegExp(`https?://[^\\s"<>]+${escaped}[^\\s"<>]*`).exec(mail.decoded);
   if (!match) throw new Error(`No ${pathPrefix} link in the mail:\n${mail.decoded}`);
   return match[0].replaceAll("&amp;", "&");
+}
+
+function quotedPrintableBytes(body: string): Uint8Array {
+  const bytes: number[] = [];
+  const text = body.replace(/=\r?\n/g, "");
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "=" && /^[0-9A-F]{2}$/i.test(text.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(text.charCodeAt(i));
+  }
+  return new Uint8Array(bytes);
+}
+
+/** A part of the raw message by its content type, its transfer encoding undone (UTF-8). */
+export function partOf(mail: ReceivedMail, type: "text/plain" | "text/html"): string {
+  const start = mail.raw.search(new RegExp(`Content-Type: ${type}`, "i"));
+  assert.ok(start >= 0, `a ${type} part`);
+  const part = mail.raw.slice(start);
+  const headerEnd = part.indexOf("\r\n\r\n");
+  const headers = part.slice(0, headerEnd);
+  const body = part.slice(headerEnd + 4).split(/\r\n--/)[0];
+  const encoding = /Content-Transfer-Encoding:\s*([\w-]+)/i.exec(headers)?.[1].toLowerCase() ?? "7bit";
+  const bytes = encoding === "base64"
+    ? Uint8Array.from(atob(body.replace(/\s+/g, "")), (c) => c.charCodeAt(0))
+    : encoding === "quoted-printable"
+    ? quotedPrintableBytes(body)
+    : new TextEncoder().encode(body);
+  return new TextDecoder().decode(bytes);
+}
+
+/** A header of the raw message, its folded lines joined. */
+export function headerOf(mail: ReceivedMail, name: string): string | null {
+  const head = mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ");
+  return new RegExp(`^${name}: (.*)$`, "im").exec(head)?.[1] ?? null;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {

@@ -12,7 +12,8 @@ import {
   type NewsStep,
 } from "../../lib/notifications/news_rule.ts";
 import type { NewsItem } from "../../lib/db/news_batches.ts";
-import { namesList, newsPostTime, newsSubject } from "../../lib/notifications/news.ts";
+import { newsPostTime, newsSubject } from "../../lib/notifications/news.ts";
+import { namesList } from "../../lib/notifications/texts.ts";
 
 const MIN = 60 * 1000;
 const T0 = Date.parse("2026-05-01T18:00:00Z");

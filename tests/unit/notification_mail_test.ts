@@ -25,7 +25,7 @@ const input = (over: Partial<NotificationMailInput> = {}): NotificationMailInput
     { images: [{ src: `${APP}/p/1.jpg`, alt: "Photo by Ana" }] },
   ],
   action: { label: "Open the team page", url: `${APP}/t/lions/dashboard` },
-  reason: "You get this because you are a member of Lions U10",
+  teamNames: ["Lions U10"],
   ...over,
 });
 
