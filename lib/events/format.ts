@@ -23,11 +23,11 @@ export const EVENTS_TEXTS = {
 } as const;
 
 /** 'Today', 'Tomorrow', else 'Sat, Mar 14' (with the year when it is not `now`'s), on the zone's calendar. */
-export function dayLabel(date: Date, now: Date, zone: string): string {
+export function dayLabel(date: Date, now: Date, zone: string, relative = true): string {
   const day = calendarDay(date, zone);
   const today = calendarDay(now, zone);
-  if (sameDay(day, today)) return EVENTS_TEXTS.today;
-  if (sameDay(day, nextDay(today))) return EVENTS_TEXTS.tomorrow;
+  if (relative && sameDay(day, today)) return EVENTS_TEXTS.today;
+  if (relative && sameDay(day, nextDay(today))) return EVENTS_TEXTS.tomorrow;
   return weekdayDate(date, zone, day[0] !== today[0]);
 }
 
@@ -38,13 +38,19 @@ export const timeLabel = (date: Date, zone: string): string => clockTime(date, z
  * When an event happens in the zone, e.g. 'Today · 5:30 PM – 7:00 PM', 'Sat, Mar 14 · 9:00 AM',
  * or for one that ends on a later day 'Sat, Mar 14 · 9:00 AM – Sun, Mar 15, 5:00 PM'.
  */
-export function formatEventWhen(event: Pick<TeamEvent, "startTime" | "endTime">, now: Date, zone: string): string {
+export function formatEventWhen(
+  event: Pick<TeamEvent, "startTime" | "endTime">,
+  now: Date,
+  zone: string,
+  /** 'Today' and 'Tomorrow' for the page; a mail, read on another day, gives the date (false). */
+  relativeDays = true,
+): string {
   const start = new Date(event.startTime);
   const end = new Date(event.endTime);
-  const head = `${dayLabel(start, now, zone)} · ${timeLabel(start, zone)}`;
+  const head = `${dayLabel(start, now, zone, relativeDays)} · ${timeLabel(start, zone)}`;
   if (!(end.getTime() > start.getTime())) return head;
   if (sameDay(calendarDay(start, zone), calendarDay(end, zone))) return `${head} – ${timeLabel(end, zone)}`;
-  return `${head} – ${dayLabel(end, now, zone)}, ${timeLabel(end, zone)}`;
+  return `${head} – ${dayLabel(end, now, zone, relativeDays)}, ${timeLabel(end, zone)}`;
 }
 
 /** The zone an event's times are in, as written after them ('PT') and in words ('Pacific Time'). */

@@ -194,7 +194,8 @@ export function eventLine(event: TeamEvent, now: Date, zone: string): string {
   const title = `${isCancelled(event.status) ? `${EVENTS_TEXTS.cancelled} ` : ""}${event.title}${
     says(type) ? "" : ` (${type})`
   }`;
-  const when = `${formatEventWhen(event, now, zone)} ${eventZoneLabel(event, zone).short}`;
+  // Dates, not 'Tomorrow': the mail may be read on Monday.
+  const when = `${formatEventWhen(event, now, zone, false)} ${eventZoneLabel(event, zone).short}`;
   return [`${title} — ${when}`, opponent, event.location].filter(Boolean).join(", ");
 }
 

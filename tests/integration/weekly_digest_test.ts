@@ -180,6 +180,12 @@ async function world(kv: Deno.Kv) {
     endTime: new Date("2026-07-16T23:00:00Z"),
   });
   await saveEvent(kv, lions.id, { title: "Tournament", startTime: new Date(now + 9 * DAY) });
+  // The morning after the digest: a date in the mail, never 'Tomorrow' (it may be read on Monday).
+  await saveEvent(kv, lions.id, {
+    title: "Early practice",
+    eventType: "practice",
+    startTime: new Date("2026-07-13T13:00:00Z"),
+  });
   await saveEvent(kv, lions.id, { title: "Team photo", startTime: new Date("2026-07-18T14:00:00Z") });
   await campaign(kv, lions, "Team party food");
   // Open for two months: listed in a mail with other news, but no reason for a mail on its own.
@@ -213,6 +219,8 @@ Deno.test("[weekly digest] one mail per person for all their teams: 5 posts and 
   assert.ok(text.includes("- CANCELLED: Practice — Thu, Jul 16 · 6:00 PM – 7:00 PM ET"));
   assert.ok(text.includes("- Team photo (Event) — Sat, Jul 18 · 10:00 AM"), "the type when the title does not say it");
   assert.ok(!text.includes("Tournament"));
+  assert.ok(text.includes("- Early practice — Mon, Jul 13 · 9:00 AM ET"), text);
+  assert.ok(!/Today|Tomorrow/.test(text), "no day relative to when it was sent");
   assert.ok(text.includes("- Poll: Team party food"));
   assert.ok(text.includes("- Poll: Season photo order"), "an old open campaign is listed with the rest");
   // The second team in the same mail, after the one she joined first.
