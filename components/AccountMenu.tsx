@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { LanguageSwitch } from "./LanguageSwitch.tsx";
 
 export interface AccountMenuProps {
   /** The person's name (else e-mail): the avatar's initial and, wide enough, the name beside it. */
@@ -49,6 +50,9 @@ export function AccountMenu({ label, account, adminHref }: AccountMenuProps) {
             <a className="acct-menu__item" href={adminHref}>Team admin</a>
           </li>
         )}
+        <li>
+          <LanguageSwitch className="lang-switch acct-menu__lang" />
+        </li>
         <li>
           <a className="acct-menu__item acct-menu__item--sign-out" href={SIGN_OUT_HREF}>Sign out</a>
         </li>

@@ -1,7 +1,9 @@
 import { SiteLayout } from "./SiteLayout.tsx";
+import { useI18n } from "../lib/i18n/context.tsx";
 
 /** Any error as a page. The 404 page keeps SPEC.md's two lines. */
 export function ErrorPage({ status, title, message }: { status: number; title: string; message: string }) {
+  const { m } = useI18n();
   return (
     <SiteLayout narrow>
       <div className="empty-state">
@@ -10,12 +12,12 @@ export function ErrorPage({ status, title, message }: { status: number; title: s
         {status === 404
           ? (
             <>
-              <p>We couldn't find the page you were looking for.</p>
-              <p className="muted">Did you forget to add the page to the router?</p>
+              <p>{m.errors.notFoundLines[0]}</p>
+              <p className="muted">{m.errors.notFoundLines[1]}</p>
             </>
           )
           : <p>{message}</p>}
-        <a className="button button--primary" href="/">Go Home</a>
+        <a className="button button--primary" href="/">{m.errors.goHome}</a>
       </div>
     </SiteLayout>
   );

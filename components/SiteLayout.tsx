@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { SessionUser } from "../lib/auth/session_user.ts";
+import { LanguageSwitch } from "./LanguageSwitch.tsx";
 
 export function Logo() {
   return (
@@ -102,6 +103,7 @@ export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
             </li>
           </ul>
         </nav>
+        <LanguageSwitch />
       </div>
     </footer>
   );

@@ -6,6 +6,7 @@ import type { PublicResponseCache } from "./fast_path.ts";
 import type { RenderedPage } from "../lib/render/page.tsx";
 import type { StoredSession } from "../lib/auth/sessions.ts";
 import type { TeamViewer } from "../lib/team_viewer.ts";
+import type { Language } from "../lib/i18n/languages.ts";
 import type { SessionUser, SysadminSessionData, UserSessionData } from "../lib/auth/session_user.ts";
 
 /** What the app is built from; tests pass an in-memory KV and a fixed clock. */
@@ -45,6 +46,8 @@ export type AppEnv = {
     teamId?: string;
     /** Set by `requireTeamMember`: who looks at the team's family space. */
     teamViewer?: TeamViewer;
+    /** The request's language, once `requestLanguage` (routes/language.ts) decided it. */
+    lang?: Language;
     /** Set by a sign-in route (`signInRoute`) that refused its credentials: how it signs in. */
     failedSignIn?: string;
   };

@@ -16,6 +16,10 @@ import type { AppEnv } from "./app_env.ts";
 import { errorText } from "../lib/log.ts";
 import { routePatternOf } from "./request_log.ts";
 import { ruled } from "./rules.ts";
+import { messagesFor } from "../lib/i18n/catalog.ts";
+
+/** The HTTP layer's own texts, in English: answers are put in the request's language on the way out. */
+const TEXT = messagesFor("en").errors;
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
@@ -33,19 +37,19 @@ export function httpStatusOf(error: AppError): ErrorStatus {
 
 /** Errors of the HTTP layer itself (body size, content type), not of the domain. */
 export class PayloadTooLargeError extends HTTPException {
-  constructor(message = "Request body is too large.") {
+  constructor(message: string = TEXT.bodyTooLarge) {
     super(413, { message });
   }
 }
 export class UnsupportedMediaTypeError extends HTTPException {
-  constructor(message = "Content-Type must be application/json.") {
+  constructor(message: string = TEXT.notJson) {
     super(415, { message });
   }
 }
 
 export const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
-export const BODY_UNREADABLE = "Request body could not be read.";
+export const BODY_UNREADABLE = TEXT.bodyUnreadable;
 
 /**
  * A request body the client cut short: the connection ended before the `Content-Length` it
@@ -127,7 +131,7 @@ export function createErrorHandler(renderErrorPage: ErrorPageRenderer) {
       message = BODY_UNREADABLE;
     } else {
       status = 500;
-      message = "Something went wrong on our side. Please try again.";
+      message = TEXT.server;
       logServerError(c, err);
     }
     const res = isApiPath(c.req.path)
@@ -155,28 +159,29 @@ function logServerError(c: Context, err: unknown): void {
 }
 
 function defaultMessage(status: number): string {
-  return status === 403 ? "Request refused." : status === 404 ? "Not found" : "Bad request.";
+  return status === 403 ? TEXT.refused : status === 404 ? TEXT.notFound : TEXT.bad;
 }
 
-function titleFor(status: number): string {
+/** An error page's title (in English: the page puts it in the request's language). */
+export function titleFor(status: number): string {
   switch (status) {
     case 404:
-      return "404 Page Not Found";
+      return TEXT.titles.notFound;
     case 403:
-      return "Access Denied";
+      return TEXT.titles.forbidden;
     case 429:
-      return "Too Many Requests";
+      return TEXT.titles.tooMany;
     case 503:
-      return "Busy";
+      return TEXT.titles.busy;
     default:
-      return status >= 500 ? "Something Went Wrong" : "Bad Request";
+      return status >= 500 ? TEXT.titles.server : TEXT.titles.bad;
   }
 }
 
 // ---- Security events (R39) ----
 
 /** The message of the origin guard's refusal (routes/http.ts), which names a CSRF attempt. */
-export const CROSS_ORIGIN_REFUSED = "Cross-origin request refused.";
+export const CROSS_ORIGIN_REFUSED = TEXT.crossOrigin;
 
 export interface FoundSecurityEvent {
   event: SecurityEventName;

@@ -10,7 +10,8 @@
  * keeps the response exactly as the normal path sent it, headers included. So a hit sends what
  * the normal path would, and a route that stops marking stops being cached.
  *
- * - Keyed by the exact path. Only paths without a query or a percent sign are filled, and the
+ * - Keyed by the visitor's language (their cookie, else Accept-Language: both decide the
+ *   normal path's language for an anonymous request) and the exact path. Only paths without a query or a percent sign are filled, and the
  *   routes mark only their canonical spelling (a slug in another case is a redirect or is not
  *   marked), so the ways of writing a path cannot add entries; both maps are bounded anyway
  *   (R25, R46).
@@ -28,6 +29,7 @@ import { TeamCache } from "../lib/render/team_cache.ts";
 import { carriesSessionCookie } from "./session_cookies.ts";
 import { routePatternOf } from "./request_log.ts";
 import { logRequest } from "../lib/log.ts";
+import { visitorLanguage } from "../lib/i18n/languages.ts";
 
 /** The team a shared response shows, and the revision of the team's data it was built from. */
 export interface SharedTeam {
@@ -128,9 +130,9 @@ export class PublicResponseCache {
       watch: options.watch,
       maxTeams: options.maxTeams ?? 500,
       maxBytes: options.maxTeamBytes ?? 32 * 1024 * 1024,
-      // A team is named by at most three paths: its page, its JSON by slug, its JSON by id.
-      maxVariants: 4,
-      maxAliasesPerTeam: 4,
+      // A team is named by at most three paths (its page, its JSON by slug, its JSON by id), each in two languages.
+      maxVariants: 8,
+      maxAliasesPerTeam: 8,
       sizeOf: (response) => response.bytes,
     });
     this.#files = new LruMap({
@@ -145,8 +147,9 @@ export class PublicResponseCache {
     return { teams: this.#teams.stats(), files: this.#files.size };
   }
 
-  get(path: string): FinishedResponse | undefined {
-    return this.#files.get(path) ?? this.#teams.get(path, path);
+  /** `key` is the language and the path as sent ("es /t/demo/roster"). */
+  get(key: string): FinishedResponse | undefined {
+    return this.#files.get(key) ?? this.#teams.get(key, key);
   }
 
   /**
@@ -193,10 +196,14 @@ export function answerFromPublicCache<Rest extends unknown[]>(
   return (request, ...rest) => {
     const method = request.method;
     if (method !== "GET" && method !== "HEAD") return normalPath(request, ...rest);
-    // The path as sent, query included: cheaper than `new URL`, and the exact key.
+    // The path as sent, query included: cheaper than `new URL`, and the exact key; one
+    // variant per language, which the normal path decides from the same two headers.
     const url = request.url;
+    const headers = request.headers;
+    const lang = visitorLanguage(headers.get("cookie"), headers.get("accept-language"));
     const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
-    const kept = cache.get(path);
+    const key = `${lang} ${path}`;
+    const kept = cache.get(key);
     if (kept !== undefined) {
       if (carriesSessionCookie(request.headers.get("cookie"))) return normalPath(request, ...rest);
       if (!log) return kept.respond(method);
@@ -207,7 +214,7 @@ export function answerFromPublicCache<Rest extends unknown[]>(
       return response;
     }
     if (method === "GET" && !/[?%]/.test(path) && !carriesSessionCookie(request.headers.get("cookie"))) {
-      return cache.fill(path, request, () => normalPath(request, ...rest));
+      return cache.fill(key, request, () => normalPath(request, ...rest));
     }
     return normalPath(request, ...rest);
   };

@@ -5,10 +5,10 @@
  * tests/integration/route_overlap_test.ts), so the order below does not matter. Who may call
  * each route, and the rules it declares, are listed in routes/policy.ts (`deno task routes`).
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppDeps, AppEnv, Deps } from "./app_env.ts";
 import { NotFoundError } from "../lib/errors.ts";
-import { createErrorHandler, isApiPath } from "./errors.ts";
+import { createErrorHandler, isApiPath, titleFor } from "./errors.ts";
 import { originGuard, pathParamGuard } from "./http.ts";
 import { paramFormatRouter } from "./params.ts";
 import { securityHeaders, sendPage } from "./security_headers.ts";
@@ -39,6 +39,9 @@ import { accountExportApi } from "./api/account_export.ts";
 import { notificationPreferencesApi } from "./api/notification_preferences.ts";
 import { emailChangePage } from "./pages/email_change.tsx";
 import { unsubscribePages } from "./pages/unsubscribe.tsx";
+import { languageRoutes, requestLanguage, translateApiMessages } from "./language.ts";
+import { visitorLanguage } from "../lib/i18n/languages.ts";
+import { translateMessage } from "../lib/i18n/translate.ts";
 import { leaveTeamForm } from "./pages/leave_team.ts";
 import { familyCalendarFeed, familyCalendarPages } from "./pages/family_calendar.tsx";
 import { editPage } from "./pages/edit.tsx";
@@ -121,6 +124,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     await next();
   });
   app.use(securityHeaders());
+  // JSON answers' messages in the request's language (English ones pass unread).
+  app.use("/api/*", translateApiMessages);
   // A malformed id, slug or code in the path is 404 before any handler or rate limit runs.
   app.use(pathParamGuard);
   // Every state-changing request, whatever its path. Each route that takes a body declares
@@ -136,6 +141,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route("/signup-success", signupSuccessPage);
   app.route("/objects", objectRoutes);
   app.route("/", healthRoutes);
+  app.route("/language", languageRoutes);
 
   // Signing in and out, the hub and the person's account
   app.route("/team-login", teamLoginPage);
@@ -239,11 +245,18 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route("/api/test-email", testEmailApi);
   app.route("/api/dev", devApi);
 
-  const renderError = (c: Parameters<typeof sendPage>[0], status: number, title: string, message: string) =>
-    sendPage(c, renderPage(assets, <ErrorPage status={status} title={title} message={message} />, { title, status }));
+  // In the request's language; reading it must not fail the error page (the session store may be what failed).
+  const renderError = async (c: Context<AppEnv>, status: number, englishTitle: string, englishMessage: string) => {
+    const lang = await requestLanguage(c).catch(() =>
+      visitorLanguage(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null)
+    );
+    const [title, message] = [englishTitle, englishMessage].map((text) => translateMessage(text, lang));
+    const page = <ErrorPage status={status} title={title} message={message} />;
+    return sendPage(c, renderPage(assets, page, { title, status, lang, path: c.req.path }));
+  };
   app.notFound((c) => {
     if (isApiPath(c.req.path)) return c.json({ message: new NotFoundError().message }, 404);
-    return renderError(c, 404, "404 Page Not Found", "");
+    return renderError(c, 404, titleFor(404), "");
   });
   app.onError(createErrorHandler(renderError));
 

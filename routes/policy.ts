@@ -92,6 +92,8 @@ export const ROUTES: Readonly<Record<string, RouteRow>> = {
   "POST /sign-out": ["public", "form-body"], // Ends only the caller's own sessions; the origin check guards it.
   "GET /api/edit": ["public"], // The edit link's token is the credential.
   "GET /edit": ["public"],
+  // The language switch: a visitor's cookie, and a signed-in person's account too.
+  "POST /language": ["public", "form-body"],
   "GET /unsubscribe/:token": ["public"], // The signed token is the credential; the page only asks.
   // RFC 8058 one-click: a mail provider posts with no cookie and no Origin, so the origin guard lets this route through.
   "POST /unsubscribe/:token": ["public", "cross-site-post", "form-body"],

@@ -5,6 +5,9 @@ import { type IslandName, islands } from "../islands/mod.ts";
 import { createTeam, type NewTeam, type Team, type TeamSettings } from "../lib/db/teams.ts";
 import { buildPlayer, type NewPlayer, type Player, stagePlayer } from "../lib/db/players.ts";
 import { commitTeamChange } from "../lib/db/team_revisions.ts";
+import { createElement, type ReactElement, type ReactNode } from "react";
+import { I18nProvider } from "../lib/i18n/context.tsx";
+import { messagesFor } from "../lib/i18n/catalog.ts";
 
 export const TEST_ORIGIN = "http://goalmates.test";
 
@@ -267,3 +270,7 @@ export function countingReads(kv: Deno.Kv): { kv: Deno.Kv; entries: () => number
   });
   return { kv: counted, entries: () => entries };
 }
+
+/** A component as a page renders it, in English (components read their texts with `useI18n()`). */
+export const inEnglish = (node: ReactNode): ReactElement =>
+  createElement(I18nProvider, { value: { lang: "en", m: messagesFor("en") }, children: node });

@@ -28,6 +28,7 @@ export {
   peekEmailChange,
 } from "./email_change.ts";
 export { type AccountExport, exportAccount } from "./export.ts";
+export { setAccountLanguage } from "./language.ts";
 export {
   loadPrivacyPage,
   PRIVACY_MESSAGES,

@@ -1,6 +1,7 @@
 import { getTeam, getTeams, type Team } from "../db/teams.ts";
 import { getUser, listMemberships, type TeamRole, type User } from "../db/users.ts";
 import { credentialsVersion, getTeamAccess } from "../db/team_access.ts";
+import type { Language } from "../i18n/languages.ts";
 import {
   ADMIN_POLICY,
   MEMBER_POLICY,
@@ -60,6 +61,8 @@ export interface SessionUser {
   email: string;
   phone: string;
   photoUrl: string | null;
+  /** The language the person chose on their account, or null (a team login has none). */
+  language: Language | null;
   /** Effective role: the role in the selected team, default TEAM_STANDARD. */
   role: TeamRole;
   teamId: string | null;
@@ -175,6 +178,7 @@ function personUser(
     email: user.email,
     phone: user.phone,
     photoUrl: user.photoUrl,
+    language: user.language ?? null,
     role,
     teamId: selectedTeamId,
     selectedTeamId,
@@ -199,6 +203,7 @@ async function teamAccessUser(kv: Deno.Kv, grant: TeamAccessGrant): Promise<Sess
     email: grant.username,
     phone: "",
     photoUrl: null,
+    language: null,
     role: "TEAM_ADMIN",
     teamId: team.id,
     selectedTeamId: team.id,

@@ -1,5 +1,6 @@
 import { type ComponentType, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { I18nProvider, type I18nValue } from "../i18n/context.tsx";
 
 function AfterHydration({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }) {
   useEffect(onHydrated, []);
@@ -16,9 +17,11 @@ function AfterHydration({ children, onHydrated }: { children: ReactNode; onHydra
 export function mountIsland<P>(
   Component: ComponentType<P>,
   el: HTMLElement,
-  props: P,
+  data: P & { __i18n: I18nValue },
   replay?: HTMLElement,
 ): void {
+  // The page wrote the island's messages beside its props (lib/render/island.tsx).
+  const { __i18n: messages, ...props } = data;
   hydrateRoot(
     el,
     <AfterHydration
@@ -27,7 +30,9 @@ export function mountIsland<P>(
         if (replay) setTimeout(() => replay.click(), 0);
       }}
     >
-      <Component {...props as P & object} />
+      <I18nProvider value={messages}>
+        <Component {...props as P & object} />
+      </I18nProvider>
     </AfterHydration>,
   );
 }

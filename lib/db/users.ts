@@ -4,6 +4,7 @@ import { getManyEntries, getManyValues, listAll, listPage, type Page, type PageO
 import { ConflictError } from "../errors.ts";
 import { commitTeamChange } from "./team_revisions.ts";
 import { normalizeEmail } from "../text.ts";
+import type { Language } from "../i18n/languages.ts";
 
 export const TEAM_ROLES = ["TEAM_ADMIN", "TEAM_STANDARD", "PLAYER"] as const;
 export type TeamRole = typeof TEAM_ROLES[number];
@@ -27,6 +28,11 @@ export interface User {
   /** Null until the person sets a password (magic links work without one). */
   passwordHash: string | null;
   createdAt: string;
+  /**
+   * The language they chose (issue 24): their pages on every device and their mail. Absent
+   * until they choose; then the browser's language decides.
+   */
+  language?: Language;
 }
 
 export interface Membership {

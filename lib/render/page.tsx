@@ -4,6 +4,9 @@ import type { AssetManifest } from "./assets.ts";
 import { RenderContext, RenderState } from "./context.ts";
 import { escapeHtml } from "./serialize.ts";
 import { Document, type DocumentMeta } from "../../components/Document.tsx";
+import { I18nProvider } from "../i18n/context.tsx";
+import { messagesFor } from "../i18n/catalog.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
 
 /**
  * A rendered page kept as the pieces around its nonce positions, so one render (which may be
@@ -30,6 +33,10 @@ export interface PageOptions extends DocumentMeta {
    * island props are `application/json` data, which never runs and needs no nonce.
    */
   shared?: boolean;
+  /** The language it is written in (the request's: routes/language.ts); English by default. */
+  lang?: Language;
+  /** The page's path, where its language switch comes back to (`pageLanguage(c)` gives both). */
+  path?: string;
 }
 
 /** Server-renders `element` inside the document; adds island props and the boot module. */
@@ -38,9 +45,12 @@ export function renderPage(assets: AssetManifest, element: ReactNode, options: P
   const placeholder = `__nonce_${crypto.randomUUID()}__`;
   const nonce = options.shared ? "" : ` nonce="${placeholder}"`;
   const state = new RenderState(assets, placeholder);
+  const lang = options.lang ?? DEFAULT_LANGUAGE;
   const markup = renderToString(
     <RenderContext.Provider value={state}>
-      <Document {...options} assets={assets}>{element}</Document>
+      <I18nProvider value={{ lang, m: messagesFor(lang), path: options.path }}>
+        <Document {...options} assets={assets}>{element}</Document>
+      </I18nProvider>
     </RenderContext.Provider>,
   );
   let scripts = "";

@@ -8,27 +8,36 @@ import { AboutPage } from "../../components/marketing/AboutPage.tsx";
 import { PrivacyPage } from "../../components/marketing/PrivacyPage.tsx";
 import { ContactPage } from "../../components/marketing/ContactPage.tsx";
 import type { AssetManifest } from "../../lib/render/assets.ts";
+import { type Language, LANGUAGES } from "../../lib/i18n/languages.ts";
+import { requestLanguage } from "../language.ts";
 
 /**
  * The public pages that never change between requests: rendered once, served many times, the
  * same bytes for everyone (kept whole by the public response cache until the next deploy).
  */
 export function marketingPages(assets: AssetManifest) {
-  const pages = {
-    "/": renderPage(assets, <LandingPage />, { title: "GoalMates", shared: true }),
-    "/about": renderPage(assets, <AboutPage />, { title: "About", shared: true }),
+  // Each page in each language, rendered at start.
+  const pagesIn = (lang: Language) => ({
+    "/": renderPage(assets, <LandingPage />, { title: "GoalMates", shared: true, lang, path: "/" }),
+    "/about": renderPage(assets, <AboutPage />, { title: "About", shared: true, lang, path: "/about" }),
     "/privacy": renderPage(assets, <PrivacyPage />, {
       title: "Privacy",
       description: "What GoalMates stores about children and who can see it.",
       shared: true,
+      lang,
+      path: "/privacy",
     }),
-    "/contact": renderPage(assets, <ContactPage />, { title: "Contact", shared: true }),
-  };
+    "/contact": renderPage(assets, <ContactPage />, { title: "Contact", shared: true, lang, path: "/contact" }),
+  });
+  const pages = Object.fromEntries(LANGUAGES.map((lang) => [lang, pagesIn(lang)])) as Record<
+    Language,
+    ReturnType<typeof pagesIn>
+  >;
   const app = new Hono<AppEnv>();
-  for (const [path, page] of Object.entries(pages)) {
-    app.get(path, (c) => {
+  for (const path of Object.keys(pages.en) as (keyof typeof pages.en)[]) {
+    app.get(path, async (c) => {
       shareWithEveryone(c);
-      return sendPage(c, page);
+      return sendPage(c, pages[await requestLanguage(c)][path]);
     });
   }
   return app;

@@ -15,6 +15,7 @@ import { clientIp, formBody, formText, readForm } from "../http.ts";
 import { getSessionUser, getSysadmin } from "../auth_middleware.ts";
 import { headerAccount } from "../../components/SiteLayout.tsx";
 import { shareWithEveryone } from "../fast_path.ts";
+import { pageLanguage } from "../language.ts";
 
 const PLAYER_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -61,7 +62,8 @@ export const rosterPages = new Hono<AppEnv>()
     }
     const view = readView(c.req.query());
     const claimed = c.req.query("claimed") === "1";
-    const variant = `${view.mode}|${view.sort}|${view.group}|${view.player ?? ""}|${claimed ? 1 : 0}`;
+    const { lang, path } = await pageLanguage(c);
+    const variant = `${lang}|${view.mode}|${view.sort}|${view.group}|${view.player ?? ""}|${claimed ? 1 : 0}`;
     const page = await rosterPages.getOrLoadEntry(slug, variant, async () => {
       const roster = await loadPublicRoster(kv, slug, now());
       if (!roster) return null;
@@ -74,6 +76,8 @@ export const rosterPages = new Hono<AppEnv>()
           description: `The ${team.season} roster of ${team.name}.`,
           noindex: true,
           shared: true,
+          lang,
+          path,
         },
       );
       return { teamId: team.id, revision, value };

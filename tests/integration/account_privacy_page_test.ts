@@ -19,7 +19,9 @@ import { PRIVACY_MESSAGES } from "../../lib/accounts/mod.ts";
 import { CHILD_NOTICES } from "../../lib/families/mod.ts";
 import { CHILD_PRIVACY_TEXTS } from "../../lib/families/child_privacy.ts";
 import { renderToString } from "react-dom/server";
+import { createElement } from "react";
 import { AccountMenu } from "../../components/AccountMenu.tsx";
+import { inEnglish } from "../helpers.ts";
 
 const PAGE = "/account/privacy";
 /** React escapes apostrophes in text; the page's HTML is compared with its texts escaped the same way. */
@@ -180,7 +182,7 @@ Deno.test("[privacy page] linked from /account, the avatar menu and the footer o
   assert.equal(dashboard.res.status, 200);
   assert.match(dashboard.html, /<footer[\s\S]*href="\/account\/privacy"[\s\S]*<\/footer>/, "the dashboard's footer");
   assert.ok(dashboard.html.includes('href="/account/privacy"'), "the avatar menu on the dashboard");
-  const menu = renderToString(AccountMenu({ label: "Wei", account: null, adminHref: null }));
+  const menu = renderToString(inEnglish(createElement(AccountMenu, { label: "Wei", account: null, adminHref: null })));
   assert.match(menu, /href="\/account\/privacy"/);
   for (const path of ["/", "/privacy", "/team-login"]) {
     const anonymous = await getPage(t.app, path);

@@ -194,9 +194,12 @@ Deno.test("[pages] roster: only the boot module loads up front; the claim island
   assert.ok(html.includes('data-island="ClaimDialog"'));
   assert.ok(html.includes('data-hydrate="interaction"'));
   assert.ok(html.includes('data-src="/build/island-ClaimDialog-test.js"'));
-  const props = JSON.parse(
+  const { __i18n: messages, ...props } = JSON.parse(
     html.match(/<script type="application\/json" id="island-props-0"[^>]*>([^<]*)<\/script>/)![1],
   );
+  // Its messages ride with its props: only the areas it uses, in the page's language (issue 24).
+  assert.equal(messages.lang, "en");
+  assert.equal(messages.m.common.skipToMain, "Skip to main content");
   assert.deepEqual(props, {
     teamSlug: team.slug,
     claimPageUrl: `/t/${team.slug}/claim`,

@@ -161,7 +161,9 @@ export function ruleViolations(graph: Graph): string[] {
     for (const [file, path] of paths) {
       const server = file.startsWith("routes/") || file.startsWith("lib/db/") || file.startsWith("lib/mail/") ||
         (file.startsWith("lib/auth/") && !BROWSER_SAFE_AUTH.has(file)) || file === "lib/config.ts" ||
-        file === "lib/render/bundle.ts" || file === "lib/render/page.tsx" || /^lib\/[^/]+\/mod\.ts$/.test(file);
+        file === "lib/render/bundle.ts" || file === "lib/render/page.tsx" || /^lib\/[^/]+\/mod\.ts$/.test(file) ||
+        // An island gets its messages from its page, never a catalogue in its bundle.
+        file === "lib/i18n/catalog.ts" || /^lib\/i18n\/(en|es)\//.test(file);
       if (server) problems.push(`islands may not import server code: ${chain(path)}`);
     }
     for (const { pkg, path } of externalsOf(paths)) {
