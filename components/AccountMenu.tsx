@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { useI18n } from "../lib/i18n/context.tsx";
 
 export interface AccountMenuProps {
   /** The person's name (else e-mail): the avatar's initial and, wide enough, the name beside it. */
@@ -27,34 +28,35 @@ export const NOTIFICATIONS_HREF = "/account#notifications";
  * team's admin area (admins only) and Sign out.
  */
 export function AccountMenu({ label, account, adminHref }: AccountMenuProps) {
+  const menu = useI18n().m.layout.menu;
   return (
     <details className="acct-menu">
       <summary className="site-nav__account acct-menu__toggle" title={label}>
-        <span className="visually-hidden">Account menu:</span>
+        <span className="visually-hidden">{menu.label}</span>
         <span className="site-nav__avatar" aria-hidden="true">{initialOf(label)}</span>
         <span className="site-nav__name">{label}</span>
       </summary>
       <ul className="acct-menu__list">
         <li>{account}</li>
         <li>
-          <a className="acct-menu__item" href="/home">Your Hub</a>
+          <a className="acct-menu__item" href="/home">{menu.hub}</a>
         </li>
         <li>
-          <a className="acct-menu__item" href={NOTIFICATIONS_HREF}>Notifications</a>
+          <a className="acct-menu__item" href={NOTIFICATIONS_HREF}>{menu.notifications}</a>
         </li>
         <li>
-          <a className="acct-menu__item" href={PRIVACY_HREF}>Your data and privacy</a>
+          <a className="acct-menu__item" href={PRIVACY_HREF}>{menu.privacy}</a>
         </li>
         {adminHref && (
           <li>
-            <a className="acct-menu__item" href={adminHref}>Team admin</a>
+            <a className="acct-menu__item" href={adminHref}>{menu.teamAdmin}</a>
           </li>
         )}
         <li>
           <LanguageSwitch className="lang-switch acct-menu__lang" />
         </li>
         <li>
-          <a className="acct-menu__item acct-menu__item--sign-out" href={SIGN_OUT_HREF}>Sign out</a>
+          <a className="acct-menu__item acct-menu__item--sign-out" href={SIGN_OUT_HREF}>{menu.signOut}</a>
         </li>
       </ul>
     </details>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { SessionUser } from "../lib/auth/session_user.ts";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { useI18n } from "../lib/i18n/context.tsx";
 
 export function Logo() {
   return (
@@ -17,6 +18,8 @@ export interface HeaderAccount {
   label: string;
   /** Their account page; null for a system administrator, who has none. */
   href: string | null;
+  /** A team's shared sign-in, not a person: the header says so beside the team's name. */
+  teamLogin?: boolean;
 }
 
 /** The header's account for a signed-in person or system administrator, or null when signed out. */
@@ -26,9 +29,17 @@ export function headerAccount(
 ): HeaderAccount | null {
   if (user) {
     const name = `${user.firstName} ${user.lastName}`.trim();
-    return { label: user.kind === "team" ? `${name} (team login)` : name || user.email, href: "/account" };
+    return user.kind === "team"
+      ? { label: name, href: "/account", teamLogin: true }
+      : { label: name || user.email, href: "/account" };
   }
   return sysadminEmail ? { label: sysadminEmail, href: null } : null;
+}
+
+/** The account's name as the header shows it, in the page's language ("Rockets (team login)"). */
+export function useAccountLabel(account: HeaderAccount): string {
+  const { m, t } = useI18n();
+  return account.teamLogin ? t(m.layout.header.teamLoginName, { name: account.label }) : account.label;
 }
 
 /**
@@ -37,69 +48,75 @@ export function headerAccount(
  * an account, so nobody's name is ever stored in a shared page.
  */
 export function SiteHeader({ account }: { account?: HeaderAccount | null }) {
+  const { m } = useI18n();
+  const header = m.layout.header;
   return (
     <header className="site-header">
       <div className="container site-header__inner">
         <Logo />
-        <nav aria-label="Account" className="site-nav">
+        <nav aria-label={header.nav} className="site-nav">
           {account
             ? (
               <ul className="site-nav__list">
                 <li>
-                  <a className="button button--ghost" href="/home">Your Hub</a>
+                  <a className="button button--ghost" href="/home">{header.hub}</a>
                 </li>
                 <li>
-                  {account.href
-                    ? (
-                      <a className="site-nav__account" href={account.href} title={account.label}>
-                        <span className="visually-hidden">Account:</span>
-                        <span className="site-nav__avatar" aria-hidden="true">{initialOf(account.label)}</span>
-                        <span className="site-nav__name">{account.label}</span>
-                      </a>
-                    )
-                    : (
-                      <span className="site-nav__account" title={account.label}>
-                        <span className="visually-hidden">Signed in as</span>
-                        <span className="site-nav__avatar" aria-hidden="true">{initialOf(account.label)}</span>
-                        <span className="site-nav__name">{account.label}</span>
-                      </span>
-                    )}
+                  <HeaderAccountLink account={account} />
                 </li>
               </ul>
             )
-            : <a className="button button--ghost" href="/team-login">Team Login</a>}
+            : <a className="button button--ghost" href="/team-login">{header.teamLogin}</a>}
         </nav>
       </div>
     </header>
   );
 }
 
+/** The signed-in account: a link to the person's account page, or only the name (a system administrator). */
+function HeaderAccountLink({ account }: { account: HeaderAccount }) {
+  const { m } = useI18n();
+  const label = useAccountLabel(account);
+  const inside = (hiddenLead: string) => (
+    <>
+      <span className="visually-hidden">{hiddenLead}</span>
+      <span className="site-nav__avatar" aria-hidden="true">{initialOf(label)}</span>
+      <span className="site-nav__name">{label}</span>
+    </>
+  );
+  return account.href
+    ? <a className="site-nav__account" href={account.href} title={label}>{inside(m.layout.header.account)}</a>
+    : <span className="site-nav__account" title={label}>{inside(m.layout.header.signedInAs)}</span>;
+}
+
 const initialOf = (label: string) => [...label.trim()][0]?.toUpperCase() ?? "?";
 
 /** The footer; `signedIn` adds the person's data and privacy page beside the public privacy page. */
 export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
+  const { m } = useI18n();
+  const footer = m.layout.footer;
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
-        <p className="site-footer__brand">GoalMates · free for the whole team</p>
-        <nav aria-label="Footer">
+        <p className="site-footer__brand">{footer.brand}</p>
+        <nav aria-label={footer.nav}>
           <ul className="site-footer__links">
             <li>
-              <a href="/about">About</a>
+              <a href="/about">{footer.about}</a>
             </li>
             <li>
-              <a href="/#how-it-works">How It Works</a>
+              <a href="/#how-it-works">{footer.howItWorks}</a>
             </li>
             <li>
-              <a href="/privacy">Privacy</a>
+              <a href="/privacy">{footer.privacy}</a>
             </li>
             {signedIn && (
               <li>
-                <a href="/account/privacy">Your data</a>
+                <a href="/account/privacy">{footer.yourData}</a>
               </li>
             )}
             <li>
-              <a href="/contact">Contact</a>
+              <a href="/contact">{footer.contact}</a>
             </li>
           </ul>
         </nav>

@@ -1,12 +1,14 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import type { OwnPlayer } from "../lib/dashboard/types.ts";
-import { checkParentProfile, type ParentProfile } from "../lib/accounts/profile_rules.ts";
+import { checkProfileWith, type ParentProfile } from "../lib/accounts/profile_check.ts";
 import type { Checked } from "../lib/validation.ts";
 import { api, type ApiResult } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.tsx";
 import { signedOut } from "../lib/client/signed_out.ts";
 import { keepTabInside } from "../lib/client/dialog_focus.ts";
 import { AccountMenu } from "../components/AccountMenu.tsx";
+import { useI18n } from "../lib/i18n/context.tsx";
+import { messageParts } from "../components/login/message_parts.tsx";
 
 export interface AccountSettingsProps {
   teamId: string;
@@ -42,8 +44,8 @@ type Player = AccountSettingsProps["players"][number];
 type Errors = Record<string, string>;
 type Values = Record<string, string>;
 
-const TABS = [["profile", "My Profile"], ["players", "My Players"]] as const;
-type Tab = typeof TABS[number][0];
+const TABS = ["profile", "players"] as const;
+type Tab = typeof TABS[number];
 
 const lines = (text: string) => text.split("\n").map((s) => s.trim()).filter(Boolean);
 const enc = encodeURIComponent;
@@ -121,9 +123,12 @@ const profileValues = (p: Profile): Values => ({
 });
 
 function SaveButton({ busy, label }: { busy: boolean; label: string }) {
+  const { m } = useI18n();
   return (
     <div className="dialog__actions">
-      <button type="submit" className="button button--primary" disabled={busy}>{busy ? "Saving..." : label}</button>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? m.accountSettings.saving : label}
+      </button>
     </div>
   );
 }
@@ -132,39 +137,46 @@ function ProfileForm(
   { teamId, profile, onSaved }: { teamId: string; profile: Profile; onSaved: (p: Profile) => void },
 ) {
   const { values, setValues, busy, bind, submit } = useForm(() => profileValues(profile), "acct-");
+  const { m, lang } = useI18n();
+  const texts = m.accountSettings.profile;
   const onSubmit = submit(
-    () => checkParentProfile({ ...values, interests: lines(values.interests), funFacts: lines(values.funFacts) }),
+    () =>
+      checkProfileWith({ texts: m.accountSettings.rules, lang }, {
+        ...values,
+        interests: lines(values.interests),
+        funFacts: lines(values.funFacts),
+      }),
     (body) =>
       api<{ message?: string; parent: ParentProfile; pendingEmail?: string }>(
         "PUT",
         `/api/teams/${enc(teamId)}/parents/${enc(profile.parentId)}`,
         body,
       ),
-    ["Update Failed", "Failed to update profile. Please try again."],
+    [texts.failedTitle, texts.failed],
     ({ parent, pendingEmail, message }) => {
       const saved = { ...parent, parentId: parent.id, pendingEmail };
       setValues(profileValues(saved));
       onSaved(saved);
-      toast({ title: "Profile updated", description: message });
+      toast({ title: texts.saved, description: message });
     },
   );
   return (
     <form className="acct__form" noValidate onSubmit={onSubmit}>
       <div className="acct__pair">
-        <Input label="First name" autoComplete="given-name" {...bind("firstName")} />
-        <Input label="Last name" autoComplete="family-name" {...bind("lastName")} />
+        <Input label={texts.firstName} autoComplete="given-name" {...bind("firstName")} />
+        <Input label={texts.lastName} autoComplete="family-name" {...bind("lastName")} />
       </div>
-      <Input label="E-mail" type="email" autoComplete="email" {...bind("email")} />
+      <Input label={texts.email} type="email" autoComplete="email" {...bind("email")} />
       {profile.pendingEmail && (
         <p className="notice acct__pending" role="status">
-          Waiting for confirmation: <strong>{profile.pendingEmail}</strong>. Open the link we sent there to switch.
+          {messageParts(texts.pending, { email: <strong>{profile.pendingEmail}</strong> })}
         </p>
       )}
-      <Input label="Phone (optional)" type="tel" autoComplete="tel" {...bind("phone")} />
-      <Input label="Occupation (optional)" {...bind("occupation")} />
-      <Input label="Interests (optional)" rows={3} hint="One per line" {...bind("interests")} />
-      <Input label="Fun facts (optional)" rows={3} hint="One per line" {...bind("funFacts")} />
-      <SaveButton busy={busy} label="Save Profile" />
+      <Input label={texts.phone} type="tel" autoComplete="tel" {...bind("phone")} />
+      <Input label={texts.occupation} {...bind("occupation")} />
+      <Input label={texts.interests} rows={3} hint={texts.onePerLine} {...bind("interests")} />
+      <Input label={texts.funFacts} rows={3} hint={texts.onePerLine} {...bind("funFacts")} />
+      <SaveButton busy={busy} label={texts.save} />
     </form>
   );
 }
@@ -177,14 +189,15 @@ function PlayerForm({ player, onSaved }: { player: Player; onSaved: (p: Player) 
     jerseyNumber: String(player.jerseyNumber),
     position: player.position ?? "",
   }), prefix);
+  const texts = useI18n().m.accountSettings.player;
   const onSubmit = submit(
     // The server checks the player (and words its refusals, shown by their fields and in the toast).
     () => ({ ok: true, value: { ...values, photoUrl: player.photoUrl ?? null } }),
     (body) => api<{ message?: string; player?: Player }>("PATCH", `/api/players/${enc(player.id)}`, body),
-    ["Error", "Failed to update player"],
+    [texts.failedTitle, texts.failed],
     (data) => {
       if (data.player) onSaved(data.player);
-      toast({ title: data.message || "Player information updated successfully" });
+      toast({ title: data.message || texts.saved });
     },
   );
   return (
@@ -193,14 +206,21 @@ function PlayerForm({ player, onSaved }: { player: Player; onSaved: (p: Player) 
         #{player.jerseyNumber} {player.firstName} {player.lastName}
       </h3>
       <div className="acct__pair">
-        <Input label="First name" autoComplete="off" {...bind("firstName")} />
-        <Input label="Last name" autoComplete="off" {...bind("lastName")} />
+        <Input label={texts.firstName} autoComplete="off" {...bind("firstName")} />
+        <Input label={texts.lastName} autoComplete="off" {...bind("lastName")} />
       </div>
       <div className="acct__pair">
-        <Input label="Jersey number" type="number" inputMode="numeric" min={0} max={99} {...bind("jerseyNumber")} />
-        <Input label="Position" {...bind("position")} />
+        <Input
+          label={texts.jerseyNumber}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={99}
+          {...bind("jerseyNumber")}
+        />
+        <Input label={texts.position} {...bind("position")} />
       </div>
-      <SaveButton busy={busy} label="Save Player" />
+      <SaveButton busy={busy} label={texts.save} />
     </form>
   );
 }
@@ -221,6 +241,8 @@ export default function AccountSettings(props: AccountSettingsProps) {
   const [players, setPlayers] = useState(props.players);
   const trigger = useRef<HTMLAnchorElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const { m, t } = useI18n();
+  const texts = m.accountSettings;
 
   useEffect(() => {
     const el = dialog.current;
@@ -245,7 +267,7 @@ export default function AccountSettings(props: AccountSettingsProps) {
     const to = ({ ArrowRight: 2, ArrowLeft: 2, Home: 0, End: 1 } as Record<string, number>)[e.key];
     if (to === undefined) return;
     e.preventDefault();
-    const next = to === 2 ? (tab === "profile" ? "players" : "profile") : TABS[to][0];
+    const next = to === 2 ? (tab === "profile" ? "players" : "profile") : TABS[to];
     setTab(next);
     document.getElementById(`acct-tab-${next}`)?.focus();
   };
@@ -269,7 +291,7 @@ export default function AccountSettings(props: AccountSettingsProps) {
             onClick={show}
             onKeyDown={(e) => e.key === " " && show(e)}
           >
-            Account Settings
+            {texts.title}
           </a>
         }
       />
@@ -285,23 +307,25 @@ export default function AccountSettings(props: AccountSettingsProps) {
           <div className="toast-region toast-region--dialog" aria-live="polite"></div>
           <div className="dialog__body">
             <div className="acct__head">
-              <h2 id="acct-title" className="dialog__title">Account Settings</h2>
+              <h2 id="acct-title" className="dialog__title">{texts.title}</h2>
               <button
                 type="button"
                 className="button button--ghost acct__close"
-                aria-label="Close"
+                aria-label={texts.close}
                 onClick={() => dialog.current?.close()}
               >
                 ×
               </button>
             </div>
             <p className="dialog__lead">{teamName}</p>
-            {adminHref && <a className="button button--secondary acct__admin" href={adminHref}>Team Admin Dashboard</a>}
+            {adminHref && (
+              <a className="button button--secondary acct__admin" href={adminHref}>{texts.adminDashboard}</a>
+            )}
             {profile
               ? (
                 <>
-                  <div role="tablist" aria-label="Account Settings" className="tabs">
-                    {TABS.map(([id, text]) => (
+                  <div role="tablist" aria-label={texts.title} className="tabs">
+                    {TABS.map((id) => (
                       <button
                         key={id}
                         type="button"
@@ -314,11 +338,11 @@ export default function AccountSettings(props: AccountSettingsProps) {
                         onClick={() => setTab(id)}
                         onKeyDown={onTabKey}
                       >
-                        {text}
+                        {texts.tabs[id]}
                       </button>
                     ))}
                   </div>
-                  {TABS.map(([id]) => (
+                  {TABS.map((id) => (
                     <div
                       key={id}
                       role="tabpanel"
@@ -330,7 +354,7 @@ export default function AccountSettings(props: AccountSettingsProps) {
                       {id === "profile"
                         ? <ProfileForm teamId={teamId} profile={profile} onSaved={onSaved} />
                         : players.length === 0
-                        ? <p className="acct__empty">No players of {teamName} are linked to your account.</p>
+                        ? <p className="acct__empty">{t(texts.noPlayers, { team: teamName })}</p>
                         : players.map((p) => (
                           <PlayerForm
                             key={p.id}
@@ -342,12 +366,7 @@ export default function AccountSettings(props: AccountSettingsProps) {
                   ))}
                 </>
               )
-              : (
-                <p className="notice">
-                  My Profile and My Players belong to a person's account. You are signed in as{" "}
-                  {label}, which has no profile of its own.
-                </p>
-              )}
+              : <p className="notice">{t(texts.noProfile, { label })}</p>}
           </div>
         </dialog>
       )}

@@ -2,7 +2,6 @@ import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from "re
 import { api } from "../lib/client/api.ts";
 import { toast } from "../lib/client/toast.tsx";
 import { signedOut } from "../lib/client/signed_out.ts";
-import { CAMPAIGN_TEXTS as T } from "../lib/campaigns/card_texts.ts";
 import { CAMPAIGN_LIST_CACHE_MS, DASHBOARD_SNOOZE_DAYS, POLL_SUBMIT_DELAY_MS } from "../lib/campaigns/limits.ts";
 import type { SectionForm } from "../components/dashboard/forms.ts";
 import {
@@ -13,6 +12,7 @@ import {
 } from "../components/dashboard/campaigns/CampaignCard.tsx";
 import { PollResultsPanel } from "../components/dashboard/campaigns/PollResults.tsx";
 import type { PollResults } from "../lib/campaigns/poll_results.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
 
 export interface CampaignCardsProps {
   teamId: string;
@@ -39,6 +39,7 @@ const fail = (title: string) => toast({ title, variant: "destructive" });
  * shows the card a link targets), so it all works without JavaScript.
  */
 export default function CampaignCards({ teamId, campaigns, parentId, form, pollResults }: CampaignCardsProps) {
+  const T = useI18n().m.campaigns;
   const [list, setList] = useState(campaigns);
   const [index, setIndex] = useState(() => Math.max(0, campaigns.findIndex((c) => c.id === form?.campaignId)));
   const [errors, setErrors] = useState<Record<string, string>>(() =>
@@ -120,7 +121,7 @@ export default function CampaignCards({ teamId, campaigns, parentId, form, pollR
     } else if (c.type === "question") {
       const answer = String(new FormData(event.currentTarget).get("questionResponse") ?? "");
       if (!answer.trim()) {
-        setErrors({ [c.id]: T.answerRequired });
+        setErrors({ [c.id]: T.errors.answer });
         event.currentTarget.querySelector("textarea")?.focus();
         return;
       }

@@ -1,8 +1,9 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { checkClaim, CLAIM_MESSAGES, MAX_NOTE_LENGTH } from "../lib/claims/rules.ts";
+import { checkClaim, type ClaimRuleTexts, MAX_NOTE_LENGTH, MAX_SURNAME_LENGTH } from "../lib/claims/rules.ts";
 import { toast } from "../lib/client/toast.tsx";
 import { api } from "../lib/client/api.ts";
 import { ClaimSteps } from "../components/roster/ClaimSteps.tsx";
+import { useI18n } from "../lib/i18n/context.tsx";
 
 export interface ClaimDialogProps {
   teamSlug: string;
@@ -20,10 +21,7 @@ type Fields = { jerseyNumber: string; childSurname: string; email: string; note:
 type RosterPlayer = { id: string; firstName: string; lastName: string; jerseyNumber: number };
 type RosterState = { status: "idle" | "loading" | "ready"; players: RosterPlayer[] };
 
-const TABS: { id: Tab; label: string }[] = [
-  { id: "jersey", label: "By Jersey Number" },
-  { id: "surname", label: "By Child Surname" },
-];
+const TABS: Tab[] = ["jersey", "surname"];
 
 /** The roster, fetched once the dialog first opens, to confirm which player a jersey is. */
 function useRoster(active: boolean, teamSlug: string): RosterState {
@@ -39,15 +37,27 @@ function useRoster(active: boolean, teamSlug: string): RosterState {
 }
 
 function JerseyHint({ roster, value }: { roster: RosterState; value: string }) {
-  if (roster.status === "loading") return <>Loading roster...</>;
+  const { m, t, lang } = useI18n();
+  if (roster.status === "loading") return <>{m.claims.dialog.loadingRoster}</>;
   if (roster.status !== "ready" || !/^\d{1,2}$/.test(value.trim())) return null;
   const n = Number(value);
   const match = roster.players.filter((p) => p.jerseyNumber === n);
-  if (match.length === 0) return <>{CLAIM_MESSAGES.noJersey(n)}</>;
-  return <>Claiming {match.map((p) => `#${n} ${p.firstName} ${p.lastName}`).join(" or ")}</>;
+  if (match.length === 0) return <>{t(m.claims.rules.noJersey, { number: String(n) })}</>;
+  // "#7 Maya R. or #7 Mia T.": the language's own 'or' (Intl.ListFormat).
+  const players = new Intl.ListFormat(lang, { type: "disjunction" })
+    .format(match.map((p) => `#${n} ${p.firstName} ${p.lastName}`));
+  return <>{t(m.claims.dialog.claiming, { players })}</>;
 }
 
 export default function ClaimDialog(props: ClaimDialogProps) {
+  const { m, t } = useI18n();
+  const { dialog: texts, rules } = m.claims;
+  // The rules run here as on the server, writing their messages in the page's language.
+  const ruleTexts: ClaimRuleTexts = {
+    ...rules,
+    surnameLength: t(rules.surnameLength, { max: String(MAX_SURNAME_LENGTH) }),
+    note: t(rules.note, { max: String(MAX_NOTE_LENGTH) }),
+  };
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const [open, setOpen] = useState(false);
@@ -78,10 +88,10 @@ export default function ClaimDialog(props: ClaimDialogProps) {
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
     e.preventDefault();
-    const i = tabs.findIndex((t) => t.id === tab);
+    const i = tabs.indexOf(tab);
     const next = tabs[(i + (e.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length];
-    setTab(next.id);
-    document.getElementById(`claim-tab-${next.id}`)?.focus();
+    setTab(next);
+    document.getElementById(`claim-tab-${next}`)?.focus();
   };
 
   async function onSubmit(e: FormEvent) {
@@ -89,7 +99,7 @@ export default function ClaimDialog(props: ClaimDialogProps) {
     const body = tab === "jersey"
       ? { mode: "jersey", jerseyNumber: fields.jerseyNumber, email: fields.email, note: fields.note }
       : { mode: "surname", childSurname: fields.childSurname, email: fields.email, note: fields.note };
-    const check = checkClaim(body);
+    const check = checkClaim(body, ruleTexts);
     if (!check.ok) {
       setErrors(check.fields);
       const first = Object.keys(check.fields)[0];
@@ -104,13 +114,17 @@ export default function ClaimDialog(props: ClaimDialogProps) {
     );
     setPending(false);
     if (!reply.ok) {
-      return toast({ title: "Error", description: reply.message || `${reply.status}`, variant: "destructive" });
+      return toast({
+        title: texts.errorTitle,
+        description: reply.message || `${reply.status}`,
+        variant: "destructive",
+      });
     }
     setFields({ jerseyNumber: "", childSurname: "", email: "", note: "" });
     // Closed before the toast, so the toast goes to the page rather than the closing dialog.
     dialog.current?.close();
     setOpen(false);
-    toast({ title: "Claim Submitted", description: reply.data.message || CLAIM_MESSAGES.submitted });
+    toast({ title: texts.submittedTitle, description: reply.data.message || rules.submitted });
   }
 
   const field = (name: keyof Fields, label: string, input: React.ReactElement, hint?: React.ReactNode) => (
@@ -141,31 +155,31 @@ export default function ClaimDialog(props: ClaimDialogProps) {
             setOpen(true);
           }}
         >
-          Claim or update this player
+          {texts.open}
         </a>
       </div>
       <dialog ref={dialog} className="dialog" aria-labelledby="claim-title" onClose={() => setOpen(false)}>
         {/* Toasts shown while the dialog is open live here: the page behind it is inert. */}
         <div className="toast-region toast-region--dialog" aria-live="polite"></div>
         <form ref={form} className="dialog__body" noValidate onSubmit={onSubmit}>
-          <h2 id="claim-title" className="dialog__title">Claim Player</h2>
-          <p className="dialog__lead">Tell us which player is your child. A team admin reviews every claim.</p>
+          <h2 id="claim-title" className="dialog__title">{texts.title}</h2>
+          <p className="dialog__lead">{texts.lead}</p>
           {props.instructions && <p className="notice">{props.instructions}</p>}
-          <div role="tablist" aria-label="How to find your child" className="tabs">
-            {tabs.map((t) => (
+          <div role="tablist" aria-label={texts.tabsLabel} className="tabs">
+            {tabs.map((id) => (
               <button
-                key={t.id}
+                key={id}
                 type="button"
                 role="tab"
-                id={`claim-tab-${t.id}`}
-                aria-selected={tab === t.id}
+                id={`claim-tab-${id}`}
+                aria-selected={tab === id}
                 aria-controls="claim-panel"
-                tabIndex={tab === t.id ? 0 : -1}
+                tabIndex={tab === id ? 0 : -1}
                 className="tabs__tab"
-                onClick={() => setTab(t.id)}
+                onClick={() => setTab(id)}
                 onKeyDown={onTabKey}
               >
-                {t.label}
+                {id === "jersey" ? texts.byJersey : texts.bySurname}
               </button>
             ))}
           </div>
@@ -173,25 +187,25 @@ export default function ClaimDialog(props: ClaimDialogProps) {
             {tab === "jersey"
               ? field(
                 "jerseyNumber",
-                "Jersey Number",
+                texts.jerseyNumber,
                 <input {...inputProps("jerseyNumber")} type="number" inputMode="numeric" min={0} max={99} />,
                 <JerseyHint roster={roster} value={fields.jerseyNumber} />,
               )
-              : field("childSurname", "Child's Surname", <input {...inputProps("childSurname")} autoComplete="off" />)}
-            {field("email", "Your Email", <input {...inputProps("email")} type="email" autoComplete="email" />)}
+              : field("childSurname", texts.childSurname, <input {...inputProps("childSurname")} autoComplete="off" />)}
+            {field("email", texts.email, <input {...inputProps("email")} type="email" autoComplete="email" />)}
             {field(
               "note",
-              "Note (optional)",
+              texts.note,
               <textarea {...inputProps("note")} rows={2} maxLength={MAX_NOTE_LENGTH} />,
             )}
           </div>
           <ClaimSteps headingId="claim-how" />
           <div className="dialog__actions">
             <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
-              Cancel
+              {texts.cancel}
             </button>
             <button type="submit" className="button button--primary" disabled={pending}>
-              {pending ? "Submitting..." : "Submit Claim"}
+              {pending ? texts.submitting : texts.submit}
             </button>
           </div>
         </form>

@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
 import { api } from "../lib/client/api.ts";
-import { checkPlayerEdit } from "../lib/roster/player_schema.ts";
-import { EDIT_TEXTS, type EditablePlayer, fieldsOf, type PlayerFields } from "../components/edit/edit_texts.ts";
+import { checkPlayerEditWith, playerMessages } from "../lib/roster/player_checks.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
+import { type EditablePlayer, fieldsOf, type PlayerFields } from "../components/edit/edit_form.ts";
 import { PlayerForm } from "../components/edit/PlayerForm.tsx";
 import { ParentEmails } from "../components/edit/ParentEmails.tsx";
 
@@ -24,14 +25,15 @@ interface EditReply {
   playerEmails?: string[];
 }
 
-const failure = (description: string) => toast({ title: EDIT_TEXTS.error, description, variant: "destructive" });
-
 /**
  * `/edit?token=…`: the page a claim approval e-mails. The HTML spends nothing (mail scanners
  * open links); this island's own call spends the single-use token and opens a one-hour edit
  * session for this browser, then shows the form.
  */
 export default function EditPlayer({ token }: EditPlayerProps) {
+  const { m, t, lang } = useI18n();
+  const texts = m.edit;
+  const failure = (description: string) => toast({ title: texts.error, description, variant: "destructive" });
   const [state, setState] = useState<State>({ status: "loading" });
   const [values, setValues] = useState<PlayerFields | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -45,7 +47,7 @@ export default function EditPlayer({ token }: EditPlayerProps) {
     api<EditReply>("GET", `/api/edit?token=${encodeURIComponent(token)}`).then((reply) => {
       const player = reply.ok ? reply.data.player : undefined;
       if (!player) {
-        return setState({ status: "denied", message: (!reply.ok && reply.message) || EDIT_TEXTS.invalidToken });
+        return setState({ status: "denied", message: (!reply.ok && reply.message) || texts.api.invalid });
       }
       setValues(fieldsOf(player));
       setState({ status: "ready", player, emails: (reply.ok && reply.data.playerEmails) || [] });
@@ -61,17 +63,17 @@ export default function EditPlayer({ token }: EditPlayerProps) {
     return (
       <div className="edit-state" role="status">
         <span className="spinner" aria-hidden="true"></span>
-        <p>{EDIT_TEXTS.validating}</p>
+        <p>{texts.validating}</p>
       </div>
     );
   }
   if (state.status === "denied") {
     return (
       <div className="empty-state edit-state">
-        <h1 ref={heading} tabIndex={-1}>{EDIT_TEXTS.accessDenied}</h1>
+        <h1 ref={heading} tabIndex={-1}>{texts.accessDenied}</h1>
         <p>{state.message}</p>
-        <p className="muted">Edit links work once. Ask your team admin to send you a new one.</p>
-        <a className="button button--primary" href="/">Go to Roster</a>
+        <p className="muted">{texts.spentHint}</p>
+        <a className="button button--primary" href="/">{texts.goToRoster}</a>
       </div>
     );
   }
@@ -80,7 +82,8 @@ export default function EditPlayer({ token }: EditPlayerProps) {
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!values) return;
-    const checked = checkPlayerEdit({ ...values }, location.origin);
+    // The server's rules, with this page's words.
+    const checked = checkPlayerEditWith({ ...values }, location.origin, playerMessages(lang, m.players));
     if (!checked.ok) {
       setErrors(checked.fields);
       failure(checked.message);
@@ -94,12 +97,12 @@ export default function EditPlayer({ token }: EditPlayerProps) {
     setSaving(false);
     if (!reply.ok || !reply.data.player) {
       setErrors(reply.ok ? {} : reply.fields);
-      return failure((!reply.ok && reply.message) || EDIT_TEXTS.error);
+      return failure((!reply.ok && reply.message) || texts.error);
     }
     const saved = reply.data.player;
     setValues(fieldsOf(saved));
     setState({ status: "ready", player: saved, emails });
-    toast({ title: reply.data.message || EDIT_TEXTS.updated });
+    toast({ title: reply.data.message || texts.api.updated });
   }
 
   async function addEmail(e: FormEvent<HTMLFormElement>) {
@@ -107,24 +110,24 @@ export default function EditPlayer({ token }: EditPlayerProps) {
     const email = newEmail.trim();
     // The API's own rule; it answers with its message for anything else.
     if (!email.includes("@")) {
-      setEmailError(EDIT_TEXTS.emailRequired);
-      return failure(EDIT_TEXTS.emailRequired);
+      setEmailError(texts.emails.invalid);
+      return failure(texts.emails.invalid);
     }
     setEmailError(undefined);
     setAdding(true);
     const reply = await api<EditReply>("POST", `/api/players/${encodeURIComponent(player.id)}/emails`, { email });
     setAdding(false);
-    if (!reply.ok) return failure(reply.message || EDIT_TEXTS.error);
+    if (!reply.ok) return failure(reply.message || texts.error);
     const playerEmails = Array.isArray(reply.data.playerEmails) ? reply.data.playerEmails : emails;
     setState({ status: "ready", player, emails: playerEmails });
     setNewEmail("");
-    toast({ title: reply.data.message || EDIT_TEXTS.emailAdded });
+    toast({ title: reply.data.message || texts.api.emailAdded });
   }
 
   return (
     <div className="edit-player">
-      <h1 ref={heading} tabIndex={-1}>Edit {player.firstName} {player.lastName}</h1>
-      <p className="muted">Changes show on the team roster as soon as you save.</p>
+      <h1 ref={heading} tabIndex={-1}>{t(texts.heading, { name: `${player.firstName} ${player.lastName}` })}</h1>
+      <p className="muted">{texts.lead}</p>
       <PlayerForm
         values={values ?? fieldsOf(player)}
         errors={errors}
@@ -141,11 +144,8 @@ export default function EditPlayer({ token }: EditPlayerProps) {
         onSubmit={addEmail}
       />
       <aside className="info-box edit-notice" aria-labelledby="edit-notice-title">
-        <h2 className="info-box__title" id="edit-notice-title">Security Notice</h2>
-        <p>
-          This edit link expires after use: it has now been spent, and this browser can edit{" "}
-          {player.firstName}'s details for one hour. For changes later, sign in or ask your team admin for a new link.
-        </p>
+        <h2 className="info-box__title" id="edit-notice-title">{texts.notice.title}</h2>
+        <p>{t(texts.notice.text, { name: player.firstName })}</p>
       </aside>
     </div>
   );

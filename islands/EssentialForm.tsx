@@ -7,14 +7,15 @@ import type { EssentialItem, EssentialsViewer } from "../lib/essentials/types.ts
 import type { SectionForm } from "../components/dashboard/forms.ts";
 import {
   CATEGORY_NAMES,
-  checkEssential,
+  checkEssentialWith,
   ESSENTIAL_CATEGORIES,
   ESSENTIAL_LIMITS,
   type EssentialField,
-  ESSENTIALS_TEXTS,
+  essentialMessages,
   isCategory,
-} from "../lib/essentials/rules.ts";
-import { essentialElementId, EssentialsList } from "../components/dashboard/essentials/EssentialsList.tsx";
+} from "../lib/essentials/item_rules.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
+import { essentialElementId, EssentialsList, shownName } from "../components/dashboard/essentials/EssentialsList.tsx";
 
 export interface EssentialFormProps {
   teamId: string;
@@ -53,6 +54,8 @@ function liveValue(field: EssentialField, fallback: string): string {
  */
 export default function EssentialForm(props: EssentialFormProps) {
   const { teamId } = props;
+  const { m, t } = useI18n();
+  const T = m.essentials;
   const hydrated = useHydrated();
   const initial = props.form?.values ?? {};
   const [items, setItems] = useState(props.items);
@@ -79,7 +82,7 @@ export default function EssentialForm(props: EssentialFormProps) {
       description: text("description"),
       link: text("link"),
     };
-    const checked = checkEssential(body);
+    const checked = checkEssentialWith(essentialMessages(T, t), body);
     if (!checked.ok) return refuse(checked.fields);
     setPending(true);
     const reply = await api<EssentialItem>("POST", `/api/teams/${encodeURIComponent(teamId)}/essentials`, body);
@@ -87,7 +90,7 @@ export default function EssentialForm(props: EssentialFormProps) {
     if (!reply.ok) {
       if (reply.status === 401) return signedOut();
       if (Object.keys(reply.fields).length > 0) refuse(reply.fields);
-      return toast({ title: reply.message || ESSENTIALS_TEXTS.addFailed, variant: "destructive" });
+      return toast({ title: reply.message || T.addFailed, variant: "destructive" });
     }
     const item = reply.data;
     setItems((list) => [item, ...list.filter((i) => i.id !== item.id)]);
@@ -96,7 +99,7 @@ export default function EssentialForm(props: EssentialFormProps) {
     setSubcategory("");
     setErrors({});
     setFormKey((k) => k + 1);
-    toast({ title: ESSENTIALS_TEXTS.added, description: item.name });
+    toast({ title: T.added, description: item.name });
     setTimeout(() => document.getElementById(essentialElementId(item))?.focus(), 0);
   }
 
@@ -120,10 +123,10 @@ export default function EssentialForm(props: EssentialFormProps) {
     });
     if (reply.ok || reply.status === 404) {
       setItems((list) => list.filter((i) => i.id !== item.id));
-      return toast({ title: ESSENTIALS_TEXTS.removed, description: item.name });
+      return toast({ title: T.removed, description: item.name });
     }
     if (reply.status === 401) return signedOut();
-    toast({ title: reply.message || ESSENTIALS_TEXTS.removeFailed, variant: "destructive" });
+    toast({ title: reply.message || T.removeFailed, variant: "destructive" });
   }
 
   /** What ties a field to its message (and hint): aria-invalid, aria-describedby. */
@@ -135,13 +138,15 @@ export default function EssentialForm(props: EssentialFormProps) {
   });
   const message = (field: EssentialField) =>
     errors[field] ? <p className="field__error" id={errorId(field)}>{errors[field]}</p> : null;
-  const label = (field: EssentialField) => <label htmlFor={FIELD_IDS[field]}>{ESSENTIALS_TEXTS.labels[field]}</label>;
-  const options = (list: readonly string[]) => list.map((s) => <option key={s} value={s}>{s}</option>);
+  const label = (field: EssentialField) => <label htmlFor={FIELD_IDS[field]}>{T.labels[field]}</label>;
+  // The values are the API's (English); what each option shows is the catalogue's.
+  const options = (list: readonly string[], names: Record<string, string>) =>
+    list.map((s) => <option key={s} value={s}>{shownName(names, s)}</option>);
 
   return (
     <>
       <EssentialsList teamId={teamId} items={items} viewer={props.viewer} onRemove={remove} removing={removing} />
-      {props.moreHref && <a className="essentials__more" href={props.moreHref}>{ESSENTIALS_TEXTS.more}</a>}
+      {props.moreHref && <a className="essentials__more" href={props.moreHref}>{T.more}</a>}
       <form
         key={formKey}
         method="post"
@@ -151,7 +156,7 @@ export default function EssentialForm(props: EssentialFormProps) {
         noValidate
         onSubmit={add}
       >
-        <h3 id="essentials-form-title" className="essentials__form-title">{ESSENTIALS_TEXTS.formTitle}</h3>
+        <h3 id="essentials-form-title" className="essentials__form-title">{T.formTitle}</h3>
         {errors.form && <div className="notice notice--error" role="alert">{errors.form}</div>}
         <div className="essentials__pair">
           <div className="field">
@@ -167,8 +172,8 @@ export default function EssentialForm(props: EssentialFormProps) {
                 }
               }}
             >
-              <option value="">{ESSENTIALS_TEXTS.chooseCategory}</option>
-              {options(CATEGORY_NAMES)}
+              <option value="">{T.chooseCategory}</option>
+              {options(CATEGORY_NAMES, T.categories)}
             </select>
             {message("category")}
           </div>
@@ -180,14 +185,16 @@ export default function EssentialForm(props: EssentialFormProps) {
               disabled={subcategoryOff}
               onChange={(e) => setSubcategory(e.target.value)}
             >
-              <option value="">{ESSENTIALS_TEXTS.chooseSubcategory}</option>
+              <option value="">{T.chooseSubcategory}</option>
               {hydrated
-                ? chosen && options(ESSENTIAL_CATEGORIES[chosen])
-                : CATEGORY_NAMES.map((c) => <optgroup key={c} label={c}>{options(ESSENTIAL_CATEGORIES[c])}</optgroup>)}
+                ? chosen && options(ESSENTIAL_CATEGORIES[chosen], T.subcategories)
+                : CATEGORY_NAMES.map((c) => (
+                  <optgroup key={c} label={shownName(T.categories, c)}>
+                    {options(ESSENTIAL_CATEGORIES[c], T.subcategories)}
+                  </optgroup>
+                ))}
             </select>
-            {subcategoryOff && (
-              <p className="field__hint" id={SUBCATEGORY_HINT_ID}>{ESSENTIALS_TEXTS.subcategoryHint}</p>
-            )}
+            {subcategoryOff && <p className="field__hint" id={SUBCATEGORY_HINT_ID}>{T.subcategoryHint}</p>}
             {message("subcategory")}
           </div>
         </div>
@@ -221,12 +228,12 @@ export default function EssentialForm(props: EssentialFormProps) {
             maxLength={ESSENTIAL_LIMITS.link}
             autoComplete="url"
           />
-          <p className="field__hint" id="essential-link-hint">{ESSENTIALS_TEXTS.linkHint}</p>
+          <p className="field__hint" id="essential-link-hint">{T.linkHint}</p>
           {message("link")}
         </div>
         <div className="essentials__actions">
           <button type="submit" className="button button--primary" disabled={pending}>
-            {pending ? ESSENTIALS_TEXTS.adding : ESSENTIALS_TEXTS.add}
+            {pending ? T.adding : T.add}
           </button>
         </div>
       </form>

@@ -1,9 +1,10 @@
 import { type MouseEvent, type PointerEvent, type SyntheticEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { SoccerFamily } from "../lib/families/types.ts";
-import { cardId, FAMILY_TEXTS, parseOpenMember, SWIPE_PX, wrapIndex } from "../lib/families/rules.ts";
+import { cardId, parseOpenMember, SWIPE_PX, wrapIndex } from "../lib/families/rules.ts";
 import { FamilyCardList } from "../components/dashboard/family/FamilyCards.tsx";
 import { ExplorerBody, MemberDetails } from "../components/dashboard/family/FamilyDialogs.tsx";
 import { type PhotoChange, usePhotoChanges } from "../lib/client/player_photo.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
 
 export interface FamilyExplorerProps {
   family: SoccerFamily;
@@ -64,6 +65,7 @@ function forgetMemberQuery() {
  * every control a link or a GET form (`?member=`), so it all works before and without hydration.
  */
 export default function FamilyExplorer({ family: loaded, openMember }: FamilyExplorerProps) {
+  const texts = useI18n().m.family;
   const photoChanges = usePhotoChanges();
   const [publicPhotoChoices, setPublicPhotoChoices] = useState<Record<string, boolean>>({});
   const family = useMemo(
@@ -151,7 +153,7 @@ export default function FamilyExplorer({ family: loaded, openMember }: FamilyExp
 
   return (
     <div className="family">
-      <form className="family-toggle" method="get" action="#family" role="group" aria-label="Show players or parents">
+      <form className="family-toggle" method="get" action="#family" role="group" aria-label={texts.toggle}>
         {(["players", "parents"] as const).map((v) => (
           <button
             key={v}
@@ -162,7 +164,7 @@ export default function FamilyExplorer({ family: loaded, openMember }: FamilyExp
             aria-pressed={view === v}
             onClick={toggle(v)}
           >
-            {v === "players" ? FAMILY_TEXTS.players : FAMILY_TEXTS.parents}
+            {v === "players" ? texts.players : texts.parents}
           </button>
         ))}
       </form>

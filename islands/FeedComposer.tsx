@@ -4,14 +4,17 @@ import { toast } from "../lib/client/toast.tsx";
 import { signedOut } from "../lib/client/signed_out.ts";
 import type { KudosPlayer, TeamPost } from "../lib/feed/types.ts";
 import {
-  checkPost,
-  FEED_TEXTS,
+  checkPostWith,
   mayDeletePost,
   POST_MAX_LENGTH,
   POST_NEAR_LIMIT,
   type PostDeleter,
   postLength,
-} from "../lib/feed/rules.ts";
+  postMessages,
+} from "../lib/feed/post_rules.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
+import type { Catalog } from "../lib/i18n/catalog.ts";
+import type { Message, Params } from "../lib/i18n/format.ts";
 import type { SectionForm } from "../components/dashboard/forms.ts";
 import { PostComposer } from "../components/dashboard/feed/PostComposer.tsx";
 import { PostList } from "../components/dashboard/feed/PostItem.tsx";
@@ -31,11 +34,13 @@ export interface FeedComposerProps {
   timeZone: string;
 }
 
+type Fill = (message: Message, params?: Params) => string;
+
 /** What the polite live region says about the counter: nothing until the limit is near. */
-function counterAnnouncement(count: number): string {
+function counterAnnouncement(count: number, m: Catalog, t: Fill): string {
   const left = POST_MAX_LENGTH - count;
   if (left > POST_NEAR_LIMIT) return "";
-  return left <= 0 ? "Character limit reached" : `${left} character${left === 1 ? "" : "s"} left`;
+  return left <= 0 ? m.feed.limitReached : t(m.feed.charactersLeft, { count: left });
 }
 
 /** Empties the composer (its fields are uncontrolled: text typed before hydration is kept). */
@@ -45,9 +50,6 @@ function clearForm(form: HTMLFormElement) {
   if (select) select.value = "";
   form.querySelector<HTMLTextAreaElement>("textarea[name=content]")!.value = "";
 }
-
-const failed = (description: string, title: string = FEED_TEXTS.postFailed) =>
-  toast({ title, description: description || FEED_TEXTS.tryAgain, variant: "destructive" });
 
 /**
  * The Team Feed's composer and list: a live counter, Cancel, and Post through the API with the
@@ -65,6 +67,9 @@ export default function FeedComposer(
   const [now, setNow] = useState(rendered);
   const formRef = useRef<HTMLFormElement>(null);
   const base = `/api/teams/${encodeURIComponent(teamId)}/posts`;
+  const { m, t } = useI18n();
+  const failed = (description: string, title: string = m.feed.postFailed) =>
+    toast({ title, description: description || m.feed.tryAgain, variant: "destructive" });
 
   useEffect(() => {
     // Text typed while the island loaded, and relative times from this browser's clock.
@@ -78,7 +83,7 @@ export default function FeedComposer(
     if (busy) return;
     const el = event.currentTarget;
     const data = new FormData(el);
-    const checked = checkPost({
+    const checked = checkPostWith(postMessages(m.feed.errors, t), {
       postType: data.get("postType") ?? undefined,
       content: data.get("content") ?? "",
       playerId: data.get("playerId") ?? "",
@@ -105,7 +110,7 @@ export default function FeedComposer(
     setCount(0);
     setErrors({});
     setNow(new Date().toISOString());
-    setAnnouncement(FEED_TEXTS.posted);
+    setAnnouncement(m.feed.posted);
   };
 
   const remove = async (post: TeamPost, event: FormEvent<HTMLFormElement>) => {
@@ -113,9 +118,9 @@ export default function FeedComposer(
     const reply = await api("DELETE", `${base}/${encodeURIComponent(post.id)}`);
     if (reply.status === 401) return signedOut();
     // Already gone (404): the list catches up all the same.
-    if (!reply.ok && reply.status !== 404) return failed(reply.message, FEED_TEXTS.deleteFailed);
+    if (!reply.ok && reply.status !== 404) return failed(reply.message, m.feed.deleteFailed);
     setPosts((list) => list.filter((p) => p.id !== post.id));
-    setAnnouncement(FEED_TEXTS.deleted);
+    setAnnouncement(m.feed.deleted);
     document.getElementById("feed-title")?.focus();
   };
 
@@ -129,7 +134,7 @@ export default function FeedComposer(
             values={form?.values ?? {}}
             errors={errors}
             count={count}
-            announcement={announcement || counterAnnouncement(count)}
+            announcement={announcement || counterAnnouncement(count, m, t)}
             busy={busy}
             formRef={formRef}
             onSubmit={submit}
@@ -146,7 +151,7 @@ export default function FeedComposer(
             }}
           />
         )
-        : <p className="muted feed-readonly">{FEED_TEXTS.readOnly}</p>}
+        : <p className="muted feed-readonly">{m.feed.readOnly}</p>}
       <PostList
         teamId={teamId}
         posts={posts}

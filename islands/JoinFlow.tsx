@@ -1,7 +1,8 @@
 import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
-import { checkIdentity, checkJoinRequest, JOIN_MESSAGES } from "../lib/join/rules.ts";
+import { checkIdentityWith, checkJoinRequestWith, joinMessages } from "../lib/join/checks.ts";
 import { api } from "../lib/client/api.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
 import {
   type AccountValues,
   EMPTY_ACCOUNT,
@@ -9,7 +10,6 @@ import {
   identityBody,
   identityErrors,
   type IdentityValues,
-  JOIN_TEXTS,
   type JoinFlowProps,
   joinRequestBody,
   type JoinStep,
@@ -28,6 +28,10 @@ const failure = (title: string, description: string) => toast({ title, descripti
  * form that posts to the page, so the flow works before (or without) JavaScript.
  */
 export default function JoinFlow(props: JoinFlowProps) {
+  const { m, lang } = useI18n();
+  const texts = m.join;
+  // The server's checks, in the page's language.
+  const M = joinMessages(lang, texts.rules);
   const [step, setStep] = useState<JoinStep>(props.step);
   const [identity, setIdentity] = useState<IdentityValues>(props.identity);
   const [account, setAccount] = useState<AccountValues>(props.account);
@@ -76,17 +80,17 @@ export default function JoinFlow(props: JoinFlowProps) {
   async function verify(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const body = identityBody(identity);
-    const checked = checkIdentity(body);
+    const checked = checkIdentityWith(body, M);
     if (!checked.ok) return refuse(e.currentTarget, identityErrors(checked.fields));
     const reply = await call<{ found?: boolean | null; playerName?: string | null }>("verify-player", body);
-    if (!reply.ok) return failure(JOIN_TEXTS.verificationError, reply.message || JOIN_TEXTS.tryAgain);
+    if (!reply.ok) return failure(texts.verificationError, reply.message || texts.tryAgain);
     // By slug the server says nothing either way (found: null): a team admin checks the player.
     if (reply.data.found === null) {
-      setPlayerName(typedPlayer(identity));
+      setPlayerName(typedPlayer(identity, texts.jerseyUnknown));
       setPlayerConfirmed(false);
       return goTo("account");
     }
-    if (reply.data.found !== true) return failure(JOIN_TEXTS.playerNotFound, JOIN_MESSAGES.playerNotFound);
+    if (reply.data.found !== true) return failure(texts.playerNotFound, M.playerNotFound);
     setPlayerName(String(reply.data.playerName ?? ""));
     setPlayerConfirmed(true);
     goTo("account");
@@ -95,14 +99,14 @@ export default function JoinFlow(props: JoinFlowProps) {
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const body = joinRequestBody(identity, account);
-    const checked = checkJoinRequest(body);
+    const checked = checkJoinRequestWith(body, M);
     if (!checked.ok) return refuse(e.currentTarget, checked.fields);
     const reply = await call<{ message?: string }>("join-requests", body);
     if (!reply.ok) {
-      const title = reply.status === 0 ? JOIN_TEXTS.submissionError : JOIN_TEXTS.requestFailed;
-      return failure(title, reply.message || JOIN_TEXTS.tryAgain);
+      const title = reply.status === 0 ? texts.submissionError : texts.requestFailed;
+      return failure(title, reply.message || texts.tryAgain);
     }
-    setSubmitted(reply.data.message || JOIN_MESSAGES.submitted(checked.value.email));
+    setSubmitted(reply.data.message || M.submitted(checked.value.email));
     goTo("success");
   }
 

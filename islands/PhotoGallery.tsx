@@ -5,13 +5,11 @@ import { signedOut } from "../lib/client/signed_out.ts";
 import {
   CAROUSEL_PAGE_SIZE,
   GALLERY_FETCH_SIZE,
-  GALLERY_TEXTS,
   type GalleryItem,
   toGalleryItem,
   viewAllHref,
 } from "../components/dashboard/photos/gallery_rules.ts";
 import {
-  CAROUSEL_TEXTS,
   clampPage,
   hasNextPage,
   mayDeletePhoto,
@@ -25,6 +23,8 @@ import {
 import { takeAnnouncedPhotos } from "../components/dashboard/photos/gallery_events.ts";
 import { PhotoTile } from "../components/dashboard/photos/PhotoTile.tsx";
 import { PhotoViewer } from "../components/dashboard/photos/PhotoViewer.tsx";
+import { useI18n } from "../lib/i18n/context.tsx";
+import { formatNumber } from "../lib/i18n/format.ts";
 
 export interface PhotoGalleryProps {
   teamId: string;
@@ -36,9 +36,6 @@ export interface PhotoGalleryProps {
   failed: boolean;
   viewer: PhotoDeleter;
 }
-
-const failedToast = (title: string, message: string) =>
-  toast({ title, description: message || GALLERY_TEXTS.tryAgain, variant: "destructive" });
 
 /** A click that should open the link as the browser would (a new tab, a download). */
 const modified = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
@@ -55,6 +52,9 @@ const modified = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || 
  */
 export default function PhotoGallery(props: PhotoGalleryProps) {
   const { teamId, viewer } = props;
+  const { m, t, lang } = useI18n();
+  const texts = m.photos;
+  const carousel = texts.carousel;
   const [photos, setPhotos] = useState(props.photos);
   const [hasMore, setHasMore] = useState(props.hasMore);
   const [failed, setFailed] = useState(props.failed);
@@ -79,6 +79,13 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
   const canPrev = page > 0;
   const canNext = hasNextPage(state);
   const openAt = openId === null ? -1 : photos.findIndex((p) => p.id === openId);
+  const label = pageLabel(state, lang, texts);
+
+  /** A refused call's toast: the server's message (in the page's language), else why there is none. */
+  const failedToast = (title: string, reply: { ok: boolean; status: number; message?: string }) => {
+    const description = reply.ok ? "" : reply.status === 0 ? texts.cannotConnect : reply.message;
+    toast({ title, description: description || texts.tryAgain, variant: "destructive" });
+  };
 
   const load = async (offset: number) => {
     if (busy.current) return;
@@ -92,7 +99,7 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
     setLoading(false);
     if (reply.status === 401) return signedOut();
     if (!reply.ok || !Array.isArray(reply.data.photos)) {
-      failedToast(CAROUSEL_TEXTS.loadFailed, reply.ok ? "" : reply.message);
+      failedToast(texts.spec.failedToLoadPhotos, reply);
       if (offset === 0) setFailed(true);
       setPage((p) => clampPage(p, photos.length));
       return;
@@ -125,7 +132,7 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
     setPhotos((list) => mergePhotos(list, added, "start"));
     setFailed(false);
     setPage(0);
-    setAnnouncement(added.length === 1 ? "1 photo added" : `${added.length} photos added`);
+    setAnnouncement(t(carousel.added, { count: added.length }));
   };
   useEffect(takeNew, []);
 
@@ -194,15 +201,15 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
     }
     // Already gone (404): the carousel catches up all the same.
     if (!reply.ok && reply.status !== 404) {
-      failedToast(CAROUSEL_TEXTS.deleteFailed, reply.message);
+      failedToast(carousel.deleteFailed, reply);
       return false;
     }
     deleted.current = true;
     dialog.close();
     setOpenId(null);
     setPhotos((list) => list.filter((p) => p.id !== photo.id));
-    setAnnouncement(CAROUSEL_TEXTS.deleted);
-    toast({ title: CAROUSEL_TEXTS.deleted });
+    setAnnouncement(carousel.deleted);
+    toast({ title: carousel.deleted });
     document.getElementById("photos-title")?.focus();
     return true;
   };
@@ -211,7 +218,7 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
   if (failed) {
     body = (
       <div className="gallery__state">
-        <p className="gallery__state-title">{CAROUSEL_TEXTS.loadFailed}</p>
+        <p className="gallery__state-title">{texts.spec.failedToLoadPhotos}</p>
         <a
           className="button button--secondary button--sm"
           href={`/family-dashboard/${encodeURIComponent(teamId)}#photos`}
@@ -220,7 +227,7 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
             load(0);
           }}
         >
-          {loading ? "Loading…" : "Try again"}
+          {loading ? carousel.retrying : carousel.retry}
         </a>
       </div>
     );
@@ -228,17 +235,17 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
     body = (
       <div className="gallery__state">
         <p className="gallery__state-icon" aria-hidden="true">📷</p>
-        <p className="gallery__state-title">{CAROUSEL_TEXTS.empty}</p>
-        <p className="muted">{viewer.canWrite ? CAROUSEL_TEXTS.emptyHint : CAROUSEL_TEXTS.emptyReadOnly}</p>
+        <p className="gallery__state-title">{carousel.empty}</p>
+        <p className="muted">{viewer.canWrite ? carousel.emptyHint : carousel.emptyReadOnly}</p>
       </div>
     );
   } else {
     body = (
-      <div className="gallery__carousel" role="group" aria-roledescription="carousel" aria-label="Team photos">
+      <div className="gallery__carousel" role="group" aria-roledescription="carousel" aria-label={carousel.label}>
         <ul
           ref={grid}
           className="gallery__grid"
-          aria-label={`Photos ${pageLabel(state)}`}
+          aria-label={t(carousel.gridLabel, { range: label })}
           onKeyDown={onKeyDown}
           onPointerDown={(e) => (pointer.current = { x: e.clientX, y: e.clientY })}
           onPointerUp={onPointerUp}
@@ -249,7 +256,7 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
               <PhotoTile photo={photo} onOpen={openPhoto} />
             </li>
           ))}
-          {start >= end && <li className="gallery__loading">Loading photos…</li>}
+          {start >= end && <li className="gallery__loading">{carousel.loading}</li>}
         </ul>
         <div className="gallery__nav">
           <a
@@ -260,9 +267,10 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
             aria-disabled={canPrev ? undefined : true}
             onClick={arrow(page - 1)}
           >
-            <span aria-hidden="true">‹</span> Previous <span className="visually-hidden">photos</span>
+            <span aria-hidden="true">‹</span> {carousel.previous}{" "}
+            <span className="visually-hidden">{carousel.arrowsHidden}</span>
           </a>
-          <p className="gallery__count" aria-live="polite">{pageLabel(state)}</p>
+          <p className="gallery__count" aria-live="polite">{label}</p>
           <a
             ref={nextLink}
             className="button button--ghost button--sm gallery__arrow"
@@ -271,7 +279,8 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
             aria-disabled={canNext ? undefined : true}
             onClick={arrow(page + 1)}
           >
-            Next <span className="visually-hidden">photos</span> <span aria-hidden="true">›</span>
+            {carousel.next} <span className="visually-hidden">{carousel.arrowsHidden}</span>{" "}
+            <span aria-hidden="true">›</span>
           </a>
         </div>
       </div>
@@ -287,7 +296,10 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
       {openAt >= 0 && (
         <PhotoViewer
           photo={photos[openAt]}
-          position={`${openAt + 1} of ${photos.length}${hasMore ? "+" : ""}`}
+          position={t(texts.viewer.position, {
+            index: openAt + 1,
+            total: `${formatNumber(lang, photos.length)}${hasMore ? "+" : ""}`,
+          })}
           prev={openAt > 0 ? () => view(openAt - 1) : null}
           next={openAt < photos.length - 1 ? () => view(openAt + 1) : null}
           canDelete={mayDeletePhoto(viewer, photos[openAt])}

@@ -3,13 +3,13 @@ import { toast } from "../lib/client/toast.tsx";
 import { signedOut } from "../lib/client/signed_out.ts";
 import {
   CAPTION_MAX_LENGTH,
-  GALLERY_TEXTS,
   type GalleryItem,
   MAX_UPLOAD_FILES,
   viewAllHref,
 } from "../components/dashboard/photos/gallery_rules.ts";
-import { checkFiles, UPLOAD_DIALOG_TEXTS } from "../components/dashboard/photos/upload_rules.ts";
-import { captionLength } from "../lib/photos/rules.ts";
+import { checkFiles } from "../components/dashboard/photos/upload_rules.ts";
+import { captionLength } from "../lib/photos/limits.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
 import { announcePhotos } from "../components/dashboard/photos/gallery_events.ts";
 import { UploadError, uploadGalleryPhoto, type UploadStage } from "../components/dashboard/photos/upload_client.ts";
 
@@ -32,16 +32,6 @@ interface Item {
   error?: string;
 }
 
-const STATUS: Record<Item["stage"], string> = {
-  ready: "Ready",
-  preparing: "Preparing…",
-  uploading: "Uploading",
-  processing: "Processing…",
-  saving: "Saving…",
-  done: "Uploaded",
-  failed: "",
-};
-
 const freePreviews = (items: Item[]) => items.forEach((item) => URL.revokeObjectURL(item.preview));
 
 /**
@@ -55,6 +45,9 @@ const freePreviews = (items: Item[]) => items.forEach((item) => URL.revokeObject
  * JavaScript) the button is a link to the View All page, which says why adding needs JavaScript.
  */
 export default function PhotoUpload({ teamId, uploaderName, uploaderType }: PhotoUploadProps) {
+  const { m, t } = useI18n();
+  const texts = m.photos;
+  const dialogTexts = texts.upload;
   const [open, setOpen] = useState(false);
   const [items, setItems] = useState<Item[]>([]);
   const [busy, setBusy] = useState(false);
@@ -109,7 +102,7 @@ export default function PhotoUpload({ teamId, uploaderName, uploaderType }: Phot
     const files = [...(input.files ?? [])];
     input.value = "";
     if (files.length === 0) return;
-    const checked = checkFiles(items.length, files);
+    const checked = checkFiles(items.length, files, texts);
     if (!checked.ok) return toast({ title: checked.title, description: checked.description, variant: "destructive" });
     focusKey.current = nextKey.current;
     setItems((list) => [
@@ -145,14 +138,13 @@ export default function PhotoUpload({ teamId, uploaderName, uploaderType }: Phot
           { teamId, file: item.file, caption: item.caption, uploaderName, uploaderType },
           (stage, fraction = stage === "preparing" ? 0 : 1) =>
             update(item.key, { stage, progress: Math.round(fraction * 100) }),
+          texts,
         );
         update(item.key, { stage: "done", progress: 100 });
         saved.push(photo);
         announcePhotos([photo]);
       } catch (error) {
-        const failure = error instanceof UploadError
-          ? error
-          : new UploadError(UPLOAD_DIALOG_TEXTS.uploadFailed, GALLERY_TEXTS.tryAgain);
+        const failure = error instanceof UploadError ? error : new UploadError(texts.spec.uploadFailed, texts.tryAgain);
         if (failure.status === 401) {
           sending.current = false;
           setBusy(false);
@@ -166,7 +158,7 @@ export default function PhotoUpload({ teamId, uploaderName, uploaderType }: Phot
     setBusy(false);
     if (saved.length === todo.length) {
       close();
-      toast({ title: saved.length === 1 ? "Photo added" : `${saved.length} photos added` });
+      toast({ title: t(dialogTexts.added, { count: saved.length }) });
     } else {
       // What was saved is in the gallery already; what failed stays, to be tried again.
       setItems((list) => {
@@ -186,7 +178,7 @@ export default function PhotoUpload({ teamId, uploaderName, uploaderType }: Phot
         onClick={show}
         onKeyDown={(e) => e.key === " " && show(e)}
       >
-        {GALLERY_TEXTS.addPhotos}
+        {texts.addPhotos}
       </a>
       {open && (
         <dialog
@@ -201,11 +193,11 @@ export default function PhotoUpload({ teamId, uploaderName, uploaderType }: Phot
           <div className="toast-region toast-region--dialog" aria-live="polite"></div>
           <form className="dialog__body" noValidate onSubmit={submit}>
             <div className="upload__head">
-              <h2 id="upload-title" className="dialog__title">{GALLERY_TEXTS.addPhotos}</h2>
+              <h2 id="upload-title" className="dialog__title">{texts.addPhotos}</h2>
               <button
                 type="button"
                 className="button button--ghost upload__close"
-                aria-label="Close"
+                aria-label={dialogTexts.close}
                 disabled={busy}
                 onClick={close}
               >
@@ -213,17 +205,16 @@ export default function PhotoUpload({ teamId, uploaderName, uploaderType }: Phot
               </button>
             </div>
             <p id="upload-lead" className="dialog__lead">
-              Up to {MAX_UPLOAD_FILES} photos at a time, each with a caption of up to {CAPTION_MAX_LENGTH}{" "}
-              characters. Large photos are made smaller before they are sent.
+              {t(dialogTexts.lead, { maxFiles: MAX_UPLOAD_FILES, maxCaption: CAPTION_MAX_LENGTH })}
             </p>
             {items.length < MAX_UPLOAD_FILES && (
               <div className="field upload__pick">
-                <label htmlFor="upload-files">Choose photos</label>
+                <label htmlFor="upload-files">{dialogTexts.choose}</label>
                 <input id="upload-files" type="file" accept="image/*" multiple disabled={busy} onChange={pick} />
               </div>
             )}
             {items.length > 0 && (
-              <ol className="upload__list" aria-label="Photos to upload">
+              <ol className="upload__list" aria-label={dialogTexts.list}>
                 {items.map((item, i) => {
                   const n = i + 1;
                   const id = `upload-caption-${item.key}`;
@@ -231,8 +222,8 @@ export default function PhotoUpload({ teamId, uploaderName, uploaderType }: Phot
                     <li key={item.key} className={`upload__item upload__item--${item.stage}`}>
                       <img className="upload__preview" src={item.preview} alt="" />
                       <div className="upload__fields">
-                        <p className="upload__name">{`Photo ${n}: ${item.file.name}`}</p>
-                        <label htmlFor={id}>{`Caption for photo ${n} (optional)`}</label>
+                        <p className="upload__name">{t(dialogTexts.name, { n, file: item.file.name })}</p>
+                        <label htmlFor={id}>{t(dialogTexts.caption, { n })}</label>
                         <textarea
                           id={id}
                           className="upload__caption"
@@ -245,15 +236,15 @@ export default function PhotoUpload({ teamId, uploaderName, uploaderType }: Phot
                         />
                         <p id={`${id}-count`} className="upload__count">
                           {`${captionLength(item.caption)}/${CAPTION_MAX_LENGTH}`}
-                          <span className="visually-hidden">{` characters used`}</span>
+                          <span className="visually-hidden">{` ${dialogTexts.charactersUsed}`}</span>
                         </p>
                         {item.stage !== "ready" && (
                           <div className="upload__progress">
-                            <progress max={100} value={item.progress} aria-label={`Photo ${n} upload progress`} />
+                            <progress max={100} value={item.progress} aria-label={t(dialogTexts.progress, { n })} />
                             <span className="upload__status">
                               {item.stage === "uploading"
-                                ? `Uploading ${item.progress}%`
-                                : item.error ?? STATUS[item.stage]}
+                                ? t(dialogTexts.uploadingPercent, { percent: item.progress })
+                                : item.error ?? (item.stage === "failed" ? "" : dialogTexts.status[item.stage])}
                             </span>
                           </div>
                         )}
@@ -264,7 +255,8 @@ export default function PhotoUpload({ teamId, uploaderName, uploaderType }: Phot
                         disabled={busy}
                         onClick={() => remove(item)}
                       >
-                        Remove<span className="visually-hidden">{` photo ${n}`}</span>
+                        {dialogTexts.remove}
+                        <span className="visually-hidden">{` ${t(dialogTexts.removeHidden, { n })}`}</span>
                       </button>
                     </li>
                   );
@@ -272,9 +264,11 @@ export default function PhotoUpload({ teamId, uploaderName, uploaderType }: Phot
               </ol>
             )}
             <div className="dialog__actions">
-              <button type="button" className="button button--ghost" disabled={busy} onClick={close}>Cancel</button>
+              <button type="button" className="button button--ghost" disabled={busy} onClick={close}>
+                {dialogTexts.cancel}
+              </button>
               <button type="submit" className="button button--primary" disabled={busy || items.length === 0}>
-                {busy ? "Uploading…" : "Upload"}
+                {busy ? dialogTexts.uploadingButton : dialogTexts.upload}
               </button>
             </div>
           </form>

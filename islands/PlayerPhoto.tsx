@@ -12,6 +12,7 @@ import {
 import { toast } from "../lib/client/toast.tsx";
 import { signedOut } from "../lib/client/signed_out.ts";
 import { keepTabInside } from "../lib/client/dialog_focus.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
 
 export interface PlayerPhotoProps {
   teamId: string;
@@ -19,6 +20,12 @@ export interface PlayerPhotoProps {
 
 type Busy = "prepare" | "save" | "remove" | null;
 type Chosen = { blob: Blob; url: string };
+
+type HeadshotTextKey = keyof typeof HEADSHOT_TEXTS;
+
+/** The upload code's SPEC.md texts are English (lib/client/headshot.ts): each has its entry, by key, in the catalogue. */
+const headshotTextKey = (text: string) =>
+  (Object.keys(HEADSHOT_TEXTS) as HeadshotTextKey[]).find((key) => HEADSHOT_TEXTS[key] === text);
 
 const initialsOf = (name: string) =>
   name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]).join("").toUpperCase();
@@ -32,6 +39,12 @@ const initialsOf = (name: string) =>
  * Only that player's parents and the team's admins get those buttons; the API checks again.
  */
 export default function PlayerPhoto({ teamId }: PlayerPhotoProps) {
+  const { m, t } = useI18n();
+  const texts = m.headshots.dialog;
+  const inLanguage = (text: string) => {
+    const key = headshotTextKey(text);
+    return key ? m.headshots.errors[key] : text;
+  };
   const [target, setTarget] = useState<PhotoTarget | null>(null);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -87,8 +100,9 @@ export default function PlayerPhoto({ teamId }: PlayerPhotoProps) {
     setChosen(null);
     setConfirming(false);
     if (!picked) return setError(null);
-    const problem = checkHeadshotFile(picked);
-    if (problem) {
+    const found = checkHeadshotFile(picked);
+    if (found) {
+      const problem = inLanguage(found);
       e.currentTarget.value = "";
       setError(problem);
       return refuse(problem);
@@ -99,7 +113,7 @@ export default function PlayerPhoto({ teamId }: PlayerPhotoProps) {
       const blob = await shrinkImage(picked);
       setChosen({ blob, url: URL.createObjectURL(blob) });
     } catch (failure) {
-      const message = failure instanceof Error ? failure.message : HEADSHOT_TEXTS.invalidType;
+      const message = inLanguage(failure instanceof Error ? failure.message : HEADSHOT_TEXTS.invalidType);
       setError(message);
       refuse(message);
     } finally {
@@ -111,12 +125,12 @@ export default function PlayerPhoto({ teamId }: PlayerPhotoProps) {
     setBusy(null);
     if (!result.ok) {
       if (result.status === 401) return signedOut();
-      return refuse(result.title, result.message);
+      return refuse(inLanguage(result.title), result.message);
     }
     const urls: HeadshotUrls = result.urls;
     announcePhotoChange({ playerId: target!.playerId, ...urls });
     close();
-    toast({ title: removed ? "Photo removed" : "Photo updated" });
+    toast({ title: removed ? texts.removed : texts.updated });
   };
 
   const save = async (e: FormEvent) => {
@@ -134,7 +148,7 @@ export default function PlayerPhoto({ teamId }: PlayerPhotoProps) {
   const name = target?.name ?? "";
   return (
     <div className="player-photo">
-      <button type="button" hidden data-player-photo-open="" onClick={onOpen}>Change photo</button>
+      <button type="button" hidden data-player-photo-open="" onClick={onOpen}>{m.headshots.change}</button>
       <dialog
         ref={dialog}
         className="dialog player-photo__dialog"
@@ -149,27 +163,27 @@ export default function PlayerPhoto({ teamId }: PlayerPhotoProps) {
             {/* Toasts shown while the dialog is open live here: the page behind it is inert. */}
             <div className="toast-region toast-region--dialog" aria-live="polite"></div>
             <form className="dialog__body" onSubmit={save}>
-              <h2 id="player-photo-title" className="dialog__title">{`Photo of ${name}`}</h2>
+              <h2 id="player-photo-title" className="dialog__title">{t(texts.title, { name })}</h2>
               <div className="player-photo__frames">
                 <figure className="player-photo__frame">
                   {target.photoUrl
-                    ? <img className="player-photo__image" src={target.photoUrl} alt={`Photo of ${name}`} />
+                    ? <img className="player-photo__image" src={target.photoUrl} alt={t(texts.title, { name })} />
                     : (
                       <span className="player-photo__image player-photo__initials" aria-hidden="true">
                         {initialsOf(name)}
                       </span>
                     )}
-                  <figcaption>{target.photoUrl ? "Current photo" : "No photo yet"}</figcaption>
+                  <figcaption>{target.photoUrl ? texts.current : texts.none}</figcaption>
                 </figure>
                 {chosen && (
                   <figure className="player-photo__frame">
-                    <img className="player-photo__image" src={chosen.url} alt={`New photo of ${name}`} />
-                    <figcaption>New photo</figcaption>
+                    <img className="player-photo__image" src={chosen.url} alt={t(texts.newAlt, { name })} />
+                    <figcaption>{texts.newPhoto}</figcaption>
                   </figure>
                 )}
               </div>
               <div className="field">
-                <label htmlFor="player-photo-file">Choose a photo</label>
+                <label htmlFor="player-photo-file">{texts.choose}</label>
                 <input
                   ref={file}
                   id="player-photo-file"
@@ -182,15 +196,15 @@ export default function PlayerPhoto({ teamId }: PlayerPhotoProps) {
                   aria-describedby={error ? "player-photo-hint player-photo-error" : "player-photo-hint"}
                   onChange={choose}
                 />
-                <p id="player-photo-hint" className="field__hint">One image, up to 10 MB.</p>
+                <p id="player-photo-hint" className="field__hint">{texts.hint}</p>
                 {error && <p id="player-photo-error" className="field__error">{error}</p>}
               </div>
               {confirming && (
                 <div className="player-photo__confirm" role="group" aria-labelledby="player-photo-confirm">
-                  <p id="player-photo-confirm">{`Remove the photo of ${name}? It is deleted for good.`}</p>
+                  <p id="player-photo-confirm">{t(texts.confirmRemove, { name })}</p>
                   <div className="dialog__actions">
                     <button type="button" className="button button--danger" disabled={!!busy} onClick={remove}>
-                      {busy === "remove" ? "Removing…" : "Yes, remove photo"}
+                      {busy === "remove" ? texts.removing : texts.yesRemove}
                     </button>
                     <button
                       ref={keep}
@@ -198,7 +212,7 @@ export default function PlayerPhoto({ teamId }: PlayerPhotoProps) {
                       className="button button--ghost"
                       onClick={() => setConfirming(false)}
                     >
-                      Keep photo
+                      {texts.keep}
                     </button>
                   </div>
                 </div>
@@ -212,14 +226,14 @@ export default function PlayerPhoto({ teamId }: PlayerPhotoProps) {
                     disabled={!!busy}
                     onClick={() => setConfirming(true)}
                   >
-                    Remove photo
+                    {texts.remove}
                   </button>
                 )}
                 <button type="button" className="button button--secondary" disabled={!!busy} onClick={close}>
-                  Cancel
+                  {texts.cancel}
                 </button>
                 <button type="submit" className="button button--primary" disabled={!chosen || !!busy}>
-                  {busy === "save" ? "Saving…" : "Save photo"}
+                  {busy === "save" ? texts.saving : texts.save}
                 </button>
               </div>
             </form>

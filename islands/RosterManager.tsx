@@ -14,7 +14,8 @@ import { ImportPreviewTable, PlayerFields, PlayerTable } from "../components/adm
 import { useHydrated } from "../lib/client/hydrated.ts";
 import { api } from "../lib/client/api.ts";
 import { onPhotoChange } from "../lib/client/player_photo.ts";
-import { checkNewPlayer, checkPlayerPatch } from "../lib/roster/player_schema.ts";
+import { checkNewPlayerWith, checkPlayerPatchWith, playerMessages } from "../lib/roster/player_checks.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
 import { TEAM_NUMBER_TEXTS } from "../lib/teams/team_numbers.ts";
 import type { Checked } from "../lib/validation.ts";
 
@@ -48,6 +49,7 @@ const fieldsOf = (form: HTMLFormElement) =>
 /** Roster management: live search, add/edit/remove forms and CSV import with a preview. */
 export default function RosterManager(props: RosterManagerProps) {
   const { teamId, rosterPath } = props;
+  const { m, lang } = useI18n();
   const playersApi = `/api/admin/${teamId}/players`;
   const [players, setPlayers] = useState(props.players);
   const [query, setQuery] = useState(props.query);
@@ -125,10 +127,12 @@ export default function RosterManager(props: RosterManagerProps) {
   const submitPlayer = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const fields = fieldsOf(e.currentTarget);
+    // The server's rules, with this page's words.
+    const rules = playerMessages(lang, m.players);
     if (editing) {
-      const patch = checkPlayerPatch(playerPatchFromForm(fields), new Date().getUTCFullYear());
+      const patch = checkPlayerPatchWith(playerPatchFromForm(fields), new Date().getUTCFullYear(), rules);
       send(patch, "PATCH", `${playersApi}/${editing.id}`, "Player updated");
-    } else send(checkNewPlayer(newPlayerFromForm(fields)), "POST", playersApi, "Player added");
+    } else send(checkNewPlayerWith(newPlayerFromForm(fields), rules), "POST", playersApi, "Player added");
   };
   const submitRemove = (e: FormEvent) => {
     e.preventDefault();

@@ -2,10 +2,11 @@ import { type FormEvent, type KeyboardEvent, type MouseEvent, useEffect, useRef,
 import { toast } from "../lib/client/toast.tsx";
 import { emailInput, LoginForm, type LoginSent, passwordInput } from "../components/login/LoginForm.tsx";
 import { LOGIN_TABS, type LoginTab, teamLoginHref } from "../components/login/login_links.ts";
-import { LOGIN_TEXTS } from "../components/login/texts.ts";
 import { failureToast, REMEMBERED_EMAIL, useHydrated } from "../components/login/client.ts";
 import { loginRefused } from "../components/login/login_refused.ts";
 import { api } from "../lib/client/api.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
+import { messageParts } from "../components/login/message_parts.tsx";
 
 export interface TeamLoginProps {
   tab: LoginTab;
@@ -26,6 +27,8 @@ const REDIRECT_DELAY_MS = 1000;
 function MagicLinkPanel(
   { next, initial, hidden }: { next: string; initial: TeamLoginProps["magic"]; hidden: boolean },
 ) {
+  const { m } = useI18n();
+  const texts = m.login;
   // What the form shows when 'Change Email' brings it back: the address, and no error any more.
   const [form, setForm] = useState({ email: initial.email, error: initial.error });
   const [sentTo, setSentTo] = useState(initial.sentTo);
@@ -43,14 +46,14 @@ function MagicLinkPanel(
     const reply = await api("POST", "/api/team/magic-link", { email: values.email, next });
     if (!reply.ok) {
       // Only a throttle, or no connection, has something more useful to say than the spec's text.
-      const reason = (reply.status === 429 || reply.status === 0) && reply.message;
-      failureToast(LOGIN_TEXTS.magicLinkFailed, reason || LOGIN_TEXTS.checkEmail);
+      const reason = reply.status === 0 ? texts.cannotConnect : reply.status === 429 && reply.message;
+      failureToast(texts.toasts.magicLinkFailed, reason || texts.refused.checkEmail);
       return { ok: false };
     }
     moveFocus.current = true;
     setForm({ email: values.email, error: null });
     setSentTo(values.email);
-    toast({ title: LOGIN_TEXTS.magicLinkSent, description: "Check your inbox for your sign-in link." });
+    toast({ title: texts.toasts.magicLinkSent, description: texts.magic.checkInbox });
     return { ok: true };
   }
 
@@ -66,17 +69,14 @@ function MagicLinkPanel(
         ? (
           <div className="login-sent">
             <span className="login-sent__icon" aria-hidden="true">✉</span>
-            <h2 className="login-sent__title" ref={sentHeading} tabIndex={-1}>Check your email</h2>
-            <p>
-              If <strong>{sentTo}</strong>{" "}
-              belongs to a GoalMates account, a sign-in link is on its way. It works once, for 15 minutes.
-            </p>
+            <h2 className="login-sent__title" ref={sentHeading} tabIndex={-1}>{texts.magic.sentTitle}</h2>
+            <p>{messageParts(texts.magic.sent, { email: <strong>{sentTo}</strong> })}</p>
             {/* Without JavaScript this posts back and the server shows the form again, filled in. */}
             <form method="post" action="/team-login" onSubmit={changeEmail}>
               <input type="hidden" name="action" value="change" />
               <input type="hidden" name="email" value={sentTo} />
               <input type="hidden" name="next" value={next} />
-              <button type="submit" className="button button--secondary">Change Email</button>
+              <button type="submit" className="button button--secondary">{texts.magic.changeEmail}</button>
             </form>
           </div>
         )
@@ -84,16 +84,14 @@ function MagicLinkPanel(
           <LoginForm
             action="/team-login"
             hidden={{ action: "magic", next }}
-            intro={
-              <p className="login-panel__lead">We will e-mail you a link that signs you in. No password needed.</p>
-            }
-            inputs={[emailInput("magic-email", "email", form.email)]}
+            intro={<p className="login-panel__lead">{texts.magic.lead}</p>}
+            inputs={[emailInput(texts, "magic-email", "email", form.email)]}
             errorId="magic-error"
             error={form.error}
-            blank={{ message: LOGIN_TEXTS.checkEmail, toast: LOGIN_TEXTS.magicLinkFailed }}
+            blank={{ message: texts.refused.checkEmail, toast: texts.toasts.magicLinkFailed }}
             noValidate
-            submitLabel="Send Magic Link"
-            busyLabel="Sending..."
+            submitLabel={texts.magic.send}
+            busyLabel={texts.magic.sending}
             remember={REMEMBERED_EMAIL.team}
             send={send}
           />
@@ -105,14 +103,16 @@ function MagicLinkPanel(
 function PasswordPanel(
   { next, initial, hidden }: { next: string; initial: TeamLoginProps["password"]; hidden: boolean },
 ) {
+  const { m } = useI18n();
+  const texts = m.login;
   async function send(values: Record<string, string>): Promise<LoginSent> {
     const reply = await api<{ teamId?: unknown }>("POST", "/api/team-admin/login", values);
     const teamId = reply.ok ? reply.data.teamId : undefined;
     if (typeof teamId !== "string") {
-      loginRefused(reply, LOGIN_TEXTS.invalidLogin);
+      loginRefused(reply, texts.refused.invalidLogin, texts);
       return { ok: false };
     }
-    toast({ title: LOGIN_TEXTS.loginSuccessful, description: "Taking you to your team..." });
+    toast({ title: texts.toasts.loginSuccessful, description: texts.password.redirecting });
     setTimeout(() => location.assign(next || `/teams/${encodeURIComponent(teamId)}`), REDIRECT_DELAY_MS);
     return { ok: true, leaving: true };
   }
@@ -122,14 +122,17 @@ function PasswordPanel(
       <LoginForm
         action="/team-login"
         hidden={{ action: "password", next }}
-        intro={<p className="login-panel__lead">For team admins who have set a password.</p>}
-        inputs={[emailInput("password-email", "username", initial.email), passwordInput("password-password")]}
+        intro={<p className="login-panel__lead">{texts.password.lead}</p>}
+        inputs={[
+          emailInput(texts, "password-email", "username", initial.email),
+          passwordInput(texts, "password-password"),
+        ]}
         errorId="password-error"
         error={initial.error}
-        blank={{ message: LOGIN_TEXTS.missingLogin }}
+        blank={{ message: texts.refused.missingLogin }}
         noValidate
-        submitLabel="Sign In"
-        busyLabel="Signing in..."
+        submitLabel={texts.signIn}
+        busyLabel={texts.signingIn}
         remember={REMEMBERED_EMAIL.admin}
         send={send}
       />
@@ -142,6 +145,7 @@ function PasswordPanel(
  * a form that posts to the page, so all of it works before (or without) JavaScript.
  */
 export default function TeamLogin(props: TeamLoginProps) {
+  const { m } = useI18n();
   const [tab, setTab] = useState(props.tab);
   // Until the arrow keys work, every tab must be reachable with Tab.
   const rovingFocus = useHydrated();
@@ -158,7 +162,7 @@ export default function TeamLogin(props: TeamLoginProps) {
   };
 
   function onKeyDown(e: KeyboardEvent) {
-    const i = LOGIN_TABS.findIndex((t) => t.id === tab);
+    const i = LOGIN_TABS.indexOf(tab);
     const last = LOGIN_TABS.length - 1;
     const target = e.key === "ArrowRight"
       ? (i + 1) % LOGIN_TABS.length
@@ -171,26 +175,26 @@ export default function TeamLogin(props: TeamLoginProps) {
       : null;
     if (target === null) return;
     e.preventDefault();
-    select(LOGIN_TABS[target].id, true);
+    select(LOGIN_TABS[target], true);
   }
 
   return (
     <>
-      <div role="tablist" aria-label="How to sign in" className="tabs login-tabs">
-        {LOGIN_TABS.map((t) => (
+      <div role="tablist" aria-label={m.login.tabs.label} className="tabs login-tabs">
+        {LOGIN_TABS.map((id) => (
           <a
-            key={t.id}
+            key={id}
             role="tab"
-            id={`login-tab-${t.id}`}
-            href={teamLoginHref(t.id, props.next)}
-            aria-selected={tab === t.id}
-            aria-controls={`login-panel-${t.id}`}
-            tabIndex={rovingFocus && tab !== t.id ? -1 : 0}
+            id={`login-tab-${id}`}
+            href={teamLoginHref(id, props.next)}
+            aria-selected={tab === id}
+            aria-controls={`login-panel-${id}`}
+            tabIndex={rovingFocus && tab !== id ? -1 : 0}
             className="tabs__tab"
-            onClick={onClick(t.id)}
+            onClick={onClick(id)}
             onKeyDown={onKeyDown}
           >
-            {t.label}
+            {m.login.tabs[id]}
           </a>
         ))}
       </div>

@@ -1,12 +1,16 @@
 /**
  * How long GoalMates keeps what it keeps only for a while (issue 22, R44): one list read by the
  * daily sweep (lib/retention_sweep.ts), by `/privacy` and by `/account/privacy`, so the page can
- * never promise a period the sweep does not keep. Pure data: pages and islands may import it.
+ * never promise a period the sweep does not keep. Data only: pages may import it.
  *
  * `how` says what removes a record: "expiry" when KV's `expireIn` (set when it is written) drops it,
  * so the sweep leaves it alone and a test checks the expiry instead; "sweep" when the daily sweep
- * deletes it. `periodMs` counts from `from`; 0 means at that moment.
+ * deletes it. `periodMs` counts from `from`; 0 means at that moment. The words are the English
+ * catalogue's (lib/i18n, area `retention`, by kind); a page reads its language's by kind.
  */
+import { messagesFor } from "./i18n/catalog.ts";
+
+const TEXTS = messagesFor("en").retention;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -39,90 +43,65 @@ export interface RetentionPeriod {
 export const RETENTION_PERIODS: readonly RetentionPeriod[] = [
   {
     kind: "unverified-signup",
-    what: "A signup whose e-mail address was never confirmed",
+    ...TEXTS["unverified-signup"],
     from: "created",
     periodMs: 24 * HOUR_MS,
-    period: "24 hours",
-    text:
-      "If you start signing up and never click the link we e-mail you, everything you typed is deleted after 24 hours.",
     how: "expiry",
   },
   {
     kind: "expired-link",
-    what: "Links we e-mail (sign-in, confirm your address, edit your child's details, change your e-mail)",
+    ...TEXTS["expired-link"],
     from: "expiry",
     periodMs: 0,
-    period: "as soon as the link expires",
-    text:
-      "Each link we e-mail works once and is deleted as soon as it is used or expires: sign-in links after 15 minutes, signup and e-mail change links after 24 hours, edit links after 7 days.",
     how: "expiry",
   },
   {
     kind: "link-renewal",
-    what: "The note that lets an expired sign-in link offer a fresh one",
+    ...TEXTS["link-renewal"],
     from: "expiry",
     periodMs: 7 * DAY_MS,
-    period: "7 days",
-    text:
-      "So that opening an old sign-in link can offer to send a fresh one, we remember which address it was for, for 7 days after it expires.",
     how: "expiry",
   },
   {
     kind: "rate-limit",
-    what: "Counts of attempts (sign-ins, signups, posts) used to stop abuse",
+    ...TEXTS["rate-limit"],
     from: "expiry",
     periodMs: 0,
-    period: "as soon as its time window ends (at most 48 hours)",
-    text:
-      "To stop abuse we count attempts per address for a short time window; each count is deleted when its window ends, at most 48 hours later.",
     how: "expiry",
   },
   {
     kind: "session",
-    what: "Sign-in sessions (which device is signed in, and when it was last used)",
+    ...TEXTS.session,
     from: "expiry",
     periodMs: 0,
-    period: "as soon as the session ends",
-    text:
-      "A sign-in session is deleted when it ends: when you sign out, after 30 days for parents and players (or 30 days unused), and after 12 hours for team and admin logins.",
     how: "expiry",
   },
   {
     kind: "undecided-request",
-    what: "Claims and join requests no team admin has answered",
+    ...TEXTS["undecided-request"],
     from: "created",
     periodMs: 30 * DAY_MS,
-    period: "30 days",
-    text:
-      "A claim or join request that no team admin answers within 30 days is deleted, with your name and e-mail in it. You can send it again.",
     how: "sweep",
   },
   {
     kind: "failed-mail",
-    what: "E-mails we could not deliver",
+    ...TEXTS["failed-mail"],
     from: "failed",
     periodMs: 30 * DAY_MS,
-    period: "30 days",
-    text: "An e-mail we could not deliver is kept for 30 days so we can find out what went wrong, then deleted.",
     how: "sweep",
   },
   {
     kind: "dev-outbox",
-    what: "Test e-mails kept on a server that sends no mail (development only)",
+    ...TEXTS["dev-outbox"],
     from: "created",
     periodMs: 7 * DAY_MS,
-    period: "7 days",
-    text: "On a test server that sends no e-mail, the messages it would have sent are kept for 7 days, then deleted.",
     how: "expiry",
   },
   {
     kind: "security-event",
-    what: "The record of admins' changes and decisions (who approved a claim, changed settings, removed a photo)",
+    ...TEXTS["security-event"],
     from: "created",
     periodMs: 90 * DAY_MS,
-    period: "90 days",
-    text:
-      "The record of who changed what in a team (approved a claim, changed settings, removed a photo) is deleted after 90 days. Security events such as refused sign-ins are never stored with your data.",
     how: "sweep",
   },
 ];

@@ -5,6 +5,7 @@
  * dependencies: pages, islands, the calendar sync and mails share it. Formatters are built on
  * first use and kept in a small bounded map (building one costs far more than formatting).
  */
+import type { Language } from "./i18n/languages.ts";
 
 /** SPEC.md's zone: a team's until its calendar or its admin says otherwise. */
 export const DEFAULT_TIME_ZONE = "America/New_York";
@@ -75,6 +76,16 @@ export function zoneToAdopt(settings: TeamZoneSettings, calendarZone: string | n
 // ---------------------------------------------------------------------------------------------
 // Formatting
 
+/**
+ * The locale each page language formats dates in (issue 24): US English, and the Spanish of the
+ * US ('9:30 a.m.', 'sáb, 14 de mar', and 'PT' after a time as in English). Every formatter takes
+ * the language last, English by default, so callers that show English are unchanged.
+ */
+const LOCALES: Record<Language, string> = { en: "en-US", es: "es-US" };
+
+/** The locale a language's dates and relative times are written in. */
+export const dateLocale = (lang: Language = "en"): string => LOCALES[lang] ?? LOCALES.en;
+
 const STYLES = {
   day: { year: "numeric", month: "numeric", day: "numeric" },
   hour: { hour: "numeric", hourCycle: "h23" },
@@ -93,15 +104,16 @@ type Style = keyof typeof STYLES;
 const MAX_FORMATTERS = 256;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(style: Style, zone: string): Intl.DateTimeFormat {
-  const key = `${style} ${zone}`;
+function formatter(style: Style, zone: string, lang: Language = "en"): Intl.DateTimeFormat {
+  const key = `${style} ${zone} ${lang}`;
   let format = formatters.get(key);
   if (!format) {
+    const locale = dateLocale(lang);
     try {
-      format = new Intl.DateTimeFormat("en-US", { ...STYLES[style], timeZone: zone });
+      format = new Intl.DateTimeFormat(locale, { ...STYLES[style], timeZone: zone });
     } catch {
       // A zone this runtime does not know (a browser older than the server): the default's times.
-      format = new Intl.DateTimeFormat("en-US", { ...STYLES[style], timeZone: DEFAULT_TIME_ZONE });
+      format = new Intl.DateTimeFormat(locale, { ...STYLES[style], timeZone: DEFAULT_TIME_ZONE });
     }
     if (formatters.size >= MAX_FORMATTERS) formatters.delete(formatters.keys().next().value!);
     formatters.set(key, format);
@@ -112,8 +124,8 @@ function formatter(style: Style, zone: string): Intl.DateTimeFormat {
 /** ICU's narrow no-break space before 'PM' is not in every font: ordinary spaces. */
 const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
 
-const partOf = (style: Style, zone: string, date: Date, type: Intl.DateTimeFormatPartTypes) =>
-  formatter(style, zone).formatToParts(date).find((p) => p.type === type)?.value ?? "";
+const partOf = (style: Style, zone: string, date: Date, type: Intl.DateTimeFormatPartTypes, lang?: Language) =>
+  formatter(style, zone, lang).formatToParts(date).find((p) => p.type === type)?.value ?? "";
 
 /**
  * `formatToParts` is the dearest call of a page that shows times (the family dashboard asks
@@ -159,18 +171,21 @@ export function nextDay([y, m, d]: CalendarDay): CalendarDay {
   return [next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()];
 }
 
-/** '5:30 PM' on the zone's clock. */
-export const clockTime = (date: Date, zone: string): string => plainSpaces(formatter("clock", zone).format(date));
+/** '5:30 PM' on the zone's clock ('5:30 p.m.' in Spanish). */
+export const clockTime = (date: Date, zone: string, lang?: Language): string =>
+  plainSpaces(formatter("clock", zone, lang).format(date));
 
-/** 'Sat, Mar 14', or with `withYear` 'Sat, Mar 14, 2027', on the zone's calendar. */
-export const weekdayDate = (date: Date, zone: string, withYear = false): string =>
-  formatter(withYear ? "weekdayYear" : "weekday", zone).format(date);
+/** 'Sat, Mar 14', or with `withYear` 'Sat, Mar 14, 2027', on the zone's calendar ('sáb, 14 de mar'). */
+export const weekdayDate = (date: Date, zone: string, withYear = false, lang?: Language): string =>
+  plainSpaces(formatter(withYear ? "weekdayYear" : "weekday", zone, lang).format(date));
 
-/** 'Nov 3, 2026' on the zone's calendar. */
-export const shortDate = (date: Date, zone: string): string => formatter("date", zone).format(date);
+/** 'Nov 3, 2026' on the zone's calendar ('3 nov 2026'). */
+export const shortDate = (date: Date, zone: string, lang?: Language): string =>
+  plainSpaces(formatter("date", zone, lang).format(date));
 
-/** 'Nov 3, 2026, 5:30 PM' in the zone. */
-export const dateTime = (date: Date, zone: string): string => plainSpaces(formatter("dateTime", zone).format(date));
+/** 'Nov 3, 2026, 5:30 PM' in the zone ('3 nov 2026, 5:30 p.m.'). */
+export const dateTime = (date: Date, zone: string, lang?: Language): string =>
+  plainSpaces(formatter("dateTime", zone, lang).format(date));
 
 /**
  * The zone's short name at an instant, as people write it after a time: 'PT', 'ET', 'MST',
@@ -184,6 +199,6 @@ export function zoneAbbreviation(zone: string, at: Date): string {
   });
 }
 
-/** The zone's name in words ('Pacific Time', 'Central European Time'), for a label's tooltip. */
-export const zoneName = (zone: string, at: Date): string =>
-  perMinute("name", zone, at, () => partOf("longName", zone, at, "timeZoneName"));
+/** The zone's name in words ('Pacific Time', 'Central European Time'; 'hora del Pacífico'), for a label's tooltip. */
+export const zoneName = (zone: string, at: Date, lang: Language = "en"): string =>
+  perMinute(`name ${lang}`, zone, at, () => partOf("longName", zone, at, "timeZoneName", lang));

@@ -7,20 +7,29 @@ import type { Context } from "hono";
 import type { AppEnv } from "./app_env.ts";
 import { actorOf, getSessionUser } from "./auth_middleware.ts";
 import { clientIp } from "./http.ts";
+import { type Language, visitorLanguage } from "../lib/i18n/languages.ts";
 import type { AuthContext } from "../lib/auth/login.ts";
 import type { SignupContext } from "../lib/signup/mod.ts";
 import { connectCalendar as connectTeamCalendar, type SyncDeps } from "../lib/calendar/mod.ts";
 
 type Ctx = Context<AppEnv>;
 
+/**
+ * The language of a mail this request causes to someone whose account chose none (lib/ prefers
+ * an account's own): `requestLanguage`'s answer when it was read, else the visitor's (cookie,
+ * then Accept-Language), which is the same answer for anyone without a saved choice.
+ */
+const mailLanguageOf = (c: Ctx): Language =>
+  c.get("lang") ?? visitorLanguage(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
+
 export function authContext(c: Ctx): AuthContext {
   const { kv, config, now } = c.var.deps;
-  return { kv, appUrl: config.appUrl, ip: clientIp(c), now: now() };
+  return { kv, appUrl: config.appUrl, ip: clientIp(c), now: now(), lang: mailLanguageOf(c) };
 }
 
 export function signupContext(c: Ctx): SignupContext {
   const { kv, config, now } = c.var.deps;
-  return { kv, appUrl: config.appUrl, ip: clientIp(c), now: now() };
+  return { kv, appUrl: config.appUrl, ip: clientIp(c), now: now(), lang: mailLanguageOf(c) };
 }
 
 /** A claim decision on the admin route's team, about the path's claim: who decides, and when (audit log, mail links). */

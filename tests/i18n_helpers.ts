@@ -45,8 +45,11 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 /** What a reader sees or hears of a page: its text and its labels, without scripts and styles. */
 export function readableText(html: string): string {
   const withoutCode = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, " ");
-  const labels = [...withoutCode.matchAll(/\b(?:aria-label|title|alt|placeholder|value|content)="([^"]*)"/g)]
-    .map((m) => m[1]);
+  // A `value` is read only on a button-like input: an option's or a hidden field's is data (an API's English value).
+  const labels = [
+    ...withoutCode.matchAll(/\b(?:aria-label|title|alt|placeholder|content)="([^"]*)"/g),
+    ...withoutCode.matchAll(/<input\b[^>]*\btype="(?:submit|button|reset)"[^>]*\bvalue="([^"]*)"/g),
+  ].map((m) => m[1]);
   const text = withoutCode.replace(/<[^>]+>/g, " ");
   return [text, ...labels].join(" ").replace(/&(#?\w+);/g, (whole, name) => ENTITIES[name] ?? whole)
     .replace(/\s+/g, " ");

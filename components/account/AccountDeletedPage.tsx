@@ -1,17 +1,16 @@
 import { SiteLayout } from "../SiteLayout.tsx";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 /** `/account/deleted`: public, shown once an account is erased (the person is signed out by then). */
 export function AccountDeletedPage() {
+  const texts = useI18n().m.account.deleted;
   return (
     <SiteLayout narrow>
       <div className="card empty-state">
-        <h1>Your account was deleted</h1>
-        <p>
-          Your profile, team memberships, posts, photos, recommendations, answers and requests are gone, and every
-          device was signed out. We sent one last e-mail to confirm it.
-        </p>
-        <p>Poll results still count your vote, without your name. You are welcome back any time, as someone new.</p>
-        <a className="button button--primary" href="/">Go to the home page</a>
+        <h1>{texts.heading}</h1>
+        <p>{texts.gone}</p>
+        <p>{texts.welcomeBack}</p>
+        <a className="button button--primary" href="/">{texts.home}</a>
       </div>
     </SiteLayout>
   );

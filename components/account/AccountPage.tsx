@@ -3,13 +3,13 @@ import type { InputHTMLAttributes, ReactNode } from "react";
 import { type HeaderAccount, SiteLayout } from "../SiteLayout.tsx";
 import { TeamLoginCard } from "./TeamLoginCard.tsx";
 import { MIN_PASSWORD_LENGTH } from "../../lib/auth/password_policy.ts";
-import { AUTH_MESSAGES } from "../../lib/auth/messages.ts";
 import {
   NOTIFICATION_KINDS,
   type NotificationKind,
   type NotificationPreferences,
 } from "../../lib/notifications/kinds.ts";
-import { NOTIFICATION_KIND_TEXTS, NOTIFICATION_MESSAGES } from "../../lib/notifications/texts.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
+import { messageParts } from "../login/message_parts.tsx";
 
 export interface AccountPerson {
   firstName: string;
@@ -70,11 +70,13 @@ function FormError({ message }: { message?: string }) {
 }
 
 export function AccountPage(
-  { person, account, notice, state, notifications, notificationsSaved }: {
+  { person, account, notice, reauthMessage, state, notifications, notificationsSaved }: {
     person: AccountPerson;
     account: HeaderAccount | null;
-    /** A success notice after a post/redirect/get. */
+    /** A success notice after a post/redirect/get, in the page's language. */
     notice: string | null;
+    /** Why a first password needs a fresh sign-in (lib/auth's words, in the page's language). */
+    reauthMessage: string;
     state: AccountFormState;
     notifications: NotificationPreferences;
     /** Just back from saving the notification choices: the notice shows in their section. */
@@ -85,25 +87,27 @@ export function AccountPage(
   const nameErrors = errorsOf("name");
   const passwordErrors = errorsOf("password");
   const name = state.form === "name" ? state.values : person;
+  const { m } = useI18n();
+  const texts = m.account;
   return (
     <SiteLayout narrow account={account}>
       <div className="account">
         <header className="account__header">
-          <h1>Your Account</h1>
+          <h1>{texts.title}</h1>
           <p className="muted">
-            Signed in as <strong>{person.email}</strong>
+            {messageParts(texts.signedInAs, { email: <strong>{person.email}</strong> })}
           </p>
         </header>
         {notice && <div className="notice notice--success" role="status">{notice}</div>}
 
-        <Section id="account-name-heading" title="Your name">
+        <Section id="account-name-heading" title={texts.name.heading}>
           <form method="post" action="/account/name" className="form" noValidate>
             <FormError message={nameErrors._} />
             <div className="account__row">
               <Field
                 id="account-first-name"
                 name="firstName"
-                label="First name"
+                label={texts.name.firstName}
                 autoComplete="given-name"
                 required
                 maxLength={50}
@@ -113,7 +117,7 @@ export function AccountPage(
               <Field
                 id="account-last-name"
                 name="lastName"
-                label="Last name"
+                label={texts.name.lastName}
                 autoComplete="family-name"
                 required
                 maxLength={50}
@@ -122,50 +126,45 @@ export function AccountPage(
               />
             </div>
             <div className="form__actions">
-              <button type="submit" className="button button--primary">Save Name</button>
+              <button type="submit" className="button button--primary">{texts.name.save}</button>
             </div>
           </form>
         </Section>
 
-        <Section id="account-password-heading" title={person.hasPassword ? "Change password" : "Set a password"}>
+        <Section
+          id="account-password-heading"
+          title={person.hasPassword ? texts.password.changeHeading : texts.password.setHeading}
+        >
           <p className="muted">
-            {person.hasPassword
-              ? "Changing your password signs you out everywhere else."
-              : "You sign in with magic links. A password is optional; setting one signs you out everywhere else."}
-            {person.isTeamAdmin
-              ? " As a team admin you can sign in with it on the Team Login page's Email & Password tab."
-              : " Sign-in links sent to your email keep working either way."}
+            {person.hasPassword ? texts.password.changeIntro : texts.password.setIntro}
+            {person.isTeamAdmin ? texts.password.adminHint : texts.password.linkHint}
           </p>
           {!person.hasPassword && !person.recentSignIn
             ? (
               <div className="notice" role="note">
-                <p>{AUTH_MESSAGES.reauthRequired}</p>
-                <a className="button button--secondary" href="/team-login?next=/account">Sign in again</a>
+                <p>{reauthMessage}</p>
+                <a className="button button--secondary" href="/team-login?next=/account">
+                  {texts.password.signInAgain}
+                </a>
               </div>
             )
             : <PasswordForm person={person} errors={passwordErrors} />}
         </Section>
 
-        <Section id="account-notifications-heading" anchor="notifications" title="Notifications">
+        <Section id="account-notifications-heading" anchor="notifications" title={texts.notifications.heading}>
           <NotificationsForm preferences={notifications} saved={notificationsSaved} />
         </Section>
 
-        <Section id="account-privacy-heading" title="Your data and privacy">
-          <p>
-            See what GoalMates keeps about you and your children, download it, leave a team, choose what other families
-            see of your child, or delete your account.
-          </p>
-          <a className="button button--secondary" href="/account/privacy">Your data and privacy</a>
+        <Section id="account-privacy-heading" title={texts.privacyCard.heading}>
+          <p>{texts.privacyCard.text}</p>
+          <a className="button button--secondary" href="/account/privacy">{texts.privacyCard.button}</a>
         </Section>
 
-        <Section id="account-sessions-heading" title="Sign out everywhere">
-          <p>
-            Lost a phone, or signed in on a shared computer? This ends every session of your account on every device,
-            this one included. You will need to sign in again.
-          </p>
+        <Section id="account-sessions-heading" title={texts.sessions.heading}>
+          <p>{texts.sessions.text}</p>
           <form method="post" action="/account/sign-out-everywhere">
             <FormError message={errorsOf("sessions")._} />
-            <button type="submit" className="button button--danger">Sign out everywhere</button>
+            <button type="submit" className="button button--danger">{texts.sessions.button}</button>
           </form>
         </Section>
       </div>
@@ -176,10 +175,12 @@ export function AccountPage(
 /** The e-mails the person wants: one switch per kind, saved together (a plain form, no JavaScript needed). */
 function NotificationsForm({ preferences, saved }: { preferences: NotificationPreferences; saved: boolean }) {
   const id = (kind: NotificationKind) => `account-notify-${kind}`;
+  const { m } = useI18n();
+  const kinds = m.notifications.kinds;
   return (
     <form method="post" action="/account/notifications" className="form">
-      {saved && <div className="notice notice--success" role="status">{NOTIFICATION_MESSAGES.saved}</div>}
-      <p className="muted">Which e-mails GoalMates sends you. Every e-mail also has a link to stop that kind.</p>
+      {saved && <div className="notice notice--success" role="status">{m.account.messages.notifications.saved}</div>}
+      <p className="muted">{m.account.notifications.intro}</p>
       {NOTIFICATION_KINDS.map((kind) => (
         <div className="switch" key={kind}>
           <input
@@ -190,12 +191,12 @@ function NotificationsForm({ preferences, saved }: { preferences: NotificationPr
             defaultChecked={preferences[kind]}
             aria-describedby={`${id(kind)}-hint`}
           />
-          <label htmlFor={id(kind)}>{NOTIFICATION_KIND_TEXTS[kind].label}</label>
-          <p className="field__hint" id={`${id(kind)}-hint`}>{NOTIFICATION_KIND_TEXTS[kind].hint}</p>
+          <label htmlFor={id(kind)}>{kinds[kind].label}</label>
+          <p className="field__hint" id={`${id(kind)}-hint`}>{kinds[kind].hint}</p>
         </div>
       ))}
       <div className="form__actions">
-        <button type="submit" className="button button--primary">Save Notifications</button>
+        <button type="submit" className="button button--primary">{m.account.notifications.save}</button>
       </div>
     </form>
   );
@@ -203,6 +204,8 @@ function NotificationsForm({ preferences, saved }: { preferences: NotificationPr
 
 /** Set or change the password (the current one is asked for once one is set). */
 function PasswordForm({ person, errors }: { person: AccountPerson; errors: Record<string, string> }) {
+  const { m, t } = useI18n();
+  const texts = m.account.password;
   return (
     <form method="post" action="/account/password" className="form" noValidate>
       <FormError message={errors._} />
@@ -212,7 +215,7 @@ function PasswordForm({ person, errors }: { person: AccountPerson; errors: Recor
         <Field
           id="account-current-password"
           name="currentPassword"
-          label="Current password"
+          label={texts.current}
           type="password"
           autoComplete="current-password"
           required
@@ -222,18 +225,18 @@ function PasswordForm({ person, errors }: { person: AccountPerson; errors: Recor
       <Field
         id="account-new-password"
         name="newPassword"
-        label="New password"
+        label={texts.new}
         type="password"
         autoComplete="new-password"
         required
         minLength={MIN_PASSWORD_LENGTH}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters. A short sentence works well.`}
+        hint={t(texts.newHint, { count: MIN_PASSWORD_LENGTH })}
         error={errors.newPassword}
       />
       <Field
         id="account-confirm-password"
         name="confirmPassword"
-        label="New password again"
+        label={texts.again}
         type="password"
         autoComplete="new-password"
         required
@@ -241,7 +244,7 @@ function PasswordForm({ person, errors }: { person: AccountPerson; errors: Recor
       />
       <div className="form__actions">
         <button type="submit" className="button button--primary">
-          {person.hasPassword ? "Change Password" : "Set Password"}
+          {person.hasPassword ? texts.change : texts.set}
         </button>
       </div>
     </form>
@@ -249,16 +252,24 @@ function PasswordForm({ person, errors }: { person: AccountPerson; errors: Recor
 }
 
 /** A team's shared sign-in (team username) is not a person: nothing here applies to it. */
-export function TeamAccountPage({ teamName, account }: { teamName: string; account: HeaderAccount | null }) {
+export function TeamAccountPage(
+  { teamName, account, message }: {
+    teamName: string;
+    account: HeaderAccount | null;
+    /** Why a team login has no password here (lib/auth's words, in the page's language). */
+    message: string;
+  },
+) {
+  const { m } = useI18n();
   return (
     <SiteLayout narrow account={account}>
       <div className="account">
-        <h1>Your Account</h1>
+        <h1>{m.account.title}</h1>
         <TeamLoginCard
-          title="Signed in with the team login"
+          title={m.account.teamLogin.title}
           teamName={teamName}
-          why=", so it has no name or password of its own to change here."
-          message={AUTH_MESSAGES.teamAccountNoPassword}
+          why={m.account.teamLogin.whyAccount}
+          message={message}
           returnTo="/account"
         />
       </div>
@@ -268,12 +279,13 @@ export function TeamAccountPage({ teamName, account }: { teamName: string; accou
 
 /** After 'Sign out everywhere': nobody is signed in here any more. */
 export function SignedOutEverywherePage() {
+  const texts = useI18n().m.account.signedOut;
   return (
     <SiteLayout narrow>
       <div className="card empty-state">
-        <h1>Signed out everywhere</h1>
-        <p>Every session of your account has ended, on every device. Sign in again to continue.</p>
-        <a className="button button--primary" href="/team-login">Team Login</a>
+        <h1>{texts.title}</h1>
+        <p>{texts.text}</p>
+        <a className="button button--primary" href="/team-login">{texts.signIn}</a>
       </div>
     </SiteLayout>
   );

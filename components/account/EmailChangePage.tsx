@@ -4,32 +4,38 @@
  * token. Plain forms, no JavaScript.
  */
 import { SiteLayout } from "../SiteLayout.tsx";
+import { useI18n } from "../../lib/i18n/context.tsx";
+import { messageParts } from "../login/message_parts.tsx";
 
 export function EmailChangeConfirmPage({ token, newEmail }: { token: string; newEmail: string }) {
+  const texts = useI18n().m.account.emailChange;
   return (
     <SiteLayout narrow>
       <div className="card auth-card">
-        <h1>Confirm new e-mail</h1>
+        <h1>{texts.confirmTitle}</h1>
         <p>
-          Press Confirm to make <strong className="email-change__address">{newEmail}</strong>{" "}
-          the e-mail of your GoalMates account. Sign-in links will go there from now on.
+          {messageParts(texts.confirmText, {
+            email: <strong className="email-change__address">{newEmail}</strong>,
+          })}
         </p>
         <form method="post" action="/account/email">
           <input type="hidden" name="token" value={token} />
-          <button type="submit" className="button button--primary button--block">Confirm new e-mail</button>
+          <button type="submit" className="button button--primary button--block">{texts.confirmButton}</button>
         </form>
       </div>
     </SiteLayout>
   );
 }
 
+/** After the change: `message` is lib/accounts' notice in the page's language. */
 export function EmailChangeDonePage({ message }: { message: string }) {
+  const texts = useI18n().m.account.emailChange;
   return (
     <SiteLayout narrow>
       <div className="card auth-card">
-        <h1>E-mail changed</h1>
+        <h1>{texts.doneTitle}</h1>
         <p role="status">{message}</p>
-        <a className="button button--primary" href="/home">Go to your hub</a>
+        <a className="button button--primary" href="/home">{texts.hub}</a>
       </div>
     </SiteLayout>
   );
@@ -37,12 +43,13 @@ export function EmailChangeDonePage({ message }: { message: string }) {
 
 /** An unusable link ('This link is invalid or has expired.') or an address taken meanwhile. */
 export function EmailChangeFailedPage({ message }: { message: string }) {
+  const texts = useI18n().m.account.emailChange;
   return (
     <SiteLayout narrow>
       <div className="card auth-card" role="alert">
-        <h1>E-mail not changed</h1>
+        <h1>{texts.failedTitle}</h1>
         <p>{message}</p>
-        <a className="button button--primary" href="/account">Your Account</a>
+        <a className="button button--primary" href="/account">{texts.account}</a>
       </div>
     </SiteLayout>
   );

@@ -10,6 +10,9 @@ import { DownloadSection } from "./privacy/DownloadSection.tsx";
 import { LeaveSection, type LeaveTeam } from "./privacy/LeaveSection.tsx";
 import { ChildrenSection, type PrivacyChildView } from "./privacy/ChildrenSection.tsx";
 import { DeleteSection } from "./privacy/DeleteSection.tsx";
+import { useI18n } from "../../lib/i18n/context.tsx";
+import type { Catalog } from "../../lib/i18n/catalog.ts";
+import { messageParts } from "../login/message_parts.tsx";
 
 export const PRIVACY_PAGE_PATH = "/account/privacy";
 
@@ -27,8 +30,9 @@ export interface PrivacyPageProps {
   teams: LeaveTeam[];
   childList: PrivacyChildView[];
   retention: RetentionLine[];
+  /** Why the team's only admin cannot leave (lib/accounts' words, in the page's language). */
   onlyAdminMessage: string;
-  /** A success notice after a post/redirect/get. */
+  /** A success notice after a post/redirect/get, in the page's language. */
   notice: string | null;
   error?: PrivacyPageError | null;
 }
@@ -36,16 +40,19 @@ export interface PrivacyPageProps {
 type SectionError = Exclude<PrivacyPageError, { section: "page" }>;
 
 /** Where each section's refusal is shown: the field or the section it belongs to. */
-function problemLink(error: SectionError): { href: string; label: string } {
+function problemLink(
+  error: SectionError,
+  goTo: Catalog["account"]["privacy"]["goTo"],
+): { href: string; label: string } {
   switch (error.section) {
     case "leave":
-      return { href: "#privacy-leave-heading", label: "Go to Leave a team" };
+      return { href: "#privacy-leave-heading", label: goTo.leave };
     case "child":
-      return { href: `#child-${error.playerId}`, label: "Go to your child's choices" };
+      return { href: `#child-${error.playerId}`, label: goTo.child };
     case "children":
-      return { href: "#privacy-children-heading", label: "Go to Your children" };
+      return { href: "#privacy-children-heading", label: goTo.children };
     case "delete":
-      return { href: "#privacy-delete-confirm", label: "Go to Delete my account" };
+      return { href: "#privacy-delete-confirm", label: goTo.delete };
   }
 }
 
@@ -54,7 +61,7 @@ function problemLink(error: SectionError): { href: string; label: string } {
  * would sit far below the fold (the delete form is last). It names the problem and links to it.
  */
 function ProblemSummary({ error }: { error: SectionError }) {
-  const link = problemLink(error);
+  const link = problemLink(error, useI18n().m.account.privacy.goTo);
   return (
     <div className="notice notice--error privacy__problem" role="alert">
       <p>{error.message}</p>
@@ -66,35 +73,33 @@ function ProblemSummary({ error }: { error: SectionError }) {
 export function PrivacyPage(props: PrivacyPageProps) {
   const { account, email, teams, childList, retention, onlyAdminMessage, notice, error } = props;
   const errorOf = (section: PrivacyPageError["section"]) => error?.section === section ? error.message : undefined;
+  const texts = useI18n().m.account.privacy;
   return (
     <SiteLayout narrow account={account}>
       <div className="account privacy">
         <header className="account__header">
-          <h1>Your data and privacy</h1>
-          <p className="muted">
-            What GoalMates keeps about you and your children, and what you can do about it. Signed in as{" "}
-            <strong>{email}</strong>.
-          </p>
+          <h1>{texts.title}</h1>
+          <p className="muted">{messageParts(texts.intro, { email: <strong>{email}</strong> })}</p>
         </header>
         {notice && <div className="notice notice--success" role="status">{notice}</div>}
         {errorOf("page") && <div className="notice notice--error" role="alert">{errorOf("page")}</div>}
         {error && error.section !== "page" && <ProblemSummary error={error} />}
-        <nav aria-label="On this page" className="privacy__toc">
+        <nav aria-label={texts.onThisPage} className="privacy__toc">
           <ul>
             <li>
-              <a href="#privacy-kept-heading">What we keep</a>
+              <a href="#privacy-kept-heading">{texts.toc.kept}</a>
             </li>
             <li>
-              <a href="#privacy-download-heading">Download my data</a>
+              <a href="#privacy-download-heading">{texts.toc.download}</a>
             </li>
             <li>
-              <a href="#privacy-leave-heading">Leave a team</a>
+              <a href="#privacy-leave-heading">{texts.toc.leave}</a>
             </li>
             <li>
-              <a href="#privacy-children-heading">Your children</a>
+              <a href="#privacy-children-heading">{texts.toc.children}</a>
             </li>
             <li>
-              <a href="#privacy-delete-heading">Delete my account</a>
+              <a href="#privacy-delete-heading">{texts.toc.delete}</a>
             </li>
           </ul>
         </nav>
@@ -120,14 +125,15 @@ export function PrivacyPage(props: PrivacyPageProps) {
 export function PrivacyTeamLoginPage(
   { teamName, account, message }: { teamName: string; account: HeaderAccount | null; message: string },
 ) {
+  const { m } = useI18n();
   return (
     <SiteLayout narrow account={account}>
       <div className="account">
-        <h1>Your data and privacy</h1>
+        <h1>{m.account.privacy.title}</h1>
         <TeamLoginCard
-          title="Signed in with the team login"
+          title={m.account.teamLogin.title}
           teamName={teamName}
-          why=", so it has no personal data to show, download or delete."
+          why={m.account.teamLogin.whyPrivacy}
           message={message}
           returnTo={PRIVACY_PAGE_PATH}
         />

@@ -4,12 +4,8 @@
  * the parent is sent. They post and come back to the claims page with a notice, with JavaScript
  * or without.
  */
-import {
-  CHILD_PRIVACY_TEXTS as TEXTS,
-  childPrivacyPaths,
-  MAX_DENY_REASON,
-  type RemovalRequestView,
-} from "../../lib/families/child_privacy.ts";
+import { childPrivacyPaths, MAX_DENY_REASON, type RemovalRequestView } from "../../lib/families/child_privacy.ts";
+import { CHILD_PRIVACY_TEXTS as TEXTS } from "../../lib/families/child_privacy_rules.ts";
 import { formatDate } from "./format.ts";
 
 export function RemovalRequests({ requests, claimsPath }: { requests: RemovalRequestView[]; claimsPath: string }) {

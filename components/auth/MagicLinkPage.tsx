@@ -1,3 +1,5 @@
+import { useI18n } from "../../lib/i18n/context.tsx";
+import { messageParts } from "../login/message_parts.tsx";
 import { SiteLayout } from "../SiteLayout.tsx";
 
 /**
@@ -5,15 +7,16 @@ import { SiteLayout } from "../SiteLayout.tsx";
  * every link, so only the POST it sends spends the token.
  */
 export function MagicLinkContinuePage({ token, next }: { token: string; next: string }) {
+  const texts = useI18n().m.auth.magicLink;
   return (
     <SiteLayout narrow>
       <div className="card auth-card">
-        <h1>Sign in to GoalMates</h1>
-        <p>Press Continue to finish signing in on this device.</p>
+        <h1>{texts.heading}</h1>
+        <p>{texts.lead}</p>
         <form method="post" action="/auth/magic">
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="next" value={next} />
-          <button type="submit" className="button button--primary button--block">Continue</button>
+          <button type="submit" className="button button--primary button--block">{texts.continue}</button>
         </form>
       </div>
     </SiteLayout>
@@ -26,25 +29,26 @@ export function MagicLinkContinuePage({ token, next }: { token: string; next: st
  * and no address shown.
  */
 export function MagicLinkInvalidPage({ renewToken = null }: { renewToken?: string | null }) {
+  const texts = useI18n().m.auth.linkExpired;
   return (
     <SiteLayout narrow>
       <div className="card auth-card" role="alert">
-        <h1>Link expired</h1>
-        <p>This sign-in link is invalid, expired or already used. Sign-in links work once, for 15 minutes.</p>
+        <h1>{texts.title}</h1>
+        <p>{texts.body}</p>
         {renewToken
           ? (
             <>
-              <p>We can e-mail you a fresh link to the same address.</p>
+              <p>{texts.offerFresh}</p>
               <form method="post" action="/auth/magic/resend">
                 <input type="hidden" name="token" value={renewToken} />
-                <button type="submit" className="button button--primary button--block">Send me a fresh link</button>
+                <button type="submit" className="button button--primary button--block">{texts.sendFresh}</button>
               </form>
               <p className="auth-card__other">
-                <a href="/team-login">Sign in another way</a>
+                <a href="/team-login">{texts.otherWay}</a>
               </p>
             </>
           )
-          : <a className="button button--primary" href="/team-login">Request a new link</a>}
+          : <a className="button button--primary" href="/team-login">{texts.requestNew}</a>}
       </div>
     </SiteLayout>
   );
@@ -52,13 +56,14 @@ export function MagicLinkInvalidPage({ renewToken = null }: { renewToken?: strin
 
 /** After 'Send me a fresh link': the same words whether or not a link went out, and no address. */
 export function MagicLinkResentPage() {
+  const texts = useI18n().m.auth.freshLinkSent;
   return (
     <SiteLayout narrow>
       <div className="card auth-card" role="status">
-        <h1>Check your email</h1>
-        <p>We sent a fresh link to your e-mail. It works once, for 15 minutes.</p>
+        <h1>{texts.title}</h1>
+        <p>{texts.body}</p>
         <p className="auth-card__other">
-          Not there? Check your spam folder, or <a href="/team-login">sign in another way</a>.
+          {messageParts(texts.notThere, { link: <a href="/team-login">{texts.otherWay}</a> })}
         </p>
       </div>
     </SiteLayout>

@@ -1,3 +1,4 @@
+import { useI18n } from "../../lib/i18n/context.tsx";
 import { type HeaderAccount, SiteLayout } from "../SiteLayout.tsx";
 
 /**
@@ -6,16 +7,17 @@ import { type HeaderAccount, SiteLayout } from "../SiteLayout.tsx";
  * else is asked, and the button posts, which the origin check guards.
  */
 export function SignOutConfirmPage({ account }: { account: HeaderAccount | null }) {
+  const texts = useI18n().m.auth.signOut;
   return (
     <SiteLayout narrow account={account}>
       <div className="card auth-card">
-        <h1>Sign out?</h1>
-        <p>Do you want to sign out of GoalMates on this device?</p>
+        <h1>{texts.title}</h1>
+        <p>{texts.question}</p>
         <form method="post" action="/sign-out">
-          <button type="submit" className="button button--primary button--block">Sign out</button>
+          <button type="submit" className="button button--primary button--block">{texts.button}</button>
         </form>
         <p>
-          <a href="/home">No, stay signed in</a>
+          <a href="/home">{texts.stay}</a>
         </p>
       </div>
     </SiteLayout>

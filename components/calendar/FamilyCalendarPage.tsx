@@ -9,12 +9,19 @@ import { type HeaderAccount, SiteLayout } from "../SiteLayout.tsx";
 import { TeamLoginCard } from "../account/TeamLoginCard.tsx";
 import { Island } from "../../lib/render/island.tsx";
 import type { FamilyCalendarUrls } from "../../lib/calendar/subscription.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
+import type { Catalog } from "../../lib/i18n/catalog.ts";
+import type { Language } from "../../lib/i18n/languages.ts";
+import { dateLocale } from "../../lib/time_zone.ts";
+import { messageParts } from "../login/message_parts.tsx";
+
+type Texts = Catalog["familyCalendar"];
 
 export interface FamilyCalendarPageProps {
   account: HeaderAccount | null;
-  /** A success notice after a post/redirect/get. */
+  /** A success notice after a post/redirect/get, in the page's language. */
   notice: string | null;
-  /** A refusal to show at the top (e.g. too many attempts). */
+  /** A refusal to show at the top (e.g. too many attempts), in the page's language. */
   error?: string | null;
   /** The person's link, or null when they have none. */
   link: { urls: FamilyCalendarUrls; createdAt: string } | null;
@@ -22,12 +29,14 @@ export interface FamilyCalendarPageProps {
   teams: { id: string; name: string }[];
 }
 
-const createdDate = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
+/** The day the link was made ("Nov 22, 2026", "22 nov 2026"): it spans teams, so the default zone. */
+const createdDate = (iso: string, lang: Language) =>
+  new Intl.DateTimeFormat(dateLocale(lang), {
+    timeZone: "America/New_York",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+  }).format(new Date(iso));
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -49,57 +58,59 @@ function Address({ id, label, value, hint }: { id: string; label: string; value:
   );
 }
 
-function teamList(teams: { name: string }[]): string {
-  const names = teams.map((t) => t.name);
+/** The teams' names in a sentence: 'A', 'A and B', 'A, B and C' (the language's "and"). */
+function teamList(
+  teams: { name: string }[],
+  texts: Texts["teams"],
+  t: (m: string, p: Record<string, string>) => string,
+) {
+  const names = teams.map((team) => team.name);
   if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return t(texts.lastTwo, { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
 
 function Teams({ teams, hasLink }: { teams: { name: string }[]; hasLink: boolean }) {
-  if (teams.length === 0) {
-    return (
-      <p className="muted">
-        You are not on a team yet: the calendar stays empty until you join one, then fills by itself.
-      </p>
-    );
-  }
+  const { m, t } = useI18n();
+  const texts = m.familyCalendar.teams;
+  if (teams.length === 0) return <p className="muted">{texts.none}</p>;
   return (
     <p className="muted">
-      {hasLink ? "It includes " : "It will include "}
-      <strong>{teamList(teams)}</strong>, and any team you join later; a team you leave drops out.
+      {messageParts(hasLink ? texts.includes : texts.willInclude, {
+        teams: <strong>{teamList(teams, texts, t)}</strong>,
+      })}
     </p>
   );
 }
 
 export function FamilyCalendarPage({ account, notice, error, link, teams }: FamilyCalendarPageProps) {
+  const { m, t, lang } = useI18n();
+  const texts = m.familyCalendar;
+  const bold = (text: string) => <strong>{text}</strong>;
   return (
     <SiteLayout narrow account={account}>
       <div className="account family-calendar">
         <header className="account__header">
-          <h1>Your family calendar</h1>
-          <p className="muted">
-            Every game and practice of your teams in the calendar app you already use, on your phone and computer. It
-            keeps itself up to date: new games, time changes and cancellations show up by themselves.
-          </p>
+          <h1>{texts.title}</h1>
+          <p className="muted">{texts.intro}</p>
         </header>
         {notice && <div className="notice notice--success" role="status">{notice}</div>}
         {error && <div className="notice notice--error" role="alert">{error}</div>}
 
-        <Section id="family-calendar-link-heading" title="Your calendar link">
+        <Section id="family-calendar-link-heading" title={texts.link.heading}>
           {link
             ? (
               <>
                 <Address
                   id="family-calendar-https"
-                  label="Calendar link"
+                  label={texts.link.https}
                   value={link.urls.https}
-                  hint="Paste this into Outlook or any calendar app that subscribes to a calendar by its address."
+                  hint={texts.link.httpsHint}
                 />
                 <Address
                   id="family-calendar-webcal"
-                  label="Subscription link (webcal)"
+                  label={texts.link.webcal}
                   value={link.urls.webcal}
-                  hint="The same calendar: opened on an iPhone, iPad or Mac it asks Apple Calendar to subscribe."
+                  hint={texts.link.webcalHint}
                 />
                 <div className="family-calendar__actions">
                   <Island
@@ -107,85 +118,78 @@ export function FamilyCalendarPage({ account, notice, error, link, teams }: Fami
                     hydrate="interaction"
                     props={{
                       url: link.urls.https,
-                      title: "My GoalMates calendar",
-                      label: "Copy link",
-                      copiedTitle: "Calendar Link Copied!",
+                      title: texts.link.shareTitle,
+                      label: texts.link.copy,
+                      copiedTitle: texts.link.copied,
                     }}
                   />
                   <a className="button button--primary" href={link.urls.google} rel="noreferrer">
-                    Add to Google Calendar
+                    {texts.link.google}
                   </a>
-                  <a className="button button--secondary" href={link.urls.webcal}>Open in Apple Calendar</a>
+                  <a className="button button--secondary" href={link.urls.webcal}>{texts.link.apple}</a>
                 </div>
                 <Teams teams={teams} hasLink />
                 <p className="muted family-calendar__created">
-                  Link created {createdDate.format(new Date(link.createdAt))}.
+                  {t(texts.link.created, { date: createdDate(link.createdAt, lang) })}
                 </p>
               </>
             )
             : (
               <>
-                <p>
-                  You do not have a calendar link yet. Create one, then add it to your calendar app once: it updates
-                  itself from then on.
-                </p>
+                <p>{texts.link.none}</p>
                 <Teams teams={teams} hasLink={false} />
                 <form method="post" action="/account/calendar">
-                  <button type="submit" className="button button--primary">Create my calendar link</button>
+                  <button type="submit" className="button button--primary">{texts.link.create}</button>
                 </form>
               </>
             )}
         </Section>
 
-        <Section id="family-calendar-help-heading" title="Add it to your calendar">
+        <Section id="family-calendar-help-heading" title={texts.help.heading}>
           <div className="family-calendar__help">
             <div>
-              <h3>Google Calendar</h3>
+              <h3>{texts.help.google.title}</h3>
               <p>
-                On a computer, choose <strong>Add to Google Calendar</strong>{" "}
-                and confirm. Or, in Google Calendar, next to “Other calendars” choose + then{" "}
-                <strong>From URL</strong>, and paste your calendar link. It shows on your phone's Google Calendar too.
+                {messageParts(texts.help.google.text, {
+                  add: bold(texts.link.google),
+                  fromUrl: bold(texts.help.google.fromUrl),
+                })}
               </p>
             </div>
             <div>
-              <h3>Apple Calendar and iPhone</h3>
+              <h3>{texts.help.apple.title}</h3>
               <p>
-                On your iPhone, iPad or Mac, open this page and choose{" "}
-                <strong>Open in Apple Calendar</strong>, then Subscribe. Or go to Settings → Calendar → Accounts → Add
-                Account → Other → <strong>Add Subscribed Calendar</strong>, and paste your calendar link.
+                {messageParts(texts.help.apple.text, {
+                  open: bold(texts.link.apple),
+                  subscribed: bold(texts.help.apple.subscribed),
+                })}
               </p>
             </div>
             <div>
-              <h3>Outlook</h3>
+              <h3>{texts.help.outlook.title}</h3>
               <p>
-                In Outlook, choose <strong>Add calendar</strong> → <strong>Subscribe from web</strong>{" "}
-                (Outlook for Windows: From Internet), paste your calendar link, name it and save.
+                {messageParts(texts.help.outlook.text, {
+                  add: bold(texts.help.outlook.add),
+                  subscribe: bold(texts.help.outlook.subscribe),
+                })}
               </p>
             </div>
           </div>
-          <p className="muted">
-            Calendar apps check for changes on their own schedule, from every hour to a few times a day: Google's and
-            Outlook's can take several hours to show a change.
-          </p>
+          <p className="muted">{texts.help.delay}</p>
         </Section>
 
         {link && (
-          <Section id="family-calendar-private-heading" title="Keep it private">
-            <p>
-              Anyone who has this link can see what it shows: your teams' games and practices (titles, times and places)
-              and your first name. Nothing else: no roster, messages or photos. Share it only with your own calendars.
-              If it got out, reset it: the old link stops working at once, and you add the new one to your calendar apps
-              again.
-            </p>
+          <Section id="family-calendar-private-heading" title={texts.private.heading}>
+            <p>{texts.private.text}</p>
             <div className="family-calendar__actions">
               <form method="post" action="/account/calendar/reset">
-                <button type="submit" className="button button--secondary">Reset link</button>
+                <button type="submit" className="button button--secondary">{texts.private.reset}</button>
               </form>
               <form method="post" action="/account/calendar/revoke">
-                <button type="submit" className="button button--danger">Turn off</button>
+                <button type="submit" className="button button--danger">{texts.private.revoke}</button>
               </form>
             </div>
-            <p className="muted">Turned off, the link stops working; your calendar apps stop updating it.</p>
+            <p className="muted">{texts.private.revokeHint}</p>
           </Section>
         )}
       </div>
@@ -197,14 +201,15 @@ export function FamilyCalendarPage({ account, notice, error, link, teams }: Fami
 export function FamilyCalendarTeamLoginPage(
   { teamName, account, message }: { teamName: string; account: HeaderAccount | null; message: string },
 ) {
+  const { m } = useI18n();
   return (
     <SiteLayout narrow account={account}>
       <div className="account family-calendar">
-        <h1>Your family calendar</h1>
+        <h1>{m.familyCalendar.title}</h1>
         <TeamLoginCard
-          title="A personal account is needed"
+          title={m.account.teamLogin.personalNeeded}
           teamName={teamName}
-          why="."
+          why={m.account.teamLogin.whyCalendar}
           message={message}
           returnTo="/account/calendar"
         />

@@ -1,11 +1,11 @@
 import { Island } from "../../lib/render/island.tsx";
 import { canWrite, type TeamViewer } from "../../lib/team_viewer.ts";
 import type { ActiveCampaign } from "../../lib/campaigns/mod.ts";
-import { CAMPAIGN_TEXTS } from "../../lib/campaigns/texts.ts";
 import type { SectionForm } from "./forms.ts";
 import { toCardCampaign } from "./campaigns/CampaignCard.tsx";
 import { PollResultsPanel } from "./campaigns/PollResults.tsx";
 import type { PollResults } from "../../lib/campaigns/poll_results.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 export interface CampaignsSectionProps {
   teamId: string;
@@ -24,6 +24,7 @@ export interface CampaignsSectionProps {
  * A system administrator or a team's shared login reads the cards without answering.
  */
 export function CampaignsSection({ teamId, campaigns, viewer, form, pollResults = null }: CampaignsSectionProps) {
+  const { m } = useI18n();
   const parentId = canWrite(viewer) ? viewer.userId : null;
   // A refusal about a card no longer listed (answered elsewhere, deactivated) shows above the cards.
   const orphan = form && !campaigns.some((c) => c.id === form.campaignId)
@@ -31,13 +32,13 @@ export function CampaignsSection({ teamId, campaigns, viewer, form, pollResults 
     : null;
   return (
     <section className="card dash-section campaigns" id="campaigns" aria-labelledby="campaigns-title">
-      <h2 id="campaigns-title">{CAMPAIGN_TEXTS.title}</h2>
+      <h2 id="campaigns-title">{m.campaigns.title}</h2>
       {orphan && <p className="notice notice--error" role="alert">{orphan}</p>}
       {campaigns.length === 0
         ? (
           <>
             {pollResults && <PollResultsPanel results={pollResults} />}
-            <p className="muted campaigns__empty">{CAMPAIGN_TEXTS.empty}</p>
+            <p className="muted campaigns__empty">{m.campaigns.empty}</p>
           </>
         )
         : (

@@ -1,8 +1,8 @@
 import { Island } from "../../lib/render/island.tsx";
 import type { Page } from "../../lib/db/kv.ts";
 import type { EssentialItem } from "../../lib/essentials/types.ts";
-import { ESSENTIALS_TEXTS } from "../../lib/essentials/rules.ts";
 import { canWrite, type TeamViewer } from "../../lib/team_viewer.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 import type { SectionForm } from "./forms.ts";
 import { EssentialsList } from "./essentials/EssentialsList.tsx";
 
@@ -26,11 +26,12 @@ export const essentialsMoreHref = (teamId: string, cursor: string) =>
  * gets the list alone, without JavaScript.
  */
 export function EssentialsSection({ teamId, items, viewer, form }: EssentialsSectionProps) {
+  const { m } = useI18n();
   const moreHref = items.cursor ? essentialsMoreHref(teamId, items.cursor) : null;
   return (
     <section className="card dash-section essentials" id="essentials" aria-labelledby="essentials-title">
-      <h2 id="essentials-title">{ESSENTIALS_TEXTS.title}</h2>
-      <p className="essentials__intro">{ESSENTIALS_TEXTS.intro}</p>
+      <h2 id="essentials-title">{m.essentials.title}</h2>
+      <p className="essentials__intro">{m.essentials.intro}</p>
       {canWrite(viewer)
         ? (
           <Island
@@ -48,8 +49,8 @@ export function EssentialsSection({ teamId, items, viewer, form }: EssentialsSec
         : (
           <>
             <EssentialsList teamId={teamId} items={items.values} viewer={null} />
-            {moreHref && <a className="essentials__more" href={moreHref}>{ESSENTIALS_TEXTS.more}</a>}
-            <p className="essentials__read-only">{ESSENTIALS_TEXTS.readOnly}</p>
+            {moreHref && <a className="essentials__more" href={moreHref}>{m.essentials.more}</a>}
+            <p className="essentials__read-only">{m.essentials.readOnly}</p>
           </>
         )}
     </section>

@@ -12,6 +12,7 @@ import { CampaignsSection } from "./CampaignsSection.tsx";
 import { PhotoGallerySection } from "./PhotoGallerySection.tsx";
 import { teamTimeZone } from "../../lib/time_zone.ts";
 import { teamCalendarCardPath } from "../../lib/calendar/display.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 export interface FamilyDashboardPageProps {
   data: FamilyDashboardData;
@@ -35,6 +36,7 @@ export interface FamilyDashboardPageProps {
 function DashboardHeader(
   { data, viewer, account }: Pick<FamilyDashboardPageProps, "data" | "viewer" | "account">,
 ) {
+  const { layout } = useI18n().m;
   const { team } = data;
   const own = data.profile;
   const profile = own && { ...own, parentId: own.id };
@@ -48,14 +50,16 @@ function DashboardHeader(
           <p className="dash-header__name">{team.name}</p>
           {team.season && <p className="dash-header__season">{team.season}</p>}
         </div>
-        <nav aria-label="Account" className="site-nav">
+        <nav aria-label={layout.header.nav} className="site-nav">
           <ul className="site-nav__list">
             <li className="dash-header__wide">
-              <a className="button button--ghost dash-header__hub" href="/home">Your Hub</a>
+              <a className="button button--ghost dash-header__hub" href="/home">{layout.header.hub}</a>
             </li>
             {adminHref && (
               <li className="dash-header__wide">
-                <a className="button button--ghost dash-header__admin" href={adminHref}>Team admin</a>
+                <a className="button button--ghost dash-header__admin" href={adminHref}>
+                  {layout.menu.teamAdmin}
+                </a>
               </li>
             )}
             <li>
@@ -89,6 +93,7 @@ function DashboardHeader(
 export function FamilyDashboardPage(
   { data, viewer, account, forms, pollResults = null, now, openMember, olderFeedPage }: FamilyDashboardPageProps,
 ) {
+  const { m } = useI18n();
   const teamId = data.team.id;
   const timeZone = teamTimeZone(data.team);
   return (
@@ -96,7 +101,7 @@ export function FamilyDashboardPage(
       <DashboardHeader data={data} viewer={viewer} account={account} />
       <main id="main" className="container page dash" tabIndex={-1}>
         <h1 className="dash__title">
-          <span className="visually-hidden">{data.team.name}:</span> Family Dashboard
+          <span className="visually-hidden">{data.team.name}:</span> {m.dashboard.heading}
         </h1>
         <div className="dash__grid">
           <div className="dash__cell dash__cell--campaigns">

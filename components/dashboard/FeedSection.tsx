@@ -1,8 +1,8 @@
 import { Island } from "../../lib/render/island.tsx";
 import type { Page } from "../../lib/db/kv.ts";
 import type { KudosPlayer, TeamPost } from "../../lib/feed/types.ts";
-import { FEED_TEXTS } from "../../lib/feed/rules.ts";
 import { canWrite, type TeamViewer } from "../../lib/team_viewer.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 import type { SectionForm } from "./forms.ts";
 
 export interface FeedSectionProps {
@@ -28,10 +28,11 @@ export interface FeedSectionProps {
 export function FeedSection(
   { teamId, posts, players, viewer, form, now, timeZone, olderPage = false }: FeedSectionProps,
 ) {
+  const { m } = useI18n();
   const page = `/family-dashboard/${encodeURIComponent(teamId)}`;
   return (
     <section className="card dash-section feed" id="feed" aria-labelledby="feed-title">
-      <h2 id="feed-title" tabIndex={-1}>{FEED_TEXTS.title}</h2>
+      <h2 id="feed-title" tabIndex={-1}>{m.feed.title}</h2>
       <Island
         name="FeedComposer"
         hydrate="interaction"
@@ -47,10 +48,10 @@ export function FeedSection(
       />
       {(posts.cursor || olderPage) && (
         <p className="feed__more">
-          {olderPage && <a className="button button--secondary" href={`${page}#feed`}>Newest posts</a>}
+          {olderPage && <a className="button button--secondary" href={`${page}#feed`}>{m.feed.newestPosts}</a>}
           {posts.cursor && (
             <a className="button button--secondary" href={`${page}?feed=${encodeURIComponent(posts.cursor)}#feed`}>
-              {FEED_TEXTS.olderPosts}
+              {m.feed.olderPosts}
             </a>
           )}
         </p>

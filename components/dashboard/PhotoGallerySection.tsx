@@ -1,7 +1,8 @@
 import { Island } from "../../lib/render/island.tsx";
 import { canWrite, type TeamViewer } from "../../lib/team_viewer.ts";
 import type { GalleryPage } from "../../lib/photos/types.ts";
-import { GALLERY_TEXTS, toGalleryItem, uploaderTypeOf, viewAllHref } from "./photos/gallery_rules.ts";
+import { toGalleryItem, uploaderTypeOf, viewAllHref } from "./photos/gallery_rules.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 export interface PhotoGallerySectionProps {
   teamId: string;
@@ -17,11 +18,12 @@ export interface PhotoGallerySectionProps {
  * the first photos show, each a link to its larger image, and View All pages through the rest.
  */
 export function PhotoGallerySection({ teamId, photos, viewer }: PhotoGallerySectionProps) {
+  const { m } = useI18n();
   const writer = canWrite(viewer);
   return (
     <section className="card dash-section gallery-section" id="photos" aria-labelledby="photos-title">
       <div className="gallery-section__head">
-        <h2 id="photos-title" tabIndex={-1}>{GALLERY_TEXTS.title}</h2>
+        <h2 id="photos-title" tabIndex={-1}>{m.photos.title}</h2>
         <div className="gallery-section__actions">
           {writer && (
             <Island
@@ -31,7 +33,7 @@ export function PhotoGallerySection({ teamId, photos, viewer }: PhotoGallerySect
             />
           )}
           <a className="button button--ghost button--sm" href={viewAllHref(teamId)}>
-            {GALLERY_TEXTS.viewAll} <span className="visually-hidden">photos</span>
+            {m.photos.viewAll} <span className="visually-hidden">{m.photos.viewAllHidden}</span>
           </a>
         </div>
       </div>

@@ -1,8 +1,9 @@
 import type { TeamEvent } from "../../lib/events/types.ts";
-import { EVENTS_TEXTS, EVENTS_WIDGET_LIMIT } from "../../lib/events/format.ts";
+import { EVENTS_WIDGET_LIMIT } from "../../lib/events/format.ts";
 import { EventItem } from "./events/EventItem.tsx";
 import { EventsEmpty } from "./events/EventsEmpty.tsx";
-import { SCHEDULE_TEXTS, type ScheduleState } from "../../lib/calendar/display.ts";
+import type { ScheduleState } from "../../lib/calendar/display.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 export interface UpcomingEventsSectionProps {
   /** The team's next events in start order (the page reads 5); empty when none or when they could not be read. */
@@ -21,14 +22,15 @@ export interface UpcomingEventsSectionProps {
  * the date) and times in the team's zone, the opponent and the place. Server-rendered only.
  */
 export function UpcomingEventsSection({ events, now, timeZone, schedule, connectHref }: UpcomingEventsSectionProps) {
+  const { m } = useI18n();
   const shown = events.slice(0, EVENTS_WIDGET_LIMIT);
   return (
     <section className="card dash-section events" id="events" aria-labelledby="events-title">
-      <h2 id="events-title">{EVENTS_TEXTS.title}</h2>
+      <h2 id="events-title">{m.events.title}</h2>
       {schedule === "failed" && (
         <p className="events__status" role="status">
-          <strong>{SCHEDULE_TEXTS.failed}</strong>
-          {shown.length > 0 && ` ${SCHEDULE_TEXTS.failedEvents}`}
+          <strong>{m.events.schedule.failed}</strong>
+          {shown.length > 0 && ` ${m.events.schedule.failedEvents}`}
         </p>
       )}
       {shown.length === 0
@@ -39,7 +41,7 @@ export function UpcomingEventsSection({ events, now, timeZone, schedule, connect
           </ol>
         )}
       <p className="events__subscribe">
-        <a href="/account/calendar">Add to my calendar</a>
+        <a href="/account/calendar">{m.events.subscribe}</a>
       </p>
     </section>
   );

@@ -1,6 +1,6 @@
 import { Island } from "../../lib/render/island.tsx";
+import { useI18n } from "../../lib/i18n/context.tsx";
 import { SiteLayout } from "../SiteLayout.tsx";
-import { EDIT_TEXTS } from "./edit_texts.ts";
 
 /**
  * `/edit?token=…`: the EditPlayer island opens the link on load. There is deliberately no
@@ -8,6 +8,7 @@ import { EDIT_TEXTS } from "./edit_texts.ts";
  * it before the parent ever saw the page.
  */
 export function EditPage({ token }: { token: string }) {
+  const texts = useI18n().m.edit;
   return (
     <SiteLayout narrow>
       <div className="edit-page">
@@ -15,9 +16,7 @@ export function EditPage({ token }: { token: string }) {
         <noscript>
           <div className="notice notice--error edit-noscript">
             <p>
-              <strong>This page needs JavaScript.</strong>{" "}
-              Your edit link works only once, so it is opened by the page itself rather than by a form. Please turn on
-              JavaScript and reload this page, or ask your team admin for a new link.
+              <strong>{texts.noscriptTitle}</strong> {texts.noscript}
             </p>
           </div>
         </noscript>
@@ -28,13 +27,14 @@ export function EditPage({ token }: { token: string }) {
 
 /** `/edit` without a token. */
 export function InvalidLinkPage() {
+  const texts = useI18n().m.edit;
   return (
     <SiteLayout narrow>
       <div className="empty-state edit-state">
-        <h1>{EDIT_TEXTS.invalidLink}</h1>
-        <p>{EDIT_TEXTS.noToken}</p>
-        <p className="muted">Open the link from your approval e-mail, or ask your team admin for a new one.</p>
-        <a className="button button--primary" href="/">Go to Roster</a>
+        <h1>{texts.invalidLink}</h1>
+        <p>{texts.api.noToken}</p>
+        <p className="muted">{texts.invalidLinkHint}</p>
+        <a className="button button--primary" href="/">{texts.goToRoster}</a>
       </div>
     </SiteLayout>
   );

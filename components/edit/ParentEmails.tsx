@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
 import { TextField } from "./TextField.tsx";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 interface ParentEmailsProps {
   emails: string[];
@@ -12,23 +13,24 @@ interface ParentEmailsProps {
 
 /** The player's parents' addresses, and one more (a co-parent, who may then sign in). */
 export function ParentEmails({ emails, newEmail, error, adding, onChange, onSubmit }: ParentEmailsProps) {
+  const texts = useI18n().m.edit.emails;
   return (
     <section className="card edit-card" aria-labelledby="edit-emails-title">
-      <h2 id="edit-emails-title">Parent Emails</h2>
+      <h2 id="edit-emails-title">{texts.title}</h2>
       {emails.length > 0
         ? (
-          <ul className="edit-emails" aria-label="Current parent emails">
+          <ul className="edit-emails" aria-label={texts.listLabel}>
             {emails.map((email) => <li key={email}>{email}</li>)}
           </ul>
         )
-        : <p className="muted">No parent emails yet.</p>}
+        : <p className="muted">{texts.none}</p>}
       <form className="form edit-emails__add" noValidate onSubmit={onSubmit}>
         <TextField
           id="edit-new-email"
           name="email"
           type="email"
-          label="Add a parent email"
-          hint="That parent can then sign in with a magic link and edit this player too."
+          label={texts.add}
+          hint={texts.addHint}
           autoComplete="off"
           value={newEmail}
           error={error}
@@ -36,7 +38,7 @@ export function ParentEmails({ emails, newEmail, error, adding, onChange, onSubm
         />
         <div className="form__actions">
           <button type="submit" className="button button--secondary" disabled={adding}>
-            {adding ? "Adding..." : "Add Email"}
+            {adding ? texts.adding : texts.button}
           </button>
         </div>
       </form>

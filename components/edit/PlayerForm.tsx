@@ -1,6 +1,7 @@
 import type { FormEvent } from "react";
 import { TextField } from "./TextField.tsx";
-import type { PlayerFields } from "./edit_texts.ts";
+import type { PlayerFields } from "./edit_form.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 interface PlayerFormProps {
   values: PlayerFields;
@@ -12,6 +13,7 @@ interface PlayerFormProps {
 
 /** The player's details: names and jersey required, position and photo optional. */
 export function PlayerForm({ values, errors, saving, onChange, onSubmit }: PlayerFormProps) {
+  const texts = useI18n().m.edit.details;
   const field = (name: keyof PlayerFields) => ({
     name,
     value: values[name],
@@ -20,26 +22,26 @@ export function PlayerForm({ values, errors, saving, onChange, onSubmit }: Playe
   });
   return (
     <section className="card edit-card" aria-labelledby="edit-details-title">
-      <h2 id="edit-details-title">Player Details</h2>
+      <h2 id="edit-details-title">{texts.title}</h2>
       <form className="form" noValidate onSubmit={onSubmit}>
         <div className="edit-row">
-          <TextField id="edit-first-name" label="First name" autoComplete="off" required {...field("firstName")} />
-          <TextField id="edit-last-name" label="Last name" autoComplete="off" required {...field("lastName")} />
+          <TextField id="edit-first-name" label={texts.firstName} autoComplete="off" required {...field("firstName")} />
+          <TextField id="edit-last-name" label={texts.lastName} autoComplete="off" required {...field("lastName")} />
         </div>
         <div className="edit-row">
-          <TextField id="edit-jersey" label="Jersey number" inputMode="numeric" {...field("jerseyNumber")} />
-          <TextField id="edit-position" label="Position (optional)" autoComplete="off" {...field("position")} />
+          <TextField id="edit-jersey" label={texts.jersey} inputMode="numeric" {...field("jerseyNumber")} />
+          <TextField id="edit-position" label={texts.position} autoComplete="off" {...field("position")} />
         </div>
         <TextField
           id="edit-photo-url"
-          label="Photo URL (optional)"
-          hint="A photo uploaded to GoalMates, or leave empty."
+          label={texts.photoUrl}
+          hint={texts.photoHint}
           inputMode="url"
           {...field("photoUrl")}
         />
         <div className="form__actions">
           <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? "Saving..." : "Save Changes"}
+            {saving ? texts.saving : texts.save}
           </button>
         </div>
       </form>

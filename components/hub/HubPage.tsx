@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { headerAccount, SiteLayout } from "../SiteLayout.tsx";
 import type { HubData } from "../../lib/accounts/hub.ts";
 import type { SessionTeam } from "../../lib/auth/session_user.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
+import { messageParts } from "../login/message_parts.tsx";
 
 function Panel({ title, children, headingId }: { title: string; children: ReactNode; headingId: string }) {
   return (
@@ -24,65 +26,68 @@ function Stat(
   );
 }
 
-/** "1 player", "2 players": a count's noun in the right number. */
-const counted = (n: number, one: string, many: string) => n === 1 ? one : many;
-
 function TeamSwitcher({ teams, selectedTeamId }: { teams: SessionTeam[]; selectedTeamId: string | null }) {
+  const { m, t } = useI18n();
   if (teams.length < 2) return null;
+  const switcher = m.hub.switcher;
   return (
     <form method="post" action="/home/team" className="hub-switcher">
-      <label htmlFor="hub-team">Team</label>
+      <label htmlFor="hub-team">{switcher.label}</label>
       <select id="hub-team" name="teamId" className="select" defaultValue={selectedTeamId ?? undefined}>
-        {teams.map((t) => <option key={t.id} value={t.id}>{t.name} ({t.season})</option>)}
+        {teams.map((team) => (
+          <option key={team.id} value={team.id}>{t(switcher.option, { team: team.name, season: team.season })}</option>
+        ))}
       </select>
-      <button type="submit" className="button button--secondary">Switch team</button>
+      <button type="submit" className="button button--secondary">{switcher.submit}</button>
     </form>
   );
 }
 
 function AdminPanels({ team, counts }: { team: SessionTeam; counts: HubData["counts"] }) {
+  const { m, t } = useI18n();
+  const admin = m.hub.admin;
   const base = `/admin/${team.id}`;
   return (
     <>
       <div className="hub-grid">
-        <Panel title="Pending Claims" headingId="hub-claims">
+        <Panel title={admin.claims.title} headingId="hub-claims">
           <Stat
-            label="Waiting for review"
+            label={admin.claims.label}
             value={counts.pendingClaims}
             href={`${base}/claims`}
-            action="Review Claims"
+            action={admin.claims.action}
           />
         </Panel>
-        <Panel title="Roster Management" headingId="hub-roster">
+        <Panel title={admin.roster.title} headingId="hub-roster">
           <Stat
-            label={counted(counts.players, "Player", "Players")}
+            label={t(admin.roster.label, { count: counts.players })}
             value={counts.players}
             href={`${base}/roster`}
-            action="Manage Roster"
+            action={admin.roster.action}
           />
         </Panel>
-        <Panel title="Team Settings" headingId="hub-settings">
-          <Stat label="Name, claims, visibility" href={`${base}/settings`} action="Open Settings" />
+        <Panel title={admin.settings.title} headingId="hub-settings">
+          <Stat label={admin.settings.label} href={`${base}/settings`} action={admin.settings.action} />
         </Panel>
       </div>
-      <Panel title="Quick Actions" headingId="hub-actions">
+      <Panel title={admin.actions.title} headingId="hub-actions">
         <ul className="hub-actions hub-actions--grid">
           <li>
-            <a className="button button--secondary" href={`${base}/roster?add=1`}>Add Player</a>
+            <a className="button button--secondary" href={`${base}/roster?add=1`}>{admin.actions.addPlayer}</a>
           </li>
           <li>
-            <a className="button button--secondary" href={`${base}/roster?import=1`}>Import CSV</a>
+            <a className="button button--secondary" href={`${base}/roster?import=1`}>{admin.actions.importCsv}</a>
           </li>
           <li>
             <a className="button button--secondary" href={`/api/admin/${team.id}/players/export`} download>
-              Export Roster
+              {admin.actions.exportRoster}
             </a>
           </li>
           <li>
-            <a className="button button--secondary" href={`${base}/roster/print`}>Generate PDF</a>
+            <a className="button button--secondary" href={`${base}/roster/print`}>{admin.actions.pdf}</a>
           </li>
           <li>
-            <a className="button button--secondary" href={`/family-dashboard/${team.id}`}>Family Dashboard</a>
+            <a className="button button--secondary" href={`/family-dashboard/${team.id}`}>{admin.actions.dashboard}</a>
           </li>
         </ul>
       </Panel>
@@ -91,20 +96,14 @@ function AdminPanels({ team, counts }: { team: SessionTeam; counts: HubData["cou
 }
 
 function MemberPanel({ team }: { team: SessionTeam }) {
+  const member = useI18n().m.hub.member;
   const player = team.role === "PLAYER";
   return (
-    <Panel title={player ? "Player Access" : "Parent Access"} headingId="hub-member">
-      {player
-        ? <p>See your teammates on the public roster, and share posts and photos on your family dashboard.</p>
-        : (
-          <p>
-            To connect to your child's player record, use the claim system on your team's public roster page: choose
-            'Claim or update this player' and a team admin will review it.
-          </p>
-        )}
+    <Panel title={player ? member.playerTitle : member.parentTitle} headingId="hub-member">
+      <p>{player ? member.playerText : member.parentText}</p>
       <div className="hub-actions">
-        <a className="button button--primary" href={`/family-dashboard/${team.id}`}>Open Family Dashboard</a>
-        <a className="button button--secondary" href={`/t/${team.slug}/roster`}>View Public Rosters</a>
+        <a className="button button--primary" href={`/family-dashboard/${team.id}`}>{member.openDashboard}</a>
+        <a className="button button--secondary" href={`/t/${team.slug}/roster`}>{member.viewRosters}</a>
       </div>
     </Panel>
   );
@@ -112,19 +111,26 @@ function MemberPanel({ team }: { team: SessionTeam }) {
 
 /** A system administrator's panels (SPEC.md): global campaigns, the teams, the logs, and the mail outbox. */
 function SysadminPanels({ teams }: { teams: number }) {
+  const { m, t } = useI18n();
+  const { campaigns, teams: overview, logs, outbox } = m.hub.sysadmin;
   return (
     <div className="hub-grid hub-grid--pairs">
-      <Panel title="Global Campaign Management" headingId="hub-campaigns">
-        <Stat label="Polls, questions, fun facts and news for every team" href="/sysadmin" action="Manage Campaigns" />
+      <Panel title={campaigns.title} headingId="hub-campaigns">
+        <Stat label={campaigns.label} href="/sysadmin" action={campaigns.action} />
       </Panel>
-      <Panel title="Teams Overview" headingId="hub-teams">
-        <Stat label={counted(teams, "Team", "Teams")} value={teams} href="/sysadmin?tab=teams" action="View Teams" />
+      <Panel title={overview.title} headingId="hub-teams">
+        <Stat
+          label={t(overview.label, { count: teams })}
+          value={teams}
+          href="/sysadmin?tab=teams"
+          action={overview.action}
+        />
       </Panel>
-      <Panel title="System Logs" headingId="hub-logs">
-        <Stat label="Who did what, in every team" href="/admin?tab=activity" action="View Logs" />
+      <Panel title={logs.title} headingId="hub-logs">
+        <Stat label={logs.label} href="/admin?tab=activity" action={logs.action} />
       </Panel>
-      <Panel title="Email Outbox" headingId="hub-outbox">
-        <Stat label="Who the app mailed, and about what" href="/email-test" action="Open Outbox" />
+      <Panel title={outbox.title} headingId="hub-outbox">
+        <Stat label={outbox.label} href="/email-test" action={outbox.action} />
       </Panel>
     </div>
   );
@@ -146,19 +152,23 @@ export function connectTeamHref(data: Pick<HubData, "user" | "team">): string {
 export function HubPage(
   { data, development }: { data: HubData; development: boolean },
 ) {
+  const { m } = useI18n();
+  const hub = m.hub;
   const { user, team, sysadminEmail, counts } = data;
-  const name = user ? (user.firstName || user.email) : sysadminEmail;
+  const name = (user ? (user.firstName || user.email) : sysadminEmail) ?? "";
   return (
     <SiteLayout narrow account={headerAccount(user, sysadminEmail)}>
       <div className="hub">
         <header className="hub-header">
           <div>
-            <h1>Your GoalMates Hub</h1>
-            <p className="muted">Welcome, {name}{team ? ` · ${team.name}` : ""}</p>
+            <h1>{hub.title}</h1>
+            <p className="muted">
+              {team ? messageParts(hub.welcomeTeam, { name, team: team.name }) : messageParts(hub.welcome, { name })}
+            </p>
           </div>
           <div className="hub-header__actions">
-            {user && <a className="button button--secondary" href="/account">Your Account</a>}
-            <a className="button button--ghost" href="/api/v2/auth/logout">Sign out</a>
+            {user && <a className="button button--secondary" href="/account">{hub.yourAccount}</a>}
+            <a className="button button--ghost" href="/api/v2/auth/logout">{hub.signOut}</a>
           </div>
         </header>
         {user && <TeamSwitcher teams={user.teams} selectedTeamId={user.selectedTeamId} />}
@@ -166,26 +176,22 @@ export function HubPage(
         {team?.role === "TEAM_ADMIN" && <AdminPanels team={team} counts={counts} />}
         {team && team.role !== "TEAM_ADMIN" && <MemberPanel team={team} />}
         {user && !team && (
-          <Panel title="No team yet" headingId="hub-none">
-            <p>You are not part of a team yet. Create one, or ask your team admin for an invite link.</p>
-            <a className="button button--primary" href="/signup">Create a Team</a>
+          <Panel title={hub.none.title} headingId="hub-none">
+            <p>{hub.none.text}</p>
+            <a className="button button--primary" href="/signup">{hub.none.create}</a>
           </Panel>
         )}
-        <Panel title="Team Community Builder" headingId="hub-community">
-          <p>Bring the parents of your team together: one shared link, a roster parents can claim, and a feed.</p>
+        <Panel title={hub.community.title} headingId="hub-community">
+          <p>{hub.community.text}</p>
           <div className="hub-actions">
-            <a className="button button--primary" href={connectTeamHref(data)}>Connect Your Team</a>
+            <a className="button button--primary" href={connectTeamHref(data)}>{hub.community.connect}</a>
             <a className="button button--secondary" href={development ? "/t/demo/roster" : "/#how-it-works"}>
-              See How It Works
+              {hub.community.seeHowItWorks}
             </a>
           </div>
           {development && (
             <p className="notice" role="note">
-              Development mode: sign in as the demo admin coach@example.com (password rockets-demo-2026), the parent
-              parent@example.com or the player player@example.com; sign-in links appear at{" "}
-              <a href="/email-test">
-                /email-test
-              </a>.
+              {messageParts(hub.community.devHint, { link: <a href="/email-test">/email-test</a> })}
             </p>
           )}
         </Panel>

@@ -1,7 +1,7 @@
 import type { FormEvent, MouseEvent, Ref } from "react";
 import { TextField } from "../edit/TextField.tsx";
 import type { AccountValues, IdentityValues } from "./join_flow.ts";
-import { JOIN_MESSAGES } from "../../lib/join/rules.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 interface AccountStepProps {
   action: string;
@@ -23,6 +23,8 @@ export function AccountStep(
   { action, identity, values, playerName, playerConfirmed, errors, pending, headingRef, onChange, onSubmit, onBack }:
     AccountStepProps,
 ) {
+  const { m } = useI18n();
+  const texts = m.join.account;
   const set = (name: keyof AccountValues) => (e: { currentTarget: HTMLInputElement }) =>
     onChange({ ...values, [name]: e.currentTarget.value });
   const field = (name: keyof AccountValues) => ({
@@ -33,16 +35,16 @@ export function AccountStep(
   });
   return (
     <section className="card join-step" aria-labelledby="join-account-title">
-      <h2 id="join-account-title" ref={headingRef} tabIndex={-1}>Your Details</h2>
+      <h2 id="join-account-title" ref={headingRef} tabIndex={-1}>{texts.title}</h2>
       {playerConfirmed
         ? (
           <p className="notice notice--success">
-            Player found: <strong>{playerName}</strong>
+            {texts.playerFound} <strong>{playerName}</strong>
           </p>
         )
         : (
           <p className="notice" role="note">
-            Player: <strong>{playerName}</strong>. {JOIN_MESSAGES.adminWillCheck}
+            {texts.player} <strong>{playerName}</strong>. {m.join.rules.adminWillCheck}
           </p>
         )}
       <form method="post" action={action} className="form" noValidate onSubmit={onSubmit}>
@@ -52,13 +54,13 @@ export function AccountStep(
         <input type="hidden" name="jerseyNumber" value={identity.jerseyNumber} />
         <input type="hidden" name="playerLastName" value={identity.lastName} />
         <div className="join-row">
-          <TextField id="join-first-name" label="First name" autoComplete="given-name" {...field("firstName")} />
-          <TextField id="join-last-name" label="Last name" autoComplete="family-name" {...field("lastName")} />
+          <TextField id="join-first-name" label={texts.firstName} autoComplete="given-name" {...field("firstName")} />
+          <TextField id="join-last-name" label={texts.lastName} autoComplete="family-name" {...field("lastName")} />
         </div>
-        <TextField id="join-email" label="Email" type="email" autoComplete="email" {...field("email")} />
+        <TextField id="join-email" label={texts.email} type="email" autoComplete="email" {...field("email")} />
         <TextField
           id="join-confirm-email"
-          label="Confirm email"
+          label={texts.confirmEmail}
           type="email"
           autoComplete="email"
           {...field("confirmEmail")}
@@ -71,7 +73,7 @@ export function AccountStep(
           className="button button--primary button--block"
           disabled={pending}
         >
-          {pending ? "Submitting..." : "Submit Join Request"}
+          {pending ? texts.pending : texts.submit}
         </button>
         <button
           type="submit"
@@ -80,7 +82,7 @@ export function AccountStep(
           className="button button--ghost button--block"
           onClick={onBack}
         >
-          Back to Player Verification
+          {texts.back}
         </button>
       </form>
     </section>

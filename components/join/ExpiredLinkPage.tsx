@@ -1,20 +1,7 @@
 import { SiteLayout } from "../SiteLayout.tsx";
 import { TextField } from "../edit/TextField.tsx";
 import type { JoinTeam } from "./JoinPage.tsx";
-import { JOIN_MESSAGES } from "../../lib/join/rules.ts";
-
-export const EXPIRED_LINK_TEXTS = {
-  title: JOIN_MESSAGES.linkExpired,
-  lead: (team: string, canClaim: boolean) =>
-    `Invite links work for 7 days, and a new one replaces the old. ` +
-    (canClaim ? `You can still reach ${team} two ways:` : `You can still ask for a new link to ${team}:`),
-  claimTitle: "Claim your child on the roster",
-  claimText: "Find your child on the team's public roster and ask to be linked. A team admin reviews every claim.",
-  claimButton: "Claim your child",
-  askTitle: "Ask the team admin for a new link",
-  askText: "We'll pass your name and e-mail on to the team admin, who can send you a fresh invite link.",
-  askButton: "Ask for a New Link",
-} as const;
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 export interface ExpiredLinkPageProps {
   team: JoinTeam;
@@ -33,37 +20,41 @@ export interface ExpiredLinkPageProps {
  * (the roster claim, and asking the admin for a new link). Plain forms and links: no JavaScript.
  */
 export function ExpiredLinkPage({ team, claimUrl, action, values, errors, notice }: ExpiredLinkPageProps) {
+  const { m, t } = useI18n();
+  const texts = m.join.expired;
   return (
     <SiteLayout narrow>
       <div className="join-page">
         <header className="join-header">
           <p className="join-header__kicker">{team.name}</p>
-          <h1>{EXPIRED_LINK_TEXTS.title}</h1>
+          <h1>{m.join.rules.linkExpired}</h1>
           <p className="join-header__facts">
             {team.season && <span className="badge">{team.season}</span>}
             {team.ageGroup && <span className="badge">{team.ageGroup}</span>}
           </p>
         </header>
-        <p className="join-expired__lead">{EXPIRED_LINK_TEXTS.lead(team.name, claimUrl !== null)}</p>
+        <p className="join-expired__lead">
+          {`${texts.lead} ${t(claimUrl ? texts.leadClaim : texts.leadAsk, { team: team.name })}`}
+        </p>
         {claimUrl && (
           <section className="card join-step" aria-labelledby="join-expired-claim">
-            <h2 id="join-expired-claim">{EXPIRED_LINK_TEXTS.claimTitle}</h2>
-            <p>{EXPIRED_LINK_TEXTS.claimText}</p>
-            <a className="button button--primary button--block" href={claimUrl}>{EXPIRED_LINK_TEXTS.claimButton}</a>
+            <h2 id="join-expired-claim">{texts.claimTitle}</h2>
+            <p>{texts.claimText}</p>
+            <a className="button button--primary button--block" href={claimUrl}>{texts.claimButton}</a>
           </section>
         )}
         <section className="card join-step" aria-labelledby="join-expired-ask">
-          <h2 id="join-expired-ask">{EXPIRED_LINK_TEXTS.askTitle}</h2>
+          <h2 id="join-expired-ask">{texts.askTitle}</h2>
           {notice?.ok ? <p className="notice notice--success" role="status">{notice.message}</p> : (
             <>
-              <p>{EXPIRED_LINK_TEXTS.askText}</p>
+              <p>{texts.askText}</p>
               {notice && <p className="notice notice--error" role="alert">{notice.message}</p>}
               <form method="post" action={action} className="form" noValidate>
                 <input type="hidden" name="step" value="ask-link" />
                 <TextField
                   id="join-ask-name"
                   name="name"
-                  label="Your name"
+                  label={texts.name}
                   autoComplete="name"
                   defaultValue={values.name}
                   error={errors.name}
@@ -71,14 +62,14 @@ export function ExpiredLinkPage({ team, claimUrl, action, values, errors, notice
                 <TextField
                   id="join-ask-email"
                   name="email"
-                  label="Your email"
+                  label={texts.email}
                   type="email"
                   autoComplete="email"
                   defaultValue={values.email}
                   error={errors.email}
                 />
                 <button type="submit" className="button button--secondary button--block">
-                  {EXPIRED_LINK_TEXTS.askButton}
+                  {texts.askButton}
                 </button>
               </form>
             </>

@@ -1,6 +1,7 @@
 import type { FormEvent, Ref } from "react";
 import { TextField } from "../edit/TextField.tsx";
-import { type IdentityValues, JOIN_TEXTS } from "./join_flow.ts";
+import type { IdentityValues } from "./join_flow.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 interface IdentifyStepProps {
   action: string;
@@ -22,18 +23,19 @@ interface IdentifyStepProps {
 export function IdentifyStep(
   { action, values, allowSurname, errors, pending, headingRef, onChange, onSubmit }: IdentifyStepProps,
 ) {
+  const texts = useI18n().m.join.identify;
   const parent = values.userType === "parent";
   const bySurname = allowSurname && values.mode === "surname";
   const set = (name: keyof IdentityValues) => (e: { currentTarget: HTMLInputElement }) =>
     onChange({ ...values, [name]: e.currentTarget.value });
   return (
     <section className="card join-step" aria-labelledby="join-identify-title">
-      <h2 id="join-identify-title" ref={headingRef} tabIndex={-1}>Verify Player</h2>
-      <p className="muted">Tell us who you are and which player on the roster you belong to.</p>
+      <h2 id="join-identify-title" ref={headingRef} tabIndex={-1}>{texts.title}</h2>
+      <p className="muted">{texts.lead}</p>
       <form method="post" action={action} className="form" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="step" value="identify" />
         <fieldset className="field join-choice" aria-describedby={errors.userType ? "join-user-type-error" : undefined}>
-          <legend>I am a...</legend>
+          <legend>{texts.iAm}</legend>
           <label className="choice">
             <input
               type="radio"
@@ -42,11 +44,11 @@ export function IdentifyStep(
               checked={values.userType === "player"}
               onChange={set("userType")}
             />
-            Player
+            {texts.player}
           </label>
           <label className="choice">
             <input type="radio" name="userType" value="parent" checked={parent} onChange={set("userType")} />
-            Parent
+            {texts.parent}
           </label>
           {errors.userType && <p className="field__error" id="join-user-type-error">{errors.userType}</p>}
         </fieldset>
@@ -54,7 +56,7 @@ export function IdentifyStep(
           <TextField
             id="join-jersey"
             name="jerseyNumber"
-            label={parent ? "Player's Jersey #" : "Jersey #"}
+            label={parent ? texts.parentJersey : texts.jersey}
             inputMode="numeric"
             autoComplete="off"
             value={values.jerseyNumber}
@@ -71,21 +73,21 @@ export function IdentifyStep(
               checked={bySurname}
               onChange={(e) => onChange({ ...values, mode: e.currentTarget.checked ? "surname" : "jersey" })}
             />
-            {JOIN_TEXTS.noJersey}
+            {texts.noJersey}
           </label>
         )}
         <TextField
           id="join-player-last-name"
           name="lastName"
-          label={parent ? "Player's Last Name" : "Last Name"}
-          hint={bySurname ? JOIN_TEXTS.noJerseyHint : undefined}
+          label={parent ? texts.parentLastName : texts.lastName}
+          hint={bySurname ? texts.noJerseyHint : undefined}
           autoComplete="off"
           value={values.lastName}
           error={errors.lastName}
           onChange={set("lastName")}
         />
         <button type="submit" className="button button--primary button--block" disabled={pending}>
-          {pending ? "Verifying..." : "Verify Player Information"}
+          {pending ? texts.pending : texts.submit}
         </button>
       </form>
     </section>

@@ -1,6 +1,7 @@
 import { Island } from "../../lib/render/island.tsx";
+import { useI18n } from "../../lib/i18n/context.tsx";
 import { SiteLayout } from "../SiteLayout.tsx";
-import { JOIN_TEXTS, type JoinFlowProps } from "./join_flow.ts";
+import type { JoinFlowProps } from "./join_flow.ts";
 
 export interface JoinTeam {
   name: string;
@@ -10,11 +11,12 @@ export interface JoinTeam {
 
 /** `/join/{codeOrSlug}`: the team, then the JoinFlow island's current step. */
 export function JoinPage({ team, flow }: { team: JoinTeam; flow: JoinFlowProps }) {
+  const { m } = useI18n();
   return (
     <SiteLayout narrow>
       <div className="join-page">
         <header className="join-header">
-          <p className="join-header__kicker">Join your team on GoalMates</p>
+          <p className="join-header__kicker">{m.join.kicker}</p>
           <h1>{team.name}</h1>
           <p className="join-header__facts">
             {team.season && <span className="badge">{team.season}</span>}
@@ -29,13 +31,14 @@ export function JoinPage({ team, flow }: { team: JoinTeam; flow: JoinFlowProps }
 
 /** An unknown slug, or an invite code that was replaced or has expired. */
 export function TeamNotFoundPage() {
+  const { m } = useI18n();
   return (
     <SiteLayout narrow>
       <div className="empty-state">
-        <h1>{JOIN_TEXTS.teamNotFound}</h1>
-        <p>{JOIN_TEXTS.teamNotFoundMessage}</p>
-        <p className="muted">Invite links last 7 days. Ask your team admin for a new link.</p>
-        <a className="button button--primary" href="/">Go Home</a>
+        <h1>{m.join.teamNotFound}</h1>
+        <p>{m.join.teamNotFoundMessage}</p>
+        <p className="muted">{m.join.teamNotFoundHint}</p>
+        <a className="button button--primary" href="/">{m.errors.goHome}</a>
       </div>
     </SiteLayout>
   );

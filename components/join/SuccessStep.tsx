@@ -1,5 +1,5 @@
 import type { FormEvent, Ref } from "react";
-import { JOIN_TEXTS } from "./join_flow.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 interface SuccessStepProps {
   action: string;
@@ -13,18 +13,19 @@ interface SuccessStepProps {
  * button: there is no account to sign in to until the admin approves (the mail then brings a link).
  */
 export function SuccessStep({ action, message, headingRef, onAgain }: SuccessStepProps) {
+  const texts = useI18n().m.join.success;
   return (
     <section className="card join-step join-success" aria-labelledby="join-success-title">
       <span className="join-success__icon" aria-hidden="true">✓</span>
-      <h2 id="join-success-title" ref={headingRef} tabIndex={-1}>{JOIN_TEXTS.submittedTitle}</h2>
+      <h2 id="join-success-title" ref={headingRef} tabIndex={-1}>{texts.title}</h2>
       <p className="join-success__next">{message}</p>
-      <p className="muted">{JOIN_TEXTS.untilApproved}</p>
+      <p className="muted">{texts.untilApproved}</p>
       <div className="join-success__actions">
         {/* A post to the same page: without JavaScript it answers with a fresh first step. */}
         <form method="post" action={action} onSubmit={onAgain}>
           <input type="hidden" name="step" value="success" />
           <input type="hidden" name="action" value="again" />
-          <button type="submit" className="button button--secondary">Submit Another Request</button>
+          <button type="submit" className="button button--secondary">{texts.again}</button>
         </form>
       </div>
     </section>

@@ -1,24 +1,7 @@
 /**
- * The join page's state and words, shared by the server (no-JavaScript posts) and the
- * JoinFlow island. Dependency-free: it ends up in the browser bundle.
+ * The join page's state, shared by the server (no-JavaScript posts) and the JoinFlow island
+ * (its words are the catalogue's `join` area). Dependency-free: it ends up in the browser bundle.
  */
-export const JOIN_TEXTS = {
-  playerNotFound: "Player Not Found",
-  verificationError: "Verification Error",
-  requestFailed: "Request Failed",
-  submissionError: "Submission Error",
-  submittedTitle: "Join Request Submitted!",
-  teamNotFound: "Team Not Found",
-  teamNotFoundMessage: "The team link you're looking for doesn't exist or may have been changed.",
-  tryAgain: "Please check your connection and try again.",
-  /** The identify step's choice to find the player by last name alone, as the roster claim allows. */
-  noJersey: "I don't know the jersey number",
-  noJerseyHint: "Enter the player's last name: a team admin will find them on the roster.",
-  /** How the account step names a player asked for by surname alone. */
-  jerseyUnknown: "jersey number unknown",
-  untilApproved: "That e-mail has a link that signs you in. Until then, there is nothing else you need to do.",
-} as const;
-
 export type JoinStep = "identify" | "account" | "success";
 
 export interface IdentityValues {
@@ -132,8 +115,11 @@ export function identityErrors(fields: Record<string, string>): Record<string, s
   return lastName ? { ...rest, lastName } : rest;
 }
 
-/** How the account step names a player the server did not confirm: what was typed. */
-export const typedPlayer = (identity: IdentityValues) =>
+/**
+ * How the account step names a player the server did not confirm: what was typed, by surname
+ * with `jerseyUnknown` ("jersey number unknown", in the page's language).
+ */
+export const typedPlayer = (identity: IdentityValues, jerseyUnknown: string) =>
   (identity.mode === "surname"
-    ? `${identity.lastName.trim()} (${JOIN_TEXTS.jerseyUnknown})`
+    ? `${identity.lastName.trim()} (${jerseyUnknown})`
     : `#${identity.jerseyNumber.trim()} ${identity.lastName.trim()}`).slice(0, 80);

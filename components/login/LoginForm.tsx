@@ -1,5 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useAdoptedFields } from "../../lib/client/adopt_values.ts";
+import type { Catalog } from "../../lib/i18n/catalog.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 import { LoginField } from "./LoginField.tsx";
 import { failureToast, readRememberedEmail, rememberEmail, useHydrated } from "./client.ts";
 
@@ -16,21 +18,29 @@ export interface LoginInput {
   revealable?: boolean;
 }
 
+/** The texts a sign-in form shows: the `login` area its island gets with its props. */
+export type LoginTexts = Catalog["login"];
+
 /** An e-mail input: `autoComplete` "username" where a password follows (the password manager's account). */
-export const emailInput = (id: string, autoComplete: "username" | "email", value: string): LoginInput => ({
+export const emailInput = (
+  texts: LoginTexts,
+  id: string,
+  autoComplete: "username" | "email",
+  value: string,
+): LoginInput => ({
   id,
   name: "email",
-  label: "Email",
+  label: texts.fields.email,
   type: "email",
   autoComplete,
   value,
 });
 
 /** The password input: "current-password", so a password manager fills it. */
-export const passwordInput = (id: string, revealable = false): LoginInput => ({
+export const passwordInput = (texts: LoginTexts, id: string, revealable = false): LoginInput => ({
   id,
   name: "password",
-  label: "Password",
+  label: texts.fields.password,
   type: "password",
   autoComplete: "current-password",
   revealable,
@@ -74,6 +84,7 @@ export interface LoginFormProps {
  */
 export function LoginForm(props: LoginFormProps) {
   const { inputs, errorId } = props;
+  const { m } = useI18n();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(() =>
     Object.fromEntries(inputs.map((input) => [input.name, input.value ?? ""]))
@@ -123,7 +134,7 @@ export function LoginForm(props: LoginFormProps) {
       aria-controls={controls}
       onClick={() => setPasswordShown((shown) => !shown)}
     >
-      {passwordShown ? "Hide password" : "Show password"}
+      {passwordShown ? m.login.fields.hidePassword : m.login.fields.showPassword}
     </button>
   );
   const busy = pending && props.busyLabel !== undefined;

@@ -2,10 +2,8 @@
 
 export type LoginTab = "magic" | "password";
 
-export const LOGIN_TABS: readonly { id: LoginTab; label: string }[] = [
-  { id: "magic", label: "Magic Link" },
-  { id: "password", label: "Email & Password" },
-];
+/** The tabs of `/team-login`, in order (their names: the `login` area's `tabs`). */
+export const LOGIN_TABS: readonly LoginTab[] = ["magic", "password"];
 
 /** Where a system administrator lands after signing in without a `next`: the System Console. */
 export const SYSADMIN_HOME = "/sysadmin";

@@ -1,13 +1,13 @@
 import type { ApiResult } from "../../lib/client/api.ts";
 import { failureToast } from "./client.ts";
-import { LOGIN_TEXTS } from "./texts.ts";
+import type { LoginTexts } from "./LoginForm.tsx";
 
 /**
  * The toast of a refused e-mail and password sign-in (or of a reply that lacks what it needs):
- * the server's own words, else `fallback`. Apart from client.ts, so the team's own login page,
- * which words its refusals differently, does not bundle these texts.
+ * the server's own words (already in the page's language), else `fallback`; no connection says so.
  */
-export function loginRefused(reply: ApiResult<unknown>, fallback: string): void {
+export function loginRefused(reply: ApiResult<unknown>, fallback: string, texts: LoginTexts): void {
   const offline = !reply.ok && reply.status === 0;
-  failureToast(offline ? LOGIN_TEXTS.loginError : LOGIN_TEXTS.loginFailed, (!reply.ok && reply.message) || fallback);
+  if (offline) failureToast(texts.toasts.loginError, texts.cannotConnect);
+  else failureToast(texts.toasts.loginFailed, (!reply.ok && reply.message) || fallback);
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { SiteLayout } from "../SiteLayout.tsx";
+import { useI18n } from "../../lib/i18n/context.tsx";
+import { messageParts } from "../login/message_parts.tsx";
 
 /** Decorative inline SVG. Each shape is "fill stroke[/width] pathData"; "none" means no fill or no stroke. */
 function Art({ shapes, viewBox, children }: { shapes: string[]; viewBox: string; children?: ReactNode }) {
@@ -37,10 +39,12 @@ const HERO_ART = [
 
 const CIRCLE_BG = (fill: string) => `${fill} none M28 60a52 52 0 1 0 104 0a52 52 0 1 0-104 0Z`;
 
-const FUNNY: { title: string; text: string; shapes: string[]; badge?: boolean }[] = [
+type FunnyCard = "oranges" | "unread" | "shinGuard";
+
+/** Each funny card's picture; its words are the catalogue's (marketing.landing.familiar.cards). */
+const FUNNY: { id: FunnyCard; shapes: string[]; badge?: boolean }[] = [
   {
-    title: "The Orange Slice Hero",
-    text: "Arrives with a cooler of perfectly cut oranges. Has never once been thanked enough. Today, we fix that.",
+    id: "oranges",
     shapes: [
       CIRCLE_BG("#fff4d6"),
       "#d7e0da none M24 90a56 10 0 1 0 112 0a56 10 0 1 0-112 0Z",
@@ -51,8 +55,7 @@ const FUNNY: { title: string; text: string; shapes: string[]; badge?: boolean }[
     ],
   },
   {
-    title: "143 Unread Messages",
-    text: 'Somewhere between the cleat memes and "reply all" thank-yous is the field change. Good luck finding it.',
+    id: "unread",
     badge: true,
     shapes: [
       CIRCLE_BG("#e3f1e8"),
@@ -65,8 +68,7 @@ const FUNNY: { title: string; text: string; shapes: string[]; badge?: boolean }[
     ],
   },
   {
-    title: "The Lost Shin Guard",
-    text: "Last seen under a car seat in 2023. A search party of six parents is still out there.",
+    id: "shinGuard",
     shapes: [
       CIRCLE_BG("#fff4d6"),
       "#d7e0da none M44 104a30 5 0 1 0 60 0a30 5 0 1 0-60 0Z",
@@ -87,57 +89,31 @@ function HeroArt() {
 }
 
 function FunnyCards() {
+  const cards = useI18n().m.marketing.landing.familiar.cards;
   return (
     <ul className="mk-funny">
-      {FUNNY.map(({ title, text, shapes, badge }) => (
-        <li key={title} className="mk-funny__card card">
+      {FUNNY.map(({ id, shapes, badge }) => (
+        <li key={id} className="mk-funny__card card">
           <Art viewBox="0 0 160 120" shapes={shapes}>
             {badge && <text x="108" y="25" textAnchor="middle" className="mk-art__badge">143</text>}
           </Art>
-          <h3 className="mk-funny__title">{title}</h3>
-          <p>{text}</p>
+          <h3 className="mk-funny__title">{cards[id].title}</h3>
+          <p>{cards[id].text}</p>
         </li>
       ))}
     </ul>
   );
 }
 
-const FEATURES = [
-  "A team feed for news, cheers and carpool calls",
-  "A shared photo gallery",
-  "Upcoming events pulled from TeamSnap, PlayMetrics or any ICS calendar",
-  "Recommended gear for the season",
-  "Light polls and fun facts",
-];
-
-const MVPS = [
-  ["🚗", "The Chauffeur", "Four kids, three booster seats, one minivan, zero complaints."],
-  ["📣", "The Cheer Captain", "Audible from the parking lot. Knows every player's name."],
-  ["🧺", "The Laundry Legend", "Gets grass stains out of white jerseys. We don't ask how."],
-  ["🍊", "The Snack Scheduler", "Runs the snack schedule like air traffic control."],
-  ["📸", "The Sideline Photographer", "Caught the goal, the hug and the dog on the field."],
-  ["🩹", "The First-Aid Friend", "Ice packs, bandages and calm words for every scraped knee."],
-];
-
-const BEFORE = [
-  "143 unread messages, one of which mattered",
-  "Nobody knows who's bringing snacks",
-  "Game photos scattered across ten phones",
-  '"Wait, what time is kickoff?"',
-];
-
-const AFTER = [
-  "One friendly feed the whole team actually reads",
-  "Upcoming games right there, synced from your schedule app",
-  "Every photo in one shared gallery",
-  "Parents who know each other's names (and kids' numbers)",
-];
-
-const STEPS = [
-  ["Create a free account", "Sign up, name your team and verify your e-mail. It takes about two minutes."],
-  ["Invite your soccer family with one shared link", "Drop it in the group chat. Parents join and find their child."],
-  ["Enjoy the season", "Share photos, cheer each other on and always know when the next game is."],
-];
+/** Each MVP's icon; their titles and texts are the catalogue's (marketing.landing.mvps.items). */
+const MVP_ICONS = {
+  chauffeur: "🚗",
+  cheer: "📣",
+  laundry: "🧺",
+  snacks: "🍊",
+  photographer: "📸",
+  firstAid: "🩹",
+};
 
 type SectionProps = { id: string; title: string; intro?: string; alt?: boolean; children: ReactNode };
 
@@ -154,19 +130,18 @@ function Section({ id, title, intro, alt, children }: SectionProps) {
 }
 
 function Hero() {
+  const { m } = useI18n();
+  const landing = m.marketing.landing;
   return (
     <section className="mk-hero" aria-labelledby="mk-hero-title">
       <div className="container mk-hero__inner">
         <div className="mk-hero__copy">
-          <p className="mk-eyebrow">Free for the whole team</p>
-          <h1 id="mk-hero-title" className="mk-hero__title">For the Team Behind the Team.</h1>
-          <p className="mk-hero__subtitle">
-            The drivers, the cheerers, the jersey washers and the orange-slice heroes: GoalMates brings the parents of
-            your youth soccer team together in one friendly place.
-          </p>
+          <p className="mk-eyebrow">{landing.eyebrow}</p>
+          <h1 id="mk-hero-title" className="mk-hero__title">{landing.title}</h1>
+          <p className="mk-hero__subtitle">{landing.subtitle}</p>
           <div className="mk-actions">
-            <a className="button button--primary button--lg" href="/signup">Create a Team</a>
-            <a className="button button--secondary button--lg" href="#how-it-works">See How It Works</a>
+            <a className="button button--primary button--lg" href="/signup">{m.marketing.createTeam}</a>
+            <a className="button button--secondary button--lg" href="#how-it-works">{m.marketing.seeHowItWorks}</a>
           </div>
         </div>
         <HeroArt />
@@ -176,17 +151,15 @@ function Hero() {
 }
 
 function WhatItIs() {
+  const what = useI18n().m.marketing.landing.what;
   return (
     <section className="mk-what" aria-labelledby="mk-what-title">
       <div className="container">
         <div className="mk-what__inner card">
-          <h2 id="mk-what-title" className="mk-what__title">Not a roster app. A community.</h2>
-          <p>
-            GoalMates is not a roster or schedule tool: keep the one your team already uses. GoalMates is where the
-            parents of a team become a community, and it is <strong>free for the whole team</strong>.
-          </p>
+          <h2 id="mk-what-title" className="mk-what__title">{what.title}</h2>
+          <p>{messageParts(what.text, { strong: <strong>{what.strong}</strong> })}</p>
           <ul className="mk-checklist">
-            {FEATURES.map((f) => <li key={f}>{f}</li>)}
+            {Object.entries(what.features).map(([key, feature]) => <li key={key}>{feature}</li>)}
           </ul>
         </div>
       </div>
@@ -195,45 +168,42 @@ function WhatItIs() {
 }
 
 export function LandingPage() {
+  const { m } = useI18n();
+  const landing = m.marketing.landing;
   return (
     <SiteLayout>
       <Hero />
       <WhatItIs />
-      <Section id="mk-familiar" title="Sound familiar?" intro="Every team has these legends. GoalMates is for them.">
+      <Section id="mk-familiar" title={landing.familiar.title} intro={landing.familiar.intro}>
         <FunnyCards />
       </Section>
-      <Section
-        id="mk-mvps"
-        title="Real MVPs"
-        intro="Not every star wears cleats. Here's to the grown-ups who make the season happen."
-        alt
-      >
+      <Section id="mk-mvps" title={landing.mvps.title} intro={landing.mvps.intro} alt>
         <ul className="mk-mvps">
-          {MVPS.map(([icon, title, text]) => (
-            <li key={title} className="mk-mvp card">
-              <span className="mk-mvp__icon" aria-hidden="true">{icon}</span>
-              <h3 className="mk-mvp__title">{title}</h3>
-              <p>{text}</p>
+          {(Object.keys(MVP_ICONS) as (keyof typeof MVP_ICONS)[]).map((id) => (
+            <li key={id} className="mk-mvp card">
+              <span className="mk-mvp__icon" aria-hidden="true">{MVP_ICONS[id]}</span>
+              <h3 className="mk-mvp__title">{landing.mvps.items[id].title}</h3>
+              <p>{landing.mvps.items[id].text}</p>
             </li>
           ))}
         </ul>
       </Section>
-      <Section id="mk-compare" title="Before and After GoalMates">
+      <Section id="mk-compare" title={landing.compare.title}>
         <div className="mk-compare">
           <div className="mk-compare__col mk-compare__col--before card">
-            <h3>Before GoalMates</h3>
-            <ul>{BEFORE.map((b) => <li key={b}>{b}</li>)}</ul>
+            <h3>{landing.compare.before}</h3>
+            <ul>{Object.entries(landing.compare.beforeItems).map(([key, b]) => <li key={key}>{b}</li>)}</ul>
           </div>
           <div className="mk-compare__col mk-compare__col--after card">
-            <h3>After GoalMates</h3>
-            <ul>{AFTER.map((a) => <li key={a}>{a}</li>)}</ul>
+            <h3>{landing.compare.after}</h3>
+            <ul>{Object.entries(landing.compare.afterItems).map(([key, a]) => <li key={key}>{a}</li>)}</ul>
           </div>
         </div>
       </Section>
-      <Section id="how-it-works" title="How It Works" alt>
+      <Section id="how-it-works" title={landing.steps.title} alt>
         <ol className="mk-steps">
-          {STEPS.map(([title, text], i) => (
-            <li key={title} className="mk-step card">
+          {Object.entries(landing.steps.items).map(([key, { title, text }], i) => (
+            <li key={key} className="mk-step card">
               <span className="mk-step__number" aria-hidden="true">{i + 1}</span>
               <h3 className="mk-step__title">{title}</h3>
               <p>{text}</p>
@@ -243,9 +213,9 @@ export function LandingPage() {
       </Section>
       <section className="mk-cta" aria-labelledby="mk-cta-title">
         <div className="container mk-cta__inner">
-          <h2 id="mk-cta-title" className="mk-cta__title">Ready to rally the team behind the team?</h2>
-          <p>Free for every family. Set up in minutes. Orange slices not included.</p>
-          <a className="button button--lg mk-cta__button" href="/signup">Create a Team</a>
+          <h2 id="mk-cta-title" className="mk-cta__title">{landing.cta.title}</h2>
+          <p>{landing.cta.text}</p>
+          <a className="button button--lg mk-cta__button" href="/signup">{m.marketing.createTeam}</a>
         </div>
       </section>
     </SiteLayout>

@@ -6,11 +6,13 @@
  * JavaScript: without it the button is hidden (static/features/headshots.css) and a line says so.
  */
 import { openPlayerPhoto, type PhotoTarget } from "../../lib/client/player_photo.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 export function ChangePhotoButton({ target, className = "button button--secondary" }: {
   target: PhotoTarget;
   className?: string;
 }) {
+  const { m, t } = useI18n();
   return (
     <span className="photo-change">
       <button
@@ -20,10 +22,11 @@ export function ChangePhotoButton({ target, className = "button button--secondar
         data-photo-player={target.playerId}
         onClick={(e) => openPlayerPhoto(target, e.currentTarget)}
       >
-        Change photo<span className="visually-hidden">{` of ${target.name}`}</span>
+        {m.headshots.change}
+        <span className="visually-hidden">{` ${t(m.headshots.changeOf, { name: target.name })}`}</span>
       </button>
       <noscript>
-        <span className="photo-change__nojs">Changing a photo needs JavaScript.</span>
+        <span className="photo-change__nojs">{m.headshots.needsJavaScript}</span>
       </noscript>
     </span>
   );

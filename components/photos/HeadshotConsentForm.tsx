@@ -9,11 +9,11 @@ import { type FormEvent, useState } from "react";
 import { api } from "../../lib/client/api.ts";
 import { signedOut } from "../../lib/client/signed_out.ts";
 import {
-  HEADSHOT_CONSENT_TEXTS as TEXTS,
   type HeadshotConsentAnswer,
   headshotConsentPaths,
   type PublicPhotoChoice,
 } from "../../lib/photos/headshot_consent.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 export interface HeadshotConsentFormProps {
   playerId: string;
@@ -24,6 +24,8 @@ export interface HeadshotConsentFormProps {
 }
 
 export function HeadshotConsentForm({ playerId, firstName, choice, onSaved }: HeadshotConsentFormProps) {
+  const { m, t } = useI18n();
+  const texts = m.headshots.consent;
   const [saved, setSaved] = useState(choice.consented);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +43,7 @@ export function HeadshotConsentForm({ playerId, firstName, choice, onSaved }: He
     setBusy(false);
     if (!result.ok) {
       if (result.status === 401) return signedOut();
-      return setError(result.message || TEXTS.failed);
+      return setError(result.message || texts.failed);
     }
     setSaved(result.data.public);
     onSaved?.(playerId, result.data.public);
@@ -64,15 +66,15 @@ export function HeadshotConsentForm({ playerId, firstName, choice, onSaved }: He
           defaultChecked={choice.consented}
           aria-describedby={`${id}-hint ${id}-status`}
         />
-        <label htmlFor={id}>{TEXTS.label(firstName)}</label>
-        <p className="field__hint" id={`${id}-hint`}>{TEXTS.hint}</p>
+        <label htmlFor={id}>{t(texts.label, { name: firstName })}</label>
+        <p className="field__hint" id={`${id}-hint`}>{texts.hint}</p>
       </div>
       <p className="headshot-consent__status" id={`${id}-status`} role="status">
-        {TEXTS.status(firstName, saved, choice.teamShowsPhotos)}
+        {t(!saved ? texts.hidden : choice.teamShowsPhotos ? texts.shown : texts.waiting, { name: firstName })}
       </p>
       {error && <p className="field__error" role="alert">{error}</p>}
       <button type="submit" className="button button--secondary headshot-consent__save" disabled={busy}>
-        {busy ? TEXTS.saving : TEXTS.save}
+        {busy ? texts.saving : texts.save}
       </button>
     </form>
   );

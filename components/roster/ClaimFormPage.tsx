@@ -4,6 +4,7 @@ import { MAX_NOTE_LENGTH } from "../../lib/claims/rules.ts";
 import { rosterHref } from "./links.ts";
 import { type HeaderAccount, SiteLayout } from "../SiteLayout.tsx";
 import { ClaimSteps } from "./ClaimSteps.tsx";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 export interface ClaimFormValues {
   mode: "jersey" | "surname";
@@ -45,32 +46,34 @@ function Field(
 
 /** The claim form for browsers without JavaScript: a plain POST with post/redirect/get. */
 export function ClaimFormPage({ team, values, errors, account = null }: ClaimFormPageProps) {
+  const { m, t } = useI18n();
+  const { dialog, form } = m.claims;
   const allowSurname = team.settings.allowSurnameFallback;
   return (
     <SiteLayout narrow account={account}>
-      <h1>{`Claim a player on ${team.name}`}</h1>
-      <p>Tell us which player is your child. A team admin reviews every claim.</p>
+      <h1>{t(form.title, { team: team.name })}</h1>
+      <p>{dialog.lead}</p>
       {team.settings.claimInstructions && <p className="notice">{team.settings.claimInstructions}</p>}
       {errors._ && <div className="notice notice--error" role="alert">{errors._}</div>}
       <form method="post" className="card form" noValidate>
         {allowSurname
           ? (
             <fieldset className="field">
-              <legend>How would you like to find your child?</legend>
+              <legend>{form.howToFind}</legend>
               <label className="choice">
                 <input type="radio" name="mode" value="jersey" defaultChecked={values.mode === "jersey"} />
-                By Jersey Number
+                {dialog.byJersey}
               </label>
               <label className="choice">
                 <input type="radio" name="mode" value="surname" defaultChecked={values.mode === "surname"} />
-                By Child Surname
+                {dialog.bySurname}
               </label>
             </fieldset>
           )
           : <input type="hidden" name="mode" value="jersey" />}
         <Field
           name="jerseyNumber"
-          label="Jersey Number"
+          label={dialog.jerseyNumber}
           type="number"
           inputMode="numeric"
           min={0}
@@ -81,21 +84,21 @@ export function ClaimFormPage({ team, values, errors, account = null }: ClaimFor
         {allowSurname && (
           <Field
             name="childSurname"
-            label="Child's Surname"
+            label={dialog.childSurname}
             defaultValue={values.childSurname}
             error={errors.childSurname}
           />
         )}
         <Field
           name="email"
-          label="Your Email"
+          label={dialog.email}
           type="email"
           autoComplete="email"
           defaultValue={values.email}
           error={errors.email}
         />
         <div className="field">
-          <label htmlFor="note">Note (optional)</label>
+          <label htmlFor="note">{dialog.note}</label>
           <textarea
             id="note"
             name="note"
@@ -108,8 +111,8 @@ export function ClaimFormPage({ team, values, errors, account = null }: ClaimFor
         </div>
         <ClaimSteps headingId="how-it-works-title" level={2} />
         <div className="form__actions">
-          <a className="button button--secondary" href={rosterHref(team.slug, {})}>Cancel</a>
-          <button type="submit" className="button button--primary">Submit Claim</button>
+          <a className="button button--secondary" href={rosterHref(team.slug, {})}>{dialog.cancel}</a>
+          <button type="submit" className="button button--primary">{dialog.submit}</button>
         </div>
       </form>
     </SiteLayout>

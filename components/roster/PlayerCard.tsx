@@ -1,14 +1,17 @@
 import type { PublicPlayer } from "../../lib/roster/public_players.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 /**
  * The player card: real data only. Fields the admin has not entered are left out rather
  * than filled with placeholders.
  */
 export function PlayerCard({ player, closeHref }: { player: PublicPlayer; closeHref: string }) {
-  const facts: [string, string | number][] = [["Jersey", `#${player.jerseyNumber}`]];
-  if (player.position) facts.push(["Position", player.position]);
-  if (player.age !== null) facts.push(["Age", player.age]);
-  if (player.yearsPlaying !== null) facts.push(["Years playing", player.yearsPlaying]);
+  const { m, t } = useI18n();
+  const card = m.roster.card;
+  const facts: [string, string | number][] = [[card.jersey, `#${player.jerseyNumber}`]];
+  if (player.position) facts.push([card.position, player.position]);
+  if (player.age !== null) facts.push([card.age, player.age]);
+  if (player.yearsPlaying !== null) facts.push([card.yearsPlaying, player.yearsPlaying]);
   const stats = player.stats;
   return (
     <dialog open className="dialog dialog--inline player-card" aria-labelledby="player-card-name">
@@ -19,7 +22,7 @@ export function PlayerCard({ player, closeHref }: { player: PublicPlayer; closeH
               <img
                 className="player-card__photo"
                 src={player.photoUrlMedium ?? player.photoUrl ?? ""}
-                alt={`Photo of ${player.firstName}`}
+                alt={t(card.photoAlt, { name: player.firstName })}
                 width={96}
                 height={96}
               />
@@ -45,25 +48,25 @@ export function PlayerCard({ player, closeHref }: { player: PublicPlayer; closeH
         </dl>
         {stats && (
           <section aria-labelledby="player-card-stats">
-            <h3 id="player-card-stats" className="player-card__subtitle">This season</h3>
+            <h3 id="player-card-stats" className="player-card__subtitle">{card.thisSeason}</h3>
             <dl className="stats">
               <div className="stats__item">
-                <dt>Games</dt>
+                <dt>{card.games}</dt>
                 <dd>{stats.gamesPlayed}</dd>
               </div>
               <div className="stats__item">
-                <dt>Goals</dt>
+                <dt>{card.goals}</dt>
                 <dd>{stats.goals}</dd>
               </div>
               <div className="stats__item">
-                <dt>Assists</dt>
+                <dt>{card.assists}</dt>
                 <dd>{stats.assists}</dd>
               </div>
             </dl>
           </section>
         )}
         <div className="dialog__actions">
-          <a className="button button--primary" href={closeHref}>Close</a>
+          <a className="button button--primary" href={closeHref}>{card.close}</a>
         </div>
       </div>
     </dialog>

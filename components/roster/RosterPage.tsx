@@ -1,9 +1,17 @@
 import type { Team } from "../../lib/db/teams.ts";
-import { groupPlayers, type PublicPlayer, sortPlayers } from "../../lib/roster/public_players.ts";
+import {
+  GROUPINGS,
+  groupPlayers,
+  type PlayerGroup,
+  type PublicPlayer,
+  sortPlayers,
+  SORTS,
+} from "../../lib/roster/public_players.ts";
 import { Island } from "../../lib/render/island.tsx";
 import { PlayerCard } from "./PlayerCard.tsx";
 import { claimHref, rosterHref, type RosterView } from "./links.ts";
 import { type HeaderAccount, Logo, SiteLayout } from "../SiteLayout.tsx";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 interface RosterPageProps {
   team: Team;
@@ -13,11 +21,9 @@ interface RosterPageProps {
   claimed?: boolean;
 }
 
-const SORT_LABELS = { name: "Sort by Name", jersey: "Sort by Jersey", position: "Sort by Position" };
-const GROUP_LABELS = { none: "No Grouping", position: "Group by Position" };
-
 /** The public roster (SPEC.md section 2): every control is a link or a GET form. */
 export function RosterPage({ team, players, view, claimed }: RosterPageProps) {
+  const { m, t } = useI18n();
   const selected = view.player ? players.find((p) => p.id === view.player) ?? null : null;
   return (
     <div className="roster-shell">
@@ -34,11 +40,11 @@ export function RosterPage({ team, players, view, claimed }: RosterPageProps) {
       <main id="main" className="container roster" tabIndex={-1}>
         {claimed && (
           <div className="notice notice--success" role="status">
-            <strong>Claim Submitted</strong> Your claim has been submitted successfully.
+            <strong>{m.claims.dialog.submittedTitle}</strong> {m.claims.rules.submitted}
           </div>
         )}
         <div className="roster__toolbar">
-          <nav aria-label="Roster view" className="segmented">
+          <nav aria-label={m.roster.viewLabel} className="segmented">
             {(["game", "detail"] as const).map((mode) => (
               <a
                 key={mode}
@@ -46,11 +52,11 @@ export function RosterPage({ team, players, view, claimed }: RosterPageProps) {
                 href={rosterHref(team.slug, { ...view, mode, player: null })}
                 aria-current={view.mode === mode ? "page" : undefined}
               >
-                {mode === "game" ? "Game" : "Detail"}
+                {m.roster.modes[mode]}
               </a>
             ))}
           </nav>
-          <span className="badge">{`${players.length} ${players.length === 1 ? "Player" : "Players"}`}</span>
+          <span className="badge">{t(m.roster.playerCount, { count: players.length })}</span>
         </div>
         {players.length === 0
           ? <EmptyRoster />
@@ -59,7 +65,7 @@ export function RosterPage({ team, players, view, claimed }: RosterPageProps) {
           : <DetailList team={team} players={players} view={view} />}
         {selected && <PlayerCard player={selected} closeHref={rosterHref(team.slug, { ...view, player: null })} />}
       </main>
-      <aside aria-label="Claim a player">
+      <aside aria-label={m.roster.claimBarLabel}>
         <ClaimBar team={team} initialJersey={selected?.jerseyNumber ?? null} />
       </aside>
     </div>
@@ -67,21 +73,23 @@ export function RosterPage({ team, players, view, claimed }: RosterPageProps) {
 }
 
 function EmptyRoster() {
+  const { m } = useI18n();
   return (
     <div className="empty-state">
-      <h2>No players found</h2>
-      <p>The roster is currently empty.</p>
+      <h2>{m.roster.empty.title}</h2>
+      <p>{m.roster.empty.text}</p>
     </div>
   );
 }
 
 function GameGrid({ team, players, view }: { team: Team; players: PublicPlayer[]; view: RosterView }) {
+  const { m } = useI18n();
   return (
-    <ul className="tile-grid" aria-label="Players">
+    <ul className="tile-grid" aria-label={m.roster.playersLabel}>
       {sortPlayers(players, "jersey").map((p) => (
         <li key={p.id}>
           <a className="tile" href={rosterHref(team.slug, { ...view, player: p.id })}>
-            <span className="jersey" aria-label={`Jersey ${p.jerseyNumber}`}>{p.jerseyNumber}</span>
+            <span className="jersey" aria-label={`${m.roster.card.jersey} ${p.jerseyNumber}`}>{p.jerseyNumber}</span>
             <span className="tile__name">{p.firstName}</span>
             {p.position && <span className="tile__position">{p.position}</span>}
           </a>
@@ -92,29 +100,34 @@ function GameGrid({ team, players, view }: { team: Team; players: PublicPlayer[]
 }
 
 function DetailList({ team, players, view }: { team: Team; players: PublicPlayer[]; view: RosterView }) {
+  const { m, t } = useI18n();
+  const r = m.roster;
   const groups = groupPlayers(sortPlayers(players, view.sort), view.group);
+  // The groups' own names are the players' positions; only the two made-up ones are words of ours.
+  const groupName = (group: PlayerGroup) =>
+    view.group === "none" ? r.allPlayers : group.players[0]?.position === null ? r.noPosition : group.label;
   return (
     <>
       <form className="roster__controls" method="get" action={rosterHref(team.slug, {})}>
         <input type="hidden" name="mode" value="detail" />
         <label className="select">
-          <span className="visually-hidden">Sort players</span>
+          <span className="visually-hidden">{r.sortLabel}</span>
           <select name="sort" defaultValue={view.sort}>
-            {Object.entries(SORT_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+            {SORTS.map((value) => <option key={value} value={value}>{r.sorts[value]}</option>)}
           </select>
         </label>
         <label className="select">
-          <span className="visually-hidden">Group players</span>
+          <span className="visually-hidden">{r.groupLabel}</span>
           <select name="group" defaultValue={view.group}>
-            {Object.entries(GROUP_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+            {GROUPINGS.map((value) => <option key={value} value={value}>{r.groupings[value]}</option>)}
           </select>
         </label>
-        <button type="submit" className="button button--secondary">Apply</button>
+        <button type="submit" className="button button--secondary">{r.apply}</button>
       </form>
       {groups.map((group, i) => (
         <section key={group.label} className="player-group" aria-labelledby={`player-group-${i}`}>
           <h2 id={`player-group-${i}`} className="player-group__title">
-            {`${group.label} `}
+            {`${groupName(group)} `}
             <span className="player-group__count">{`(${group.players.length})`}</span>
           </h2>
           <ul className="player-rows">
@@ -128,15 +141,20 @@ function DetailList({ team, players, view }: { team: Team; players: PublicPlayer
                   </summary>
                   <div className="player-row__body">
                     <div>
-                      <p className="player-row__label">Parent Information:</p>
-                      <p>{p.parentNames?.length ? p.parentNames.join(", ") : "Contact via claim system"}</p>
+                      <p className="player-row__label">{r.parentInformation}</p>
+                      <p>{p.parentNames?.length ? p.parentNames.join(", ") : r.contactViaClaims}</p>
                     </div>
                     <div>
-                      <p className="player-row__label">Player Details:</p>
-                      <p>{`Jersey #${p.jerseyNumber} · ${p.position ?? NO_POSITION_TEXT}`}</p>
+                      <p className="player-row__label">{r.playerDetails}</p>
+                      <p>
+                        {t(r.playerDetailsLine, {
+                          number: String(p.jerseyNumber),
+                          position: p.position ?? r.noPositionYet,
+                        })}
+                      </p>
                     </div>
                     <a className="button button--secondary" href={rosterHref(team.slug, { ...view, player: p.id })}>
-                      View Player Card
+                      {r.viewPlayerCard}
                     </a>
                   </div>
                 </details>
@@ -149,13 +167,12 @@ function DetailList({ team, players, view }: { team: Team; players: PublicPlayer
   );
 }
 
-const NO_POSITION_TEXT = "No position yet";
-
 function ClaimBar({ team, initialJersey }: { team: Team; initialJersey: number | null }) {
+  const { m } = useI18n();
   if (!team.settings.openClaims) {
     return (
       <div className="claim-bar claim-bar--closed">
-        <p>This team is not accepting claims right now.</p>
+        <p>{m.claims.rules.closed}</p>
       </div>
     );
   }
@@ -176,12 +193,13 @@ function ClaimBar({ team, initialJersey }: { team: Team; initialJersey: number |
 
 /** No team by that name: the site's own header and footer around SPEC.md's screen. */
 export function RosterNotFound({ account = null }: { account?: HeaderAccount | null }) {
+  const { notFound } = useI18n().m.roster;
   return (
     <SiteLayout narrow account={account}>
       <div className="empty-state">
-        <h1>Roster Not Found</h1>
-        <p>The requested team roster could not be found.</p>
-        <a className="button button--primary" href="/">Go Home</a>
+        <h1>{notFound.title}</h1>
+        <p>{notFound.text}</p>
+        <a className="button button--primary" href="/">{notFound.goHome}</a>
       </div>
     </SiteLayout>
   );

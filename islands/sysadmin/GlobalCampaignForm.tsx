@@ -3,8 +3,9 @@ import { api } from "../../lib/client/api.ts";
 import { toast } from "../../lib/client/toast.tsx";
 import { SIGNED_OUT_MESSAGE } from "../../lib/client/signed_out_text.ts";
 import { SIGNED_OUT_REDIRECT_MS } from "../../lib/client/signed_out.ts";
-import { CAMPAIGN_MESSAGES, CAMPAIGN_TYPE_LABELS } from "../../lib/campaigns/texts.ts";
-import { checkCampaign, SNOOZE_CHOICES } from "../../lib/campaigns/rules.ts";
+import { campaignMessages, checkCampaignWith } from "../../lib/campaigns/campaign_rules.ts";
+import { SNOOZE_CHOICES } from "../../lib/campaigns/limits.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 import type { AdminCampaign } from "../../lib/campaigns/mod.ts";
 import {
   CONSOLE_TEXTS as T,
@@ -57,6 +58,8 @@ function signedOut() {
  * `/api/admin/campaigns` and the tables, and the stat cards, change in place.
  */
 export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCampaignFormProps) {
+  // The campaigns' words (types, refusals) are the catalogue's, in the page's language.
+  const { m, t } = useI18n();
   const [rows, setRows] = useState(campaigns);
   const [errors, setErrors] = useState(form.errors);
   const [message, setMessage] = useState(form.message);
@@ -93,7 +96,7 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
       if (first) formEl.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     };
     // The server's own rules first, so each message goes next to its field; the server checks again.
-    const checked = checkCampaign(body);
+    const checked = checkCampaignWith(campaignMessages(m.campaigns.errors, t), body);
     if (!checked.ok) return refuse(checked.message, checked.fields);
     setBusy("create");
     const reply = await api<AdminCampaign>("POST", API, body);
@@ -132,7 +135,7 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
 
   async function onDelete(e: FormEvent, row: ConsoleCampaign) {
     e.preventDefault();
-    if (!confirm(CAMPAIGN_MESSAGES.deleteConfirm)) return;
+    if (!confirm(m.campaigns.errors.deleteConfirm)) return;
     setBusy(row.id);
     const reply = await api("DELETE", `${API}/${row.id}`);
     setBusy("");
@@ -202,7 +205,7 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
                     <tr key={r.id}>
                       <th scope="row" id={`console-title-${r.id}`} tabIndex={-1}>{r.title}</th>
                       <td data-label="Poll Question / Text" className="console-table__text">{r.text}</td>
-                      <td data-label="Type">{CAMPAIGN_TYPE_LABELS[r.type]}</td>
+                      <td data-label="Type">{m.campaigns.types[r.type]}</td>
                       <td data-label="Status">
                         <span className={`status campaign-status campaign-status--${r.status.toLowerCase()}`}>
                           {r.status}
@@ -278,7 +281,7 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
           {input("title", "Title")}
           {field("type", "Type", (a) => (
             <select {...a} defaultValue={values.type}>
-              {TYPES.map((type) => <option key={type} value={type}>{CAMPAIGN_TYPE_LABELS[type]}</option>)}
+              {TYPES.map((type) => <option key={type} value={type}>{m.campaigns.types[type]}</option>)}
             </select>
           ))}
           <fieldset className="console-part console-part--poll">

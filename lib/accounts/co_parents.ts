@@ -10,10 +10,11 @@ import { beginChange } from "../db/kv.ts";
 import { commitTeamChange } from "../db/team_revisions.ts";
 import { ConflictError, ValidationError } from "../errors.ts";
 import { normalizeEmail } from "../text.ts";
+import { messagesFor } from "../i18n/catalog.ts";
 
 export const CO_PARENT_MESSAGES = {
-  email: "Please enter a valid email address",
-  limit: "A player can have at most 10 parent e-mails.",
+  email: messagesFor("en").accountSettings.rules.email,
+  limit: messagesFor("en").account.messages.coParents.limit,
 } as const;
 
 const MAX_PARENT_EMAILS = 10;

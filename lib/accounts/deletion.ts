@@ -27,18 +27,23 @@ import {
 import { listFormerMemberships } from "../db/former_memberships.ts";
 import { getTeams } from "../db/teams.ts";
 import { stageMail } from "../mail/mod.ts";
-import { accountDeletedMail } from "../mail/templates.ts";
+import { accountDeletedMail, recipientLanguage } from "../mail/templates.ts";
+import type { Language } from "../i18n/languages.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { normalizeEmail } from "../text.ts";
 import { runLoggedJob } from "../log.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
+
+const TEXTS = messagesFor("en").account.messages;
 
 export const DELETE_ACCOUNT_MESSAGES = {
-  confirm: "Type your account's e-mail address to confirm.",
-  mismatch: "That is not your account's e-mail address. Nothing was deleted.",
-  unknownField: (name: string) => `Unknown field: ${name}`,
-  onlyAdmin: "You are this team's only admin. Hand the team over to another admin or delete the team first.",
-  gone: "This account no longer exists.",
-  teamLogin: "A team login has no account of its own to delete. Sign in with your own account.",
+  confirm: TEXTS.delete.confirm,
+  mismatch: TEXTS.delete.mismatch,
+  unknownField: (name: string) => format("en", TEXTS.delete.unknownField, { name }),
+  onlyAdmin: TEXTS.privacy.onlyAdmin,
+  gone: TEXTS.delete.gone,
+  teamLogin: TEXTS.delete.teamLogin,
 } as const;
 
 const confirmationSchema = z.strictObject({ confirm: z.string().max(320) });
@@ -59,6 +64,8 @@ export interface AccountDeletionContext {
   kv: Deno.Kv;
   appUrl: string;
   now: Date;
+  /** The request's language: the confirmation mail is in it when the account chose none. */
+  lang?: Language;
 }
 
 /**
@@ -85,6 +92,8 @@ export async function startAccountDeletion(
   userId: string,
   confirm: string,
   now: Date,
+  /** The request's language, for the confirmation mail when the account chose none. */
+  lang?: Language,
 ): Promise<AccountDeletion> {
   return await retryOnConflict(async () => {
     const entry = await getUserEntry(kv, userId);
@@ -109,6 +118,7 @@ export async function startAccountDeletion(
       otherAddresses: [await pendingNewEmailOf(kv, userId)].filter((a): a is string => a !== null),
       teamIds: memberships.map((m) => m.teamId),
       startedAt: now.toISOString(),
+      language: recipientLanguage(user.value, lang),
     };
     const emailIndex = await getAccountIndexEntry(kv, user.value.email);
     // Teams they left keep their posts and photos until now: the sweep visits those too (if the team still exists).
@@ -131,14 +141,14 @@ async function finishAccountDeletion(kv: Deno.Kv, deletion: AccountDeletion, app
   stageMail(op, {
     to: { address: deletion.email },
     kind: "account-deleted",
-    ...accountDeletedMail({ signUpLink: `${appUrl}/signup` }),
+    ...accountDeletedMail({ signUpLink: `${appUrl}/signup` }, recipientLanguage(deletion)),
   });
   await commitChange(op);
 }
 
 /** `DELETE /api/account`: erases the signed-in person's account once `confirm` is their e-mail. */
 export async function deleteAccount(ctx: AccountDeletionContext, userId: string, confirm: string): Promise<void> {
-  const deletion = await startAccountDeletion(ctx.kv, userId, confirm, ctx.now);
+  const deletion = await startAccountDeletion(ctx.kv, userId, confirm, ctx.now, ctx.lang);
   await finishAccountDeletion(ctx.kv, deletion, ctx.appUrl);
 }
 

@@ -22,19 +22,29 @@ import { consumeRateLimits } from "../db/rate_limits.ts";
 import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
 import { retryOnConflict } from "../db/change.ts";
 import { stageMail } from "../mail/mod.ts";
-import { emailChangeConfirmMail, emailChangedMail, emailChangeTakenMail } from "../mail/templates.ts";
+import {
+  emailChangeConfirmMail,
+  emailChangedMail,
+  emailChangeTakenMail,
+  recipientLanguage,
+} from "../mail/templates.ts";
+import type { Language } from "../i18n/languages.ts";
 import { hashToken, isTokenShaped, newToken } from "../auth/tokens.ts";
 import { PROFILE_MESSAGES } from "./profile_rules.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
 
 /** The link works once, for 24 hours. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Requests a person may make: each one mails an address they typed. */
 export const EMAIL_CHANGE_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 };
 
+const TEXTS = messagesFor("en").account.messages.emailChange;
+
 export const EMAIL_CHANGE_MESSAGES = {
-  invalid: "This link is invalid or has expired.",
-  taken: "This e-mail address now belongs to another account, so it cannot be added to yours.",
-  changed: (email: string) => `Your e-mail is now ${email}.`,
+  invalid: TEXTS.invalid,
+  taken: TEXTS.taken,
+  changed: (email: string) => format("en", TEXTS.changed, { email }),
 } as const;
 
 export interface AccountContext {
@@ -42,6 +52,8 @@ export interface AccountContext {
   /** Where links in mail point (the app's public URL). */
   appUrl: string;
   now: Date;
+  /** The request's language: a mail to an account that chose none is in it. */
+  lang?: Language;
 }
 
 const fullName = (user: User) => `${user.firstName} ${user.lastName}`.trim() || undefined;
@@ -83,8 +95,9 @@ export async function stageEmailChangeRequest(
       firstName: user.firstName || undefined,
       newEmail,
       link: `${ctx.appUrl}/account/email?token=${token}`,
-    })
-    : emailChangeTakenMail({ newEmail, signInLink: `${ctx.appUrl}/team-login` });
+    }, recipientLanguage(user, ctx.lang))
+    // The address's owner reads it: in their account's language.
+    : emailChangeTakenMail({ newEmail, signInLink: `${ctx.appUrl}/team-login` }, recipientLanguage(owner, ctx.lang));
   stageMail(op, {
     to: { name: token ? fullName(user) : undefined, address: newEmail },
     kind: token ? "email-change" : "email-change-taken",
@@ -155,7 +168,7 @@ export async function confirmEmailChange(ctx: AccountContext, token: string): Pr
         newEmail,
         at: now,
         accountLink: `${ctx.appUrl}/account`,
-      }),
+      }, recipientLanguage(user, ctx.lang)),
     }, now);
     const teamIds = (await listMemberships(kv, userId)).map((m) => m.teamId);
     // Spent by a simultaneous confirmation, or the account changed meanwhile: then read again.

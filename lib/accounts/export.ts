@@ -29,6 +29,7 @@ import { type AuditEntry, listAuditEntriesAbout } from "../db/audit.ts";
 import { isAdminSession } from "../auth/sessions.ts";
 import { getNotificationPreferences, type NotificationPreferences } from "../notifications/mod.ts";
 import { NotFoundError } from "../errors.ts";
+import type { Language } from "../i18n/languages.ts";
 
 /** What the file says about itself, for the person reading it. */
 const ABOUT = [
@@ -66,8 +67,8 @@ export interface AccountExport {
     funFacts: string[];
     hasPassword: boolean;
     createdAt: string;
-    /** GoalMates is in English only; the person's other settings are under `preferences`. */
-    language: "en";
+    /** The language they chose with the switch (issue 24); null until they choose. Other settings are under `preferences`. */
+    language: Language | null;
     pendingEmailChange: { newEmail: string; requestedAt: string; expiresAt: string } | null;
   };
   teams: {
@@ -177,7 +178,7 @@ export async function exportAccount(
       funFacts: user.funFacts ?? [],
       hasPassword: user.passwordHash !== null,
       createdAt: user.createdAt,
-      language: "en",
+      language: user.language ?? null,
       pendingEmailChange: emailChange.value && emailChange.value.expiresAt > options.now.getTime()
         ? {
           newEmail: emailChange.value.newEmail,

@@ -9,14 +9,10 @@ import { getTeams } from "../db/teams.ts";
 import { getPlayers } from "../db/players.ts";
 import { findGuardianLinksOf } from "../db/person_records.ts";
 import { listPlayerRemovalRequests } from "../db/removal_requests.ts";
-import { RETENTION_PERIODS } from "../retention.ts";
+import { RETENTION_PERIODS, type RetentionKind } from "../retention.ts";
+import { messagesFor } from "../i18n/catalog.ts";
 
-export const PRIVACY_MESSAGES = {
-  personalAccountNeeded:
-    "Your data and privacy choices belong to a person. Sign in with your own email to see them; the team login holds no personal data.",
-  left: "You have left the team. Your posts stay until you delete them or your account.",
-  onlyAdmin: "You are this team's only admin. Hand the team over to another admin or delete the team first.",
-} as const;
+export const PRIVACY_MESSAGES = messagesFor("en").account.messages.privacy;
 
 export interface PrivacyTeam {
   id: string;
@@ -43,7 +39,7 @@ export interface PrivacyPageData {
   teams: PrivacyTeam[];
   children: PrivacyChild[];
   /** How long each kind of short-lived record is kept, in plain words (lib/retention.ts). */
-  retention: { what: string; text: string }[];
+  retention: { kind: RetentionKind; what: string; text: string }[];
 }
 
 export async function loadPrivacyPage(kv: Deno.Kv, user: { id: string; email: string }): Promise<PrivacyPageData> {
@@ -82,6 +78,6 @@ export async function loadPrivacyPage(kv: Deno.Kv, user: { id: string; email: st
     email: user.email,
     teams: perTeam.map((p) => p.team),
     children: perTeam.flatMap((p) => p.children),
-    retention: RETENTION_PERIODS.map(({ what, text }) => ({ what, text })),
+    retention: RETENTION_PERIODS.map(({ kind, what, text }) => ({ kind, what, text })),
   };
 }

@@ -22,7 +22,8 @@ import { beginChange } from "../db/kv.ts";
 import { commitOrConflict } from "../db/change.ts";
 import { ForbiddenError, UnauthorizedError, ValidationError } from "../errors.ts";
 import { queueMail, stageMail } from "../mail/mod.ts";
-import { passwordChangedMail, signInMail } from "../mail/templates.ts";
+import { passwordChangedMail, recipientLanguage, signInMail } from "../mail/templates.ts";
+import type { Language } from "../i18n/languages.ts";
 import { consumeRateLimits, type RateRule } from "../db/rate_limits.ts";
 import { isValidEmail, MAX_EMAIL_LENGTH, normalizeEmail } from "../text.ts";
 import { decoyPasswordHash, hashPassword, needsRehash, type PasswordSource, verifyPassword } from "./passwords.ts";
@@ -55,6 +56,8 @@ export interface AuthContext {
   appUrl: string;
   ip: string;
   now: Date;
+  /** The request's language: a mail to someone without a language on their account is in it. */
+  lang?: Language;
 }
 
 /** The e-mail of a sign-in request, trimmed; blank or malformed is a 400. */
@@ -105,21 +108,24 @@ export async function requestMagicLink(
   const invited = scope.kind === "any" && await hasParentInvites(ctx.kv, email);
   // Nothing to sign in to (no account, no team, or none in this scope): a claim or join request
   // still waiting is said so by mail instead; the answer stays the same either way.
-  if (!user && !invited) return void await mailPendingRequestNotice(ctx.kv, email, ctx.now);
+  const lang = recipientLanguage(user, ctx.lang);
+  if (!user && !invited) return void await mailPendingRequestNotice(ctx.kv, email, ctx.now, lang);
   const memberships = user ? await listMemberships(ctx.kv, user.id) : [];
-  if (user && !invited && memberships.length === 0 && await mailPendingRequestNotice(ctx.kv, email, ctx.now)) return;
+  if (user && !invited && memberships.length === 0 && await mailPendingRequestNotice(ctx.kv, email, ctx.now, lang)) {
+    return;
+  }
   const scoped = user
     ? grantFor(user, memberships, scope) ??
       (invited ? { userId: user.id, email, selectedTeamId: null, next: "/home" } : null)
     : { userId: "", email, selectedTeamId: null, next: "/home" };
-  if (!scoped) return void await mailPendingRequestNotice(ctx.kv, email, ctx.now);
+  if (!scoped) return void await mailPendingRequestNotice(ctx.kv, email, ctx.now, lang);
   const localNext = safeLocalPath(next, "");
   const grant = localNext ? { ...scoped, next: localNext } : scoped;
   const token = await issueSignInToken(ctx.kv, grant, scope, MAGIC_LINK_TTL_MS, ctx.now.getTime());
   await queueMail(ctx.kv, {
     to: { name: user ? `${user.firstName} ${user.lastName}`.trim() : undefined, address: email },
     kind: "sign-in",
-    ...signInMail({ firstName: user?.firstName, link: `${ctx.appUrl}/auth/magic?token=${token}` }),
+    ...signInMail({ firstName: user?.firstName, link: `${ctx.appUrl}/auth/magic?token=${token}` }, lang),
   }, ctx.now);
 }
 
@@ -285,7 +291,7 @@ export async function changePassword(
       at: ctx.now,
       accountLink: `${ctx.appUrl}/account`,
       signInLink: `${ctx.appUrl}/team-login`,
-    }),
+    }, recipientLanguage(user, ctx.lang)),
   }, ctx.now);
   await commitOrConflict(op);
 }

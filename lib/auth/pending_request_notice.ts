@@ -8,12 +8,19 @@ import { getClaims, listPendingClaimsOfEmail } from "../db/claims.ts";
 import { getTeam } from "../db/teams.ts";
 import { queueMail } from "../mail/mod.ts";
 import { requestPendingMail } from "../mail/templates.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
 
 /**
  * Mails `email` that its request to join is waiting, when one is; true when it did. Lists the
  * teams whose request is still pending (a few at most: 5 per team, and the lookup is bounded).
+ * `lang`: the sign-in request's (there is no account to have chosen one).
  */
-export async function mailPendingRequestNotice(kv: Deno.Kv, email: string, now: Date): Promise<boolean> {
+export async function mailPendingRequestNotice(
+  kv: Deno.Kv,
+  email: string,
+  now: Date,
+  lang: Language = DEFAULT_LANGUAGE,
+): Promise<boolean> {
   const pending = await listPendingClaimsOfEmail(kv, email, 10);
   const teamNames: string[] = [];
   for (const teamId of new Set(pending.map((p) => p.teamId))) {
@@ -22,6 +29,10 @@ export async function mailPendingRequestNotice(kv: Deno.Kv, email: string, now: 
     if (team && claims.some((c) => c?.status === "pending")) teamNames.push(team.name);
   }
   if (teamNames.length === 0) return false;
-  await queueMail(kv, { to: { address: email }, kind: "request-pending", ...requestPendingMail({ teamNames }) }, now);
+  await queueMail(
+    kv,
+    { to: { address: email }, kind: "request-pending", ...requestPendingMail({ teamNames }, lang) },
+    now,
+  );
   return true;
 }

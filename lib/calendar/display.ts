@@ -121,15 +121,6 @@ export function scheduleStateOf(calendar: { lastSyncStatus: string } | null): Sc
   return calendar.lastSyncStatus === "error" ? "failed" : "connected";
 }
 
-/** Upcoming Events' words for a calendar that is missing, empty or failing (the spec's empty text stays for parents). */
-export const SCHEDULE_TEXTS = {
-  failed: "The schedule could not be updated.",
-  failedEvents: "These are the last events it had.",
-  connectedEmpty: "The team's calendar has no upcoming events.",
-  connectHint: "Add your team's TeamSnap, PlayMetrics or other schedule link and families see the next events here.",
-  connect: "Connect your calendar",
-} as const;
-
 /** The admin's Team Calendar card on the admin dashboard. */
 export const teamCalendarCardPath = (teamId: string): string => `/teams/${encodeURIComponent(teamId)}#team-calendar`;
 

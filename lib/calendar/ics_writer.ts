@@ -4,6 +4,8 @@
  * without splitting a UTF-8 character. Pure: no KV, no clock (the caller passes DTSTAMP).
  */
 import type { TeamEvent } from "../events/types.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
 
 export interface IcsEvent {
   /** Globally unique and stable across requests, e.g. `<event id>@goalmates`. */
@@ -137,9 +139,11 @@ export function writeIcs(calendar: IcsCalendar): string {
   return lines.map(foldLine).join(CRLF) + CRLF;
 }
 
-/** What a tentative event's DESCRIPTION says (the dashboard's wording). */
-export const TENTATIVE_NOTE = "Time/location may change";
-const TYPE_LABELS: Record<string, string> = { game: "Game", practice: "Practice", other: "Event" };
+/** A family calendar's own words in the subscriber's language (the catalogue's `mail.calendarFeed`). */
+const feedTexts = (lang: Language) => messagesFor(lang).mail.calendarFeed;
+
+/** What a tentative event's DESCRIPTION says (the dashboard's wording), in English. */
+export const TENTATIVE_NOTE = feedTexts(DEFAULT_LANGUAGE).tentative;
 
 /** "cancelled", "tentative" or "confirmed" from a stored status ("canceled" and any case too). */
 export function icsStatus(status: string | null | undefined): IcsEvent["status"] {
@@ -166,24 +170,27 @@ export function familyEventSummary(teamName: string, event: Pick<TeamEvent, "tit
  * struck through by Apple's calendars, but some readers (Google's subscriptions among them)
  * show such an event like any other.
  */
-export const CANCELLED_PREFIX = "CANCELLED: ";
+export const CANCELLED_PREFIX = `${feedTexts(DEFAULT_LANGUAGE).cancelled} `;
 
-/** One team event as a family calendar's VEVENT. */
+/** One team event as a family calendar's VEVENT, its words in `options.lang` (English by default). */
 export function familyIcsEvent(
   team: { name: string },
   event: TeamEvent,
-  options: { url?: string | null } = {},
+  options: { url?: string | null; lang?: Language } = {},
 ): IcsEvent {
   const status = icsStatus(event.status);
+  const t = feedTexts(options.lang ?? DEFAULT_LANGUAGE);
   return {
     uid: `${event.id}@goalmates`,
-    summary: (status === "cancelled" ? CANCELLED_PREFIX : "") + familyEventSummary(team.name, event),
+    summary: (status === "cancelled" ? `${t.cancelled} ` : "") + familyEventSummary(team.name, event),
     start: new Date(event.startTime),
     end: new Date(event.endTime),
     status,
     location: event.location,
-    description: status === "tentative" ? TENTATIVE_NOTE : null,
-    categories: [TYPE_LABELS[event.eventType] ?? "Event"],
+    description: status === "tentative" ? t.tentative : null,
+    categories: [
+      event.eventType === "game" || event.eventType === "practice" ? t.eventTypes[event.eventType] : t.eventTypes.event,
+    ],
     url: options.url ?? null,
   };
 }

@@ -19,6 +19,9 @@ import { listEventsStartingBetween, type TeamEvent } from "../events/mod.ts";
 import { retryOnConflict } from "../db/change.ts";
 import { sha256Hex } from "../hash.ts";
 import { familyIcsEvent, writeIcs } from "./ics_writer.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -37,14 +40,11 @@ export const FAMILY_CALENDAR = {
   rateLimit: { bucket: "calendar-feed", limit: 60, windowMs: HOUR_MS },
 } as const;
 
+const MESSAGES = messagesFor("en").familyCalendar.messages;
+
 export const FAMILY_CALENDAR_MESSAGES = {
-  personalAccountNeeded:
-    "The family calendar belongs to a person. Sign in with your own email to get a calendar link; the team login has none.",
-  created: "Your calendar link is ready. Add it to your calendar app below.",
-  reset: "Your calendar link was reset. The old link no longer works: add the new one to your calendar apps.",
-  revoked: "Your calendar link was turned off. Calendar apps that use it will stop updating.",
-  tooManyFetches: (minutes: number) =>
-    `This calendar link was fetched too often. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  ...MESSAGES,
+  tooManyFetches: (minutes: number) => format("en", MESSAGES.tooManyFetches, { count: minutes }),
 } as const;
 
 /** What a person sees of their own link. */
@@ -149,10 +149,11 @@ async function teamEventsInWindow(kv: Deno.Kv, teamId: string, fromMs: number, t
   return events;
 }
 
-/** "GoalMates – Jordan's teams" ("GoalMates – My teams" without a first name). */
-export function familyCalendarName(firstName: string): string {
+/** "GoalMates – Jordan's teams" ("GoalMates – My teams" without a first name), in the subscriber's language. */
+export function familyCalendarName(firstName: string, lang: Language = DEFAULT_LANGUAGE): string {
   const name = firstName.trim();
-  return `GoalMates – ${name ? `${name}'s` : "My"} teams`;
+  const t = messagesFor(lang).mail.calendarFeed;
+  return name ? format(lang, t.name, { name }) : t.nameAnyone;
 }
 
 /**
@@ -165,7 +166,8 @@ export function familyCalendarName(firstName: string): string {
 export async function readFamilyCalendar(
   kv: Deno.Kv,
   token: string,
-  options: { now: Date; appUrl: string },
+  /** `lang`: the fetching app's language, for a subscriber whose account chose none. */
+  options: { now: Date; appUrl: string; lang?: Language },
 ): Promise<FamilyCalendarFeed | null> {
   if (!TOKEN.test(token)) return null;
   const tokenHash = await sha256Hex(token);
@@ -186,6 +188,8 @@ export async function readFamilyCalendar(
     nowMs,
   );
 
+  // The subscriber's own choice, else the calendar app's (its Accept-Language), else English.
+  const lang = user.language ?? options.lang ?? DEFAULT_LANGUAGE;
   const memberships = await listMemberships(kv, user.id);
   const teams = (await getTeams(kv, memberships.map((m) => m.teamId))).filter((t): t is Team => t !== null);
   const fromMs = nowMs - FAMILY_CALENDAR.lookbackMs;
@@ -193,13 +197,15 @@ export async function readFamilyCalendar(
   const perTeam = await Promise.all(teams.map((team) => teamEventsInWindow(kv, team.id, fromMs, toMs)));
   const appUrl = options.appUrl.replace(/\/+$/, "");
   const events = perTeam.flatMap((events, i) =>
-    events.map((event) => familyIcsEvent(teams[i], event, { url: `${appUrl}/family-dashboard/${teams[i].id}#events` }))
+    events.map((event) =>
+      familyIcsEvent(teams[i], event, { url: `${appUrl}/family-dashboard/${teams[i].id}#events`, lang })
+    )
   ).sort((a, b) => a.start.getTime() - b.start.getTime() || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
 
   const body = writeIcs({
     prodId: FAMILY_CALENDAR.prodId,
-    name: familyCalendarName(user.firstName),
-    description: "Games and practices of your GoalMates teams",
+    name: familyCalendarName(user.firstName, lang),
+    description: messagesFor(lang).mail.calendarFeed.description,
     refreshInterval: FAMILY_CALENDAR.refreshInterval,
     stamp: new Date(Math.floor(nowMs / HOUR_MS) * HOUR_MS),
     events,

@@ -3,7 +3,7 @@
  * times in the team's zone, and the form's local date-times read in that zone. Dependency-free.
  */
 import type { Campaign } from "../db/campaigns.ts";
-import { isLive } from "./rules.ts";
+import { isLive } from "./campaign_rules.ts";
 
 export type CampaignStatus = "Inactive" | "Scheduled" | "Expired" | "Live";
 

@@ -1,7 +1,7 @@
 /**
  * The campaigns' numbers and choices (SPEC.md sections 5 and 9): types, snooze days, delays and
- * lengths. Dependency-free and apart from the checks in rules.ts, so the dashboard's CampaignCards
- * island loads only these.
+ * lengths. Dependency-free and apart from the checks in campaign_rules.ts, so the dashboard's
+ * CampaignCards island loads only these.
  */
 import type { CampaignType } from "../db/campaigns.ts";
 

@@ -21,14 +21,6 @@ export interface PollOptionResult {
   votes: number;
 }
 
-/** What the results say around the numbers. */
-export const POLL_RESULTS_TEXTS = {
-  heading: (title: string) => `Results: ${title}`,
-  yourVote: "Your vote",
-  votes: (n: number) => `${n} ${n === 1 ? "vote" : "votes"}`,
-  total: (n: number) => `${n} ${n === 1 ? "vote" : "votes"} so far`,
-} as const;
-
 /**
  * Both options' shares as whole percents that add up to 100 (rounding each on its own can
  * make 101: 12.5 % and 87.5 %); 0 and 0 before any vote.

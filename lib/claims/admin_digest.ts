@@ -21,7 +21,10 @@ import {
 } from "../db/request_digests.ts";
 import { countOpenRemovalRequests } from "../db/removal_requests.ts";
 import { stageMail } from "../mail/mod.ts";
-import { adminRequestsMail } from "../mail/templates.ts";
+import { adminRequestsMail, recipientLanguage } from "../mail/templates.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
 import { beginChange } from "../db/kv.ts";
 import { CommitConflictError, commitOrConflict, retryOnConflict } from "../db/change.ts";
 import { addToDigest, digestDue, type DigestStep } from "./digest_rule.ts";
@@ -34,15 +37,19 @@ export type { DigestItem, RequestDigestJob };
 
 const ATTEMPTS = 10;
 
-/** How a claim or join request reads in the admin's mail: the requester and the child as typed. */
-export function describeRequest(claim: Claim): string {
+/** How a claim or join request reads in the admin's mail (in their language): the requester and the child as typed. */
+export function describeRequest(claim: Claim, lang: Language = DEFAULT_LANGUAGE): string {
+  const t = messagesFor(lang).mail.adminRequests;
   const child = claim.mode === "surname"
-    ? `${claim.childSurname ?? ""} (jersey number unknown)`
+    ? format(lang, t.jerseyUnknown, { surname: claim.childSurname ?? "" })
     : `#${claim.jerseyNumber} ${claim.childSurname ?? claim.playerName ?? ""}`.trim();
-  if (claim.kind !== "join") return `Claim by ${claim.email} for ${child}`;
+  if (claim.kind !== "join") return format(lang, t.claim, { email: claim.email, child });
   const name = `${claim.requesterFirstName ?? ""} ${claim.requesterLastName ?? ""}`.trim();
-  const role = claim.userType === "player" ? "as the player" : "as a parent of";
-  return `Join request from ${name} (${claim.email}) ${role} ${child}`;
+  return format(lang, claim.userType === "player" ? t.joinAsPlayer : t.joinAsParent, {
+    name,
+    email: claim.email,
+    child,
+  });
 }
 
 const describeLinkAsk = (ask: Extract<DigestItem, { kind: "link" }>) => `${ask.name} (${ask.email})`;
@@ -68,7 +75,10 @@ function stageDigestMail(
   appUrl: string,
   now: Date,
 ) {
-  const requests = mail.items.flatMap((item) => item.kind === "request" ? [describeRequest(claims.get(item.id)!)] : []);
+  const lang = recipientLanguage(admin);
+  const requests = mail.items.flatMap((item) =>
+    item.kind === "request" ? [describeRequest(claims.get(item.id)!, lang)] : []
+  );
   const linkAsks = mail.items.flatMap((item) => item.kind === "link" ? [describeLinkAsk(item)] : []);
   stageMail(op, {
     to: { name: `${admin.firstName} ${admin.lastName}`.trim() || undefined, address: admin.email },
@@ -82,7 +92,7 @@ function stageDigestMail(
       removalRequests,
       claimsLink: `${appUrl}/admin/${team.id}/claims`,
       dashboardLink: `${appUrl}/admin/${team.id}`,
-    }),
+    }, lang),
   }, now);
 }
 

@@ -14,21 +14,16 @@ import { stageAuditEntry } from "../db/audit.ts";
 import { commitTeamChange } from "../db/team_revisions.ts";
 import { stageNewToken } from "../auth/tokens.ts";
 import { stageMail } from "../mail/mod.ts";
-import { claimApprovedMail, joinApprovedMail } from "../mail/templates.ts";
+import { claimApprovedMail, joinApprovedMail, recipientLanguage } from "../mail/templates.ts";
 import { type LoginGrant, MAGIC_LINK_TTL_MS } from "../auth/login_grant.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import { messagesFor } from "../i18n/catalog.ts";
 
 /** Player ids are ULIDs. */
 const PLAYER_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
-export const DECISION_MESSAGES = {
-  notFound: "Claim not found",
-  alreadyDecided: "This claim has already been decided.",
-  choosePlayer: "Choose which player this claim is for.",
-  playerGone: "That player is no longer on the roster.",
-  approved: "Claim approved. We e-mailed the parent a secure link to update the player.",
-  denied: "Claim denied.",
-} as const;
+/** The admin's decisions' messages: the English catalogue's (the routes answer them in the request's language). */
+export const DECISION_MESSAGES = messagesFor("en").claims.decisions;
 
 /** Unused edit links stop working after 7 days (DECISIONS.md). */
 export const EDIT_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -103,6 +98,7 @@ export async function approveClaim(d: Decision & { playerId?: string }): Promise
     lastName: claim.requesterLastName ?? "",
   }, d.now);
   const user = account.user;
+  const lang = recipientLanguage(user, claim.language);
   const joiningPlayer = claim.kind === "join" && claim.userType === "player";
   const membershipEntry = await getMembershipEntry(d.kv, user.id, d.teamId);
 
@@ -143,7 +139,7 @@ export async function approveClaim(d: Decision & { playerId?: string }): Promise
         firstName: user.firstName,
         teamName: team.name,
         link: `${d.appUrl}/auth/magic?token=${token}`,
-      }),
+      }, lang),
     }, d.now);
   } else {
     const grant: EditGrant = { teamId: d.teamId, playerId: player.id, email: claim.email, claimId: claim.id };
@@ -151,7 +147,7 @@ export async function approveClaim(d: Decision & { playerId?: string }): Promise
     stageMail(op, {
       to: { address: claim.email },
       kind: "claim-approved",
-      ...claimApprovedMail({ playerName, teamName: team.name, link: `${d.appUrl}/edit?token=${token}` }),
+      ...claimApprovedMail({ playerName, teamName: team.name, link: `${d.appUrl}/edit?token=${token}` }, lang),
     }, d.now);
   }
   stageAuditEntry(op, {

@@ -9,7 +9,8 @@ export {
   exportClaimsCsv,
   listClaimViews,
 } from "./review.ts";
-export { checkClaim, CLAIM_MESSAGES } from "./rules.ts";
+export { checkClaim } from "./rules.ts";
+export { CLAIM_MESSAGES } from "./messages.ts";
 export { acceptClaim, parseClaimInput } from "./submit.ts";
 export {
   type DigestItem,

@@ -2,8 +2,14 @@ import { cleanText, isValidEmail, normalizeEmail, parseJersey, unknownField, unk
 import type { Checked } from "../validation.ts";
 import { checkChildSurname, CHILD_SURNAME_MESSAGES, MAX_SURNAME_LENGTH } from "../child_surname.ts";
 
-/** The claim texts of SPEC.md sections 5 and 8, plus the server's own refusals (the surname ones shared with joining). */
-export const CLAIM_MESSAGES = {
+/**
+ * The words `checkClaim` writes, in English (SPEC.md sections 5 and 8; the surname ones shared
+ * with joining). This module runs in the claim dialog too, so it holds them itself rather than
+ * reading the catalogue: the English catalogue's `claims.rules` has the same texts (roster_es_test
+ * compares them), the server's CLAIM_MESSAGES (messages.ts) are the catalogue's, and the dialog
+ * passes its page's language's texts instead.
+ */
+export const CLAIM_RULE_TEXTS = {
   jersey: "Jersey number must be between 0 and 99",
   email: "Please enter a valid email address",
   surname: CHILD_SURNAME_MESSAGES.required,
@@ -11,17 +17,9 @@ export const CLAIM_MESSAGES = {
   mode: CHILD_SURNAME_MESSAGES.mode,
   note: "Note must be at most 500 characters",
   body: "Please send the claim as a JSON object",
-  submitted: "Your claim has been submitted successfully.",
-  closed: "This team is not accepting claims right now.",
-  jerseyOnly: CHILD_SURNAME_MESSAGES.jerseyOnly,
-  duplicate: "You already have a pending claim for this player.",
-  tooManyPending: (max: number) =>
-    `You already have ${max} claims waiting for the team admin's review. Please wait until they are reviewed.`,
-  rateLimited: (minutes: number) =>
-    `Too many claims from here. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-  noJersey: (n: number) => `No player wears jersey number ${n} on this roster.`,
-  domain: (domains: string[]) => `Please use an email address at ${domains.join(", ")} to claim a player on this team.`,
 } as const;
+
+export type ClaimRuleTexts = { readonly [K in keyof typeof CLAIM_RULE_TEXTS]: string };
 
 export const MAX_NOTE_LENGTH = 500;
 export { MAX_SURNAME_LENGTH };
@@ -47,35 +45,37 @@ export type ClaimCheck = Checked<ClaimInput>;
 
 /**
  * Checks a claim as the API receives it (or as the dialog is about to send it). Returns the
- * normalised claim, or every field's message with the first as the summary.
+ * normalised claim, or every field's message (in `texts`' language) with the first as the summary.
  */
-export function checkClaim(body: unknown): ClaimCheck {
+export function checkClaim(body: unknown, texts: ClaimRuleTexts = CLAIM_RULE_TEXTS): ClaimCheck {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return { ok: false, message: CLAIM_MESSAGES.body, fields: {} };
+    return { ok: false, message: texts.body, fields: {} };
   }
   const raw = body as Record<string, unknown>;
   const unknown = unknownField(raw, CLAIM_FIELDS);
   if (unknown !== null) return { ok: false, message: unknownFieldMessage(unknown), fields: {} };
   if (raw.mode !== "jersey" && raw.mode !== "surname") {
-    return { ok: false, message: CLAIM_MESSAGES.mode, fields: { mode: CLAIM_MESSAGES.mode } };
+    return { ok: false, message: texts.mode, fields: { mode: texts.mode } };
   }
   const fields: Record<string, string> = {};
   let jerseyNumber = 0;
   let childSurname = "";
   if (raw.mode === "jersey") {
     const parsed = parseClaimJersey(raw.jerseyNumber);
-    if (parsed === null || parsed > 99) fields.jerseyNumber = CLAIM_MESSAGES.jersey;
+    if (parsed === null || parsed > 99) fields.jerseyNumber = texts.jersey;
     else jerseyNumber = parsed;
   } else {
     const surname = checkChildSurname(raw.childSurname);
     if (surname.ok) childSurname = surname.value;
-    else fields.childSurname = surname.message;
+    else {fields.childSurname = surname.message === CHILD_SURNAME_MESSAGES.required
+        ? texts.surname
+        : texts.surnameLength;}
   }
-  if (!isValidEmail(raw.email)) fields.email = CLAIM_MESSAGES.email;
+  if (!isValidEmail(raw.email)) fields.email = texts.email;
   const noteOk = raw.note === undefined || raw.note === null ||
     (typeof raw.note === "string" && raw.note.length <= MAX_NOTE_LENGTH * 4 &&
       cleanText(raw.note).length <= MAX_NOTE_LENGTH);
-  if (!noteOk) fields.note = CLAIM_MESSAGES.note;
+  if (!noteOk) fields.note = texts.note;
 
   const first = Object.values(fields)[0];
   if (first) return { ok: false, message: first, fields };

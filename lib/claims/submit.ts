@@ -3,10 +3,12 @@ import type { Team } from "../db/teams.ts";
 import { listPlayers, type Player } from "../db/players.ts";
 import { type Claim, countPendingClaimsOf, insertPendingClaim, MAX_PENDING_CLAIMS_PER_EMAIL } from "../db/claims.ts";
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from "../errors.ts";
-import { checkClaim, CLAIM_MESSAGES, type ClaimInput } from "./rules.ts";
+import { checkClaim, type ClaimInput } from "./rules.ts";
+import { CLAIM_MESSAGES } from "./messages.ts";
 import { foldName } from "../text.ts";
 import { consumeRateLimits } from "../db/rate_limits.ts";
 import { tellTeamAdmins } from "./admin_digest.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
 
 /** Checks an API body, or throws a ValidationError with the spec's message. */
 export function parseClaimInput(body: unknown): ClaimInput {
@@ -49,6 +51,8 @@ export async function submitClaim(
   team: Team,
   input: ClaimInput,
   now = new Date(),
+  /** The request's language: the approval's mail is in it (unless the claimant's account chose one). */
+  lang: Language = DEFAULT_LANGUAGE,
 ): Promise<Claim> {
   checkTeamRules(team, input);
   const players = await listPlayers(kv, team.id);
@@ -80,6 +84,7 @@ export async function submitClaim(
     subject,
     createdAt: now.toISOString(),
     decidedAt: null,
+    language: lang,
   };
   const result = await insertPendingClaim(kv, claim);
   if (result === "duplicate") throw new ConflictError(CLAIM_MESSAGES.duplicate);
@@ -103,6 +108,7 @@ export async function acceptClaim(
   ip: string,
   appUrl: string,
   now = new Date(),
+  lang: Language = DEFAULT_LANGUAGE,
 ): Promise<Claim> {
   checkTeamRules(team, input);
   if ((await countPendingClaimsOf(kv, team.id, input.email)) >= MAX_PENDING_CLAIMS_PER_EMAIL) {
@@ -117,7 +123,7 @@ export async function acceptClaim(
     CLAIM_MESSAGES.rateLimited,
     now.getTime(),
   );
-  const claim = await submitClaim(kv, team, input, now);
+  const claim = await submitClaim(kv, team, input, now, lang);
   await tellTeamAdmins(kv, team, { kind: "request", id: claim.id }, appUrl, now);
   return claim;
 }

@@ -4,5 +4,6 @@ export {
   dashboardExpiry,
   DashboardPageCache,
   type DashboardPageCacheOptions,
+  type DashboardVariant,
   type RenderedDashboard,
 } from "./render_cache.ts";

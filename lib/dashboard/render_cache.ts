@@ -12,6 +12,8 @@
  * - the viewer: the variant names who looks (account, role, label) and a fingerprint of their
  *   session user, read on every request anyway, so their own changes (name, teams, password)
  *   make a new variant;
+ * - the language (issue 24): one page per viewer and language, so a person who switches
+ *   language, or two people of one shared team login in two languages, each get their own;
  * - the clock: relative times, upcoming events and live campaigns follow now, so a page is kept
  *   until the next minute boundary at most, sooner when a shown event starts or ends or a shown
  *   campaign expires.
@@ -26,6 +28,7 @@ import { TeamCache } from "../render/team_cache.ts";
 import { followTeamRevision, onTeamChange, readRevision } from "../db/team_revisions.ts";
 import { GLOBAL_CAMPAIGNS } from "../db/campaigns.ts";
 import type { FamilyDashboardData } from "./load.ts";
+import type { Language } from "../i18n/languages.ts";
 
 const MINUTE_MS = 60_000;
 
@@ -41,9 +44,16 @@ export interface DashboardPageCacheOptions {
   /** Follow changes committed by other instances sharing the database (`kv.watch`). */
   watch?: boolean;
   maxTeams?: number;
-  /** Variants kept per team (its viewers × minutes); the least recently used goes first. */
+  /** Variants kept per team (its viewers × languages × minutes); the least recently used goes first. */
   maxVariants?: number;
   maxBytes?: number;
+}
+
+/** Which page of a team's dashboard: who looks, and in which language. */
+export interface DashboardVariant {
+  /** Everything about the viewer that changes the page (routes/pages/family_dashboard/dashboard.tsx). */
+  viewer: string;
+  lang: Language;
 }
 
 /** A rendered dashboard, and the data it was rendered from (the cache reads its time limits off it). */
@@ -102,16 +112,16 @@ export class DashboardPageCache {
   }
 
   /**
-   * The viewer's page from the cache, else rendered by `render` (and kept when it may be).
-   * `viewerKey` must name everything about the viewer that changes the page.
+   * The viewer's page in their language from the cache, else rendered by `render` (and kept
+   * when it may be). `page.viewer` must name everything about the viewer that changes the page.
    */
   async getOrRender(
     teamId: string,
-    viewerKey: string,
+    page: DashboardVariant,
     nowMs: number,
     render: () => Promise<RenderedDashboard>,
   ): Promise<RenderedPage> {
-    const variant = `${Math.floor(nowMs / MINUTE_MS)}|${viewerKey}`;
+    const variant = `${Math.floor(nowMs / MINUTE_MS)}|${page.lang}|${page.viewer}`;
     const kept = this.#pages.get(teamId, variant);
     if (kept && nowMs < kept.expiresAt && kept.globalRevision === this.#globalRevision) return kept.page;
     const running = this.#fills.get(teamId)?.get(variant);

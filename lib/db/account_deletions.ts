@@ -28,6 +28,7 @@ import type { PendingEmailChange } from "./email_changes.ts";
 import { blobRemovalKeys } from "./blobs.ts";
 import { stageFamilyMemberRemoval } from "./families.ts";
 import { CommitConflictError, retryOnConflict } from "./change.ts";
+import type { Language } from "../i18n/languages.ts";
 
 /** An account whose erasure has started; what the sweep needs to find the rest. */
 export interface AccountDeletion {
@@ -46,6 +47,8 @@ export interface AccountDeletion {
    */
   teamIds: string[];
   startedAt: string;
+  /** The language of the confirmation mail (the account's, else the request's); absent: English. */
+  language?: Language;
 }
 
 /** The new address of the person's pending e-mail change, if any (mail to it is theirs too). */

@@ -1,5 +1,6 @@
 import { keys } from "./keys.ts";
 import { ConflictError } from "../errors.ts";
+import type { Language } from "../i18n/languages.ts";
 import { countKeys, getManyValues, listPage, listPageWhere, type Page, type PageOptions } from "./kv.ts";
 
 export type ClaimMode = "jersey" | "surname";
@@ -29,6 +30,11 @@ export interface Claim {
   subject: string;
   createdAt: string;
   decidedAt: string | null;
+  /**
+   * The language the request was made in (issue 24): the decision's mail is in it when the
+   * claimant's account has chosen none (or there is no account yet). Absent on older claims.
+   */
+  language?: Language;
 }
 
 /** R18: how many claims and join requests one e-mail address may have waiting in one team. */

@@ -11,6 +11,8 @@ import { ulid } from "ulid";
 import { keys } from "./keys.ts";
 import { listAll, listPage, type Page, type PageOptions } from "./kv.ts";
 import { getPlayer } from "./players.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
 
 export type MemberType = "player" | "parent";
 
@@ -48,10 +50,14 @@ export function teamIdOfFamily(familyId: string): string | null {
   return FAMILY_ID.exec(familyId)?.[1] ?? null;
 }
 
-/** "The Rivera Family" (the player's last name), or "Our Family" when there is none. */
+/**
+ * "The Rivera Family" (the player's last name), or "Our Family" when there is none: stored in
+ * English, the catalogue's words, which a page shows in its reader's language.
+ */
 export function familyNameFor(lastName: string | null | undefined): string {
   const name = (lastName ?? "").trim();
-  return name ? `The ${name} Family` : "Our Family";
+  const { family } = messagesFor("en");
+  return name ? format("en", family.familyName, { name }) : family.ourFamily;
 }
 
 export const memberKey = (type: MemberType, id: string): string => `${type}:${id}`;

@@ -6,5 +6,5 @@ export type { EventInput, EventType, TeamEvent } from "../db/events.ts";
 export { listEventsStartingBetween, normalizeEvent, removeEvent, removeLegacyEvents, saveEvent } from "../db/events.ts";
 export { EVENTS_WIDGET_LIMIT } from "./format.ts";
 // How the widget words an event, for mails too (the weekly digest).
-export { EVENTS_TEXTS, eventZoneLabel, formatEventWhen, isCancelled, opponentLabel } from "./format.ts";
+export { EVENTS_TEXTS, eventTypeLabel, eventZoneLabel, formatEventWhen, isCancelled, opponentLabel } from "./format.ts";
 export { eventsLimit, listUpcomingEvents, MAX_EVENTS_PAGE } from "./upcoming.ts";

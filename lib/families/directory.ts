@@ -13,7 +13,7 @@ import { loadPublicRoster } from "../roster/mod.ts";
 import { NotFoundError } from "../errors.ts";
 import type { TeamViewer } from "../team_viewer.ts";
 import { asOtherFamiliesSee } from "./child_privacy.ts";
-import { FAMILY_TEXTS } from "./rules.ts";
+import { FAMILY_TEXTS } from "./texts.ts";
 import {
   detailedParent,
   detailedPlayer,

@@ -5,7 +5,8 @@
  * privacy controls for their child and the admin's decision on a removal request (removal_requests.ts).
  */
 export type * from "./types.ts";
-export { FAMILY_TEXTS, familyHref, NEW_MEMBER_DAYS } from "./rules.ts";
+export { familyHref, NEW_MEMBER_DAYS } from "./rules.ts";
+export { FAMILY_TEXTS } from "./texts.ts";
 export { loadSoccerFamily, loadTeamFamilyView } from "./soccer_family.ts";
 export {
   familyTeamId,
@@ -31,11 +32,5 @@ export {
   requestChildRemoval,
   setChildPrivacy,
 } from "./removal_requests.ts";
-export {
-  CHILD_NOTICES,
-  CHILD_PRIVACY_FIELDS,
-  CHILD_PRIVACY_TEXTS,
-  type ChildNoticeCode,
-  type ChildPrivacy,
-  childPrivacyPaths,
-} from "./child_privacy.ts";
+export { CHILD_PRIVACY_FIELDS, type ChildPrivacy, childPrivacyPaths } from "./child_privacy.ts";
+export { CHILD_NOTICES, CHILD_PRIVACY_TEXTS, type ChildNoticeCode } from "./child_privacy_rules.ts";

@@ -14,7 +14,8 @@ import { consentIsCurrent } from "../photos/mod.ts";
 import { DEFAULT_PAGE_SIZE, INVALID_CURSOR_MESSAGE, MAX_PAGE_SIZE, type Page, type PageOptions } from "../db/kv.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import type { TeamViewer } from "../team_viewer.ts";
-import { FAMILY_TEXTS, isNewMember, positionAbbreviation, shortName } from "./rules.ts";
+import { isNewMember, positionAbbreviation, shortName } from "./rules.ts";
+import { FAMILY_TEXTS } from "./texts.ts";
 import { memberDisplayName } from "../names/display_name.ts";
 import { asOtherFamiliesSee, childPrivacyOf } from "./child_privacy.ts";
 import type {

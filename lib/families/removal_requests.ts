@@ -26,18 +26,15 @@ import { beginChange } from "../db/kv.ts";
 import { commitOrConflict, retryOnConflict } from "../db/change.ts";
 import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
 import { stageMail } from "../mail/mod.ts";
-import { childRemovalApprovedMail, childRemovalDeniedMail } from "../mail/templates.ts";
+import { childRemovalApprovedMail, childRemovalDeniedMail, recipientLanguage } from "../mail/templates.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { type ChildPrivacy, childPrivacyOf, lastNameInitial, type RemovalRequestView } from "./child_privacy.ts";
 import {
   checkChildPrivacy,
   checkDenyReason,
   checkRemovalReason,
   CHILD_PRIVACY_TEXTS as TEXTS,
-  type ChildPrivacy,
-  childPrivacyOf,
-  lastNameInitial,
-  type RemovalRequestView,
-} from "./child_privacy.ts";
+} from "./child_privacy_rules.ts";
 
 export { countOpenRemovalRequests } from "../db/removal_requests.ts";
 export type { RemovalRequestView };
@@ -239,7 +236,7 @@ export async function approveRemovalRequest(d: AdminDecision): Promise<void> {
           childName: player.value.firstName,
           teamName: team.name,
           privacyLink: `${d.appUrl}/account/privacy`,
-        }),
+        }, recipientLanguage(requester)),
       }, d.now);
     }
     await commitTeamChangeOrConflict(d.kv, op, d.teamId);
@@ -270,7 +267,7 @@ export async function denyRemovalRequest(d: AdminDecision, rawReason: unknown): 
           teamName: team.name,
           reason: reason.value,
           privacyLink: `${d.appUrl}/account/privacy`,
-        }),
+        }, recipientLanguage(requester)),
       }, d.now);
     }
     await commitOrConflict(op);

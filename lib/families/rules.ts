@@ -1,4 +1,4 @@
-/** The families domain's pure rules and texts (shared by the server, the section and its island). */
+/** The families domain's pure rules (shared by the server, the section and its island; the words are the catalogue's). */
 import type { MemberType } from "./types.ts";
 
 /** A player or parent who joined within this many days carries the 'New!' badge. */
@@ -12,23 +12,6 @@ export function isNewMember(joinedAt: string | null | undefined, now: Date): boo
   // A join stamped a moment after `now` (another instance's clock) is new too.
   return now.getTime() - at < NEW_MEMBER_DAYS * DAY_MS;
 }
-
-export const FAMILY_TEXTS = {
-  title: "Meet Your Soccer Family",
-  players: "Players",
-  parents: "Parents",
-  noPlayers: "No players found",
-  noParents: "No parents found",
-  explore: "Explore Family",
-  close: "Close",
-  previous: "Previous member",
-  next: "Next member",
-  newBadge: "New!",
-  youBadge: "You",
-  familyBadge: "Family",
-  familyNotFound: "Family not found",
-  teamNotFound: "Team not found",
-} as const;
 
 const RULES: [RegExp, string][] = [
   [/mid/, "MID"],

@@ -4,12 +4,16 @@ import type { Page, PageOptions } from "../db/kv.ts";
 import { getPlayers } from "../db/players.ts";
 import { loadMemberNames } from "../names/member_names.ts";
 import type { TeamPost } from "./types.ts";
+import { messagesFor } from "../i18n/catalog.ts";
 
 /** The feed's page when none is asked for (the dashboard and the API). */
 export const FEED_PAGE_SIZE = 20;
 
-/** What a kudos says instead of the name of a player who is no longer on the team. */
-export const FORMER_PLAYER = "a former player";
+/**
+ * What a kudos says instead of the name of a player who is no longer on the team (in English in
+ * the API; a page shows the catalogue's `feed.formerPlayer` in its language).
+ */
+export const FORMER_PLAYER = messagesFor("en").feed.formerPlayer;
 
 /**
  * The players named by `posts` that are still on the team. Removing a player removes the kudos

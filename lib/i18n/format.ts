@@ -32,8 +32,11 @@ export function formatNumber(lang: Language, value: number): string {
   return format.format(value);
 }
 
+/** A plural has `one` and `other` texts (and maybe `zero`) and nothing else: `{ game, practice, other }` is no plural. */
 export const isPlural = (message: unknown): message is Plural =>
-  typeof message === "object" && message !== null && "other" in message;
+  typeof message === "object" && message !== null && typeof (message as Plural).one === "string" &&
+  typeof (message as Plural).other === "string" &&
+  Object.keys(message).every((key) => key === "zero" || key === "one" || key === "other");
 
 /** The text of `message` with `params` in its placeholders (a missing one stays as written). */
 export function format(lang: Language, message: Message, params: Params = {}): string {

@@ -16,28 +16,41 @@ import { DEFAULT_LANGUAGE, type Language } from "./languages.ts";
 interface Template {
   pattern: RegExp;
   names: string[];
+  /** How much of it is its own text, not placeholders: the most specific templates are tried first. */
+  literal: number;
   /** The same entry's message in each language. */
   path: string[];
 }
 
+type PluralForm = "zero" | "one" | "other";
+
 interface Index {
-  exact: Map<string, string[]>;
+  /** A text's entry, and which form of a plural it is. */
+  exact: Map<string, { path: string[]; form?: PluralForm }>;
   templates: Template[];
 }
 
 let index: Index | null = null;
 
 const PLACEHOLDER = /\{(\w+)\}/g;
+/** The text a template needs besides its placeholders to be told apart from other messages. */
+export const MIN_TEMPLATE_TEXT = 8;
+/** Areas whose texts are never a message lib/ answers with (mail is written in its reader's language). */
+const NOT_MESSAGES = new Set(["mail"]);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-function addText(into: Index, text: string, path: string[]): void {
+function addText(into: Index, text: string, path: string[], form?: PluralForm): void {
   const names = [...text.matchAll(PLACEHOLDER)].map((m) => m[1]);
   if (names.length === 0) {
-    if (!into.exact.has(text)) into.exact.set(text, path);
+    if (!into.exact.has(text)) into.exact.set(text, { path, form });
     return;
   }
+  // A template with little text of its own ("{team}", "Open {team}") would match, and half-translate,
+  // messages that are not from the catalogue at all: it is no message to find.
+  const literal = text.replace(PLACEHOLDER, "").trim().length;
+  if (literal < MIN_TEMPLATE_TEXT) return;
   const source = text.split(PLACEHOLDER).map((part, i) => i % 2 === 1 ? "(.+?)" : escapeRegExp(part)).join("");
-  into.templates.push({ pattern: new RegExp(`^${source}$`, "s"), names, path });
+  into.templates.push({ pattern: new RegExp(`^${source}$`, "s"), names, path, literal });
 }
 
 function build(): Index {
@@ -46,7 +59,7 @@ function build(): Index {
     if (typeof node === "string") return addText(built, node, path);
     if (isPlural(node)) {
       for (const form of ["zero", "one", "other"] as const) {
-        if (node[form] !== undefined) addText(built, node[form]!, path);
+        if (node[form] !== undefined) addText(built, node[form]!, path, form);
       }
       return;
     }
@@ -54,9 +67,11 @@ function build(): Index {
       for (const [key, child] of Object.entries(node)) walk(child, [...path, key]);
     }
   };
-  walk(messagesFor(DEFAULT_LANGUAGE), []);
-  // The longest templates first: "{a} and {b} left" before "{a} left".
-  built.templates.sort((a, b) => b.pattern.source.length - a.pattern.source.length);
+  for (const [area, texts] of Object.entries(messagesFor(DEFAULT_LANGUAGE))) {
+    if (!NOT_MESSAGES.has(area)) walk(texts, [area]);
+  }
+  // The most specific first: "Photo of {name} by {who}" before "Photo of {name}".
+  built.templates.sort((a, b) => b.literal - a.literal);
   return built;
 }
 
@@ -72,9 +87,9 @@ export function translateMessage(text: string, lang: Language): string {
   index ??= build();
   const exact = index.exact.get(text);
   if (exact) {
-    const message = messageAt(lang, exact);
-    // A plural's form without placeholders ("one player"): its count is 1 where English has "one".
-    if (message && isPlural(message)) return format(lang, message, { count: 1 });
+    const message = messageAt(lang, exact.path);
+    // A plural's form without placeholders ("Players"): the same form in the other language.
+    if (message && isPlural(message)) return message[exact.form ?? "one"] ?? message.other;
     return message ?? text;
   }
   for (const template of index.templates) {

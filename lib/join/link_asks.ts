@@ -10,16 +10,20 @@ import { cleanText, isValidEmail, normalizeEmail } from "../text.ts";
 import type { Checked } from "../validation.ts";
 import { tellTeamAdmins } from "../claims/mod.ts";
 import { JOIN_MESSAGES } from "./rules.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
 
 const HOUR = 60 * 60 * 1000;
 const MAX_NAME = 50;
 
+const english = messagesFor("en").join.linkAsk;
+
+/** In English (the catalogue's); the expired-link page puts them in the request's language. */
 export const LINK_ASK_MESSAGES = {
-  name: "Please enter your name",
-  nameLength: `Your name must be at most ${MAX_NAME} characters`,
+  name: english.name,
+  nameLength: format("en", english.nameLength, { max: String(MAX_NAME) }),
   email: JOIN_MESSAGES.email,
-  sent: (email: string) =>
-    `We told the team admin. They'll send a new invite link to ${email}. You don't need to do anything until then.`,
+  sent: (email: string) => format("en", english.sent, { email }),
 } as const;
 
 export interface LinkAsk {

@@ -17,6 +17,9 @@ import {
 import { stageAuditEntry } from "../db/audit.ts";
 import { getTeam, resolveTeam, type Team } from "../db/teams.ts";
 import { consumeRateLimits, JOIN_LINK_LIMIT_BUCKET } from "../db/rate_limits.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
 
 export const JOIN_CODE_LENGTH = 16;
 export const JOIN_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -46,14 +49,20 @@ export function newJoinCode(): string {
   return code;
 }
 
-export function describeTimeLeft(ms: number): string {
-  if (ms <= 0) return "Expired";
+/** The time an invite link has left, in `lang` ("6 days, 23 hours"; "6 días y 23 horas"). */
+export function describeTimeLeft(ms: number, lang: Language = DEFAULT_LANGUAGE): string {
+  const texts = messagesFor(lang).join.links;
+  if (ms <= 0) return texts.expired;
   const hours = Math.floor(ms / 3_600_000);
   const days = Math.floor(hours / 24);
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-  if (days > 0) return hours % 24 ? `${plural(days, "day")}, ${plural(hours % 24, "hour")}` : plural(days, "day");
-  if (hours > 0) return plural(hours, "hour");
-  return plural(Math.max(1, Math.ceil(ms / 60_000)), "minute");
+  const count = (message: typeof texts.days, n: number) => format(lang, message, { count: n });
+  if (days > 0 && hours % 24) {
+    return new Intl.ListFormat(lang, { type: "unit", style: "long" })
+      .format([count(texts.days, days), count(texts.hours, hours % 24)]);
+  }
+  if (days > 0) return count(texts.days, days);
+  if (hours > 0) return count(texts.hours, hours);
+  return count(texts.minutes, Math.max(1, Math.ceil(ms / 60_000)));
 }
 
 async function view(kv: Deno.Kv, link: JoinLink, appUrl: string, now: Date): Promise<JoinLinkView> {
@@ -88,7 +97,7 @@ export async function regenerateJoinLink(
     [
       { bucket: JOIN_LINK_LIMIT_BUCKET, subject: teamId, limit: JOIN_LINKS_PER_DAY, windowMs: 24 * 60 * 60 * 1000 },
     ],
-    (minutes) => `Too many new invite links today. Please try again in ${Math.ceil(minutes / 60)} hours.`,
+    (minutes) => format("en", messagesFor("en").join.links.tooMany, { count: Math.ceil(minutes / 60) }),
     now.getTime(),
   );
   return await retryOnConflict(async () => {

@@ -16,6 +16,7 @@ import { foldName } from "../text.ts";
 import { JOIN_MESSAGES, type JoinRequestInput, type PlayerIdentity } from "./rules.ts";
 import { countJoinLinkUseOf } from "./links.ts";
 import { CLAIM_MESSAGES, tellTeamAdmins } from "../claims/mod.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -91,6 +92,8 @@ export async function submitJoinRequest(
   access: JoinAccess,
   appUrl: string,
   now = new Date(),
+  /** The request's language: the approval's mail is in it (unless the requester's account chose one). */
+  lang: Language = DEFAULT_LANGUAGE,
 ): Promise<Claim> {
   checkSurnameAllowed(team, input);
   const domains = team.settings.allowedEmailDomains;
@@ -137,6 +140,7 @@ export async function submitJoinRequest(
       : `join:${input.userType}:${input.jerseyNumber}:${typed}`,
     createdAt: now.toISOString(),
     decidedAt: null,
+    language: lang,
   };
   const result = await insertPendingClaim(kv, claim);
   if (result === "duplicate") throw new ConflictError(JOIN_MESSAGES.duplicate);

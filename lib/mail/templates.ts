@@ -1,4 +1,14 @@
+/**
+ * Every account and team mail, in the recipient's language (issue 24): the texts are the
+ * catalogue's `mail` area (lib/i18n/en/mail.ts), English word for word as it always was. A
+ * template is handed the language; its caller picks it (the account's saved language, else
+ * the language of the request that caused the mail).
+ */
 import { escapeHtml } from "../render/serialize.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
+import { mailUtcTime } from "./dates.ts";
 import type { MailContent } from "./types.ts";
 
 /** One line: CR/LF and other control characters would start new headers. */
@@ -6,6 +16,7 @@ import type { MailContent } from "./types.ts";
 const subjectLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 
 interface Layout {
+  lang: Language;
   subject: string;
   greeting: string;
   paragraphs: string[];
@@ -14,7 +25,7 @@ interface Layout {
 }
 
 /** Every mail has the same shape: greeting, a few paragraphs, one button, a footer. */
-function compose({ subject, greeting, paragraphs, action, footer }: Layout): MailContent {
+function compose({ lang, subject, greeting, paragraphs, action, footer }: Layout): MailContent {
   const text = [
     greeting,
     "",
@@ -23,7 +34,10 @@ function compose({ subject, greeting, paragraphs, action, footer }: Layout): Mai
     "—",
     footer,
   ].join("\n");
-  const html = `<!DOCTYPE html><html><body style="font-family:system-ui,sans-serif;color:#1b1f23;line-height:1.5">
+  // English mails keep the exact HTML they always had; another language says which it is.
+  const html = `<!DOCTYPE html><html${
+    lang === DEFAULT_LANGUAGE ? "" : ` lang="${lang}"`
+  }><body style="font-family:system-ui,sans-serif;color:#1b1f23;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${
@@ -33,7 +47,9 @@ ${
       }" style="display:inline-block;background:#0f5132;color:#ffffff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${
         escapeHtml(action.label)
       }</a></p>
-<p style="font-size:13px;color:#4b5563">If the button does not work, open this address: ${escapeHtml(action.url)}</p>`
+<p style="font-size:13px;color:#4b5563">${
+        escapeHtml(format(lang, messagesFor(lang).mail.buttonFallback, { url: action.url }))
+      }</p>`
       : ""
   }
 <p style="font-size:13px;color:#4b5563">${escapeHtml(footer)}</p>
@@ -41,119 +57,158 @@ ${
   return { subject: subjectLine(subject), text, html };
 }
 
-const FOOTER =
-  "GoalMates · the team behind the team. You get this e-mail because someone used this address on GoalMates.";
-const hello = (name?: string) => name ? `Hi ${name},` : "Hi,";
+/**
+ * The language of a mail to someone: the one their account chose, else that of the request that
+ * caused it (a sign-in link, a signup, a claim), else English (a job's mail to an account that
+ * never chose).
+ */
+export const recipientLanguage = (
+  account: { language?: Language } | null | undefined,
+  requestLanguage?: Language,
+): Language => account?.language ?? requestLanguage ?? DEFAULT_LANGUAGE;
 
-export function verificationMail(input: { firstName?: string; teamName: string; link: string }): MailContent {
+/** The `mail` area of the catalogue in `lang`. */
+const textsOf = (lang: Language) => messagesFor(lang).mail;
+
+/** "Hi Ana," or "Hi," in `lang`. */
+export const greetingIn = (lang: Language, name?: string): string =>
+  name ? format(lang, textsOf(lang).hello, { name }) : textsOf(lang).helloAnyone;
+
+/** Names in a sentence: 'A', 'A and B', 'A, B and C' ('A, B y C'). */
+export function namesIn(lang: Language, names: readonly string[]): string {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} ${textsOf(lang).and} ${names.at(-1)}`;
+}
+
+/** A moment in UTC as an account mail writes it: '2026-03-14 21:30 UTC'. */
+const utcMoment = (lang: Language, at: Date) => format(lang, textsOf(lang).utc, { when: mailUtcTime(lang, at) });
+
+export function verificationMail(
+  input: { firstName?: string; teamName: string; link: string },
+  lang: Language = DEFAULT_LANGUAGE,
+): MailContent {
+  const t = textsOf(lang);
+  const team = { team: input.teamName };
   return compose({
-    subject: `Verify your e-mail to create ${input.teamName} on GoalMates`,
-    greeting: hello(input.firstName),
-    paragraphs: [
-      `Confirm this address and we will create ${input.teamName} for you.`,
-      "The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.",
-    ],
-    action: { label: "Verify my e-mail", url: input.link },
-    footer: FOOTER,
+    lang,
+    subject: format(lang, t.verification.subject, team),
+    greeting: greetingIn(lang, input.firstName),
+    paragraphs: [format(lang, t.verification.confirm, team), t.verification.expiry],
+    action: { label: t.verification.action, url: input.link },
+    footer: t.footer,
   });
 }
 
-export function signInMail(input: { firstName?: string; link: string }): MailContent {
+export function signInMail(
+  input: { firstName?: string; link: string },
+  lang: Language = DEFAULT_LANGUAGE,
+): MailContent {
+  const t = textsOf(lang);
   return compose({
-    subject: "Your GoalMates sign-in link",
-    greeting: hello(input.firstName),
-    paragraphs: [
-      "Use the button below to sign in to GoalMates.",
-      "The link works once and expires in 15 minutes. If you did not ask for it, ignore this e-mail.",
-    ],
-    action: { label: "Sign in", url: input.link },
-    footer: FOOTER,
+    lang,
+    subject: t.signIn.subject,
+    greeting: greetingIn(lang, input.firstName),
+    paragraphs: [t.signIn.use, t.signIn.expiry],
+    action: { label: t.signIn.action, url: input.link },
+    footer: t.footer,
   });
 }
 
-export function claimApprovedMail(input: { playerName: string; teamName: string; link: string }): MailContent {
+export function claimApprovedMail(
+  input: { playerName: string; teamName: string; link: string },
+  lang: Language = DEFAULT_LANGUAGE,
+): MailContent {
+  const t = textsOf(lang);
+  const names = { player: input.playerName, team: input.teamName };
   return compose({
-    subject: `Your claim for ${input.playerName} on ${input.teamName} is approved`,
-    greeting: hello(),
-    paragraphs: [
-      `A team admin of ${input.teamName} approved your claim: you are now listed as a parent of ${input.playerName}.`,
-      "Use the secure link below to check and update your child's details. It works once and expires in 7 days.",
-    ],
-    action: { label: "Update player details", url: input.link },
-    footer: FOOTER,
+    lang,
+    subject: format(lang, t.claimApproved.subject, names),
+    greeting: greetingIn(lang),
+    paragraphs: [format(lang, t.claimApproved.approved, names), t.claimApproved.link],
+    action: { label: t.claimApproved.action, url: input.link },
+    footer: t.footer,
   });
 }
 
-export function joinApprovedMail(input: { firstName?: string; teamName: string; link: string }): MailContent {
+export function joinApprovedMail(
+  input: { firstName?: string; teamName: string; link: string },
+  lang: Language = DEFAULT_LANGUAGE,
+): MailContent {
+  const t = textsOf(lang);
+  const team = { team: input.teamName };
   return compose({
-    subject: `Welcome to ${input.teamName} on GoalMates`,
-    greeting: hello(input.firstName),
-    paragraphs: [
-      `Your request to join ${input.teamName} was approved.`,
-      "Use the button below to sign in. The link works once and expires in 15 minutes.",
-    ],
-    action: { label: "Sign in to GoalMates", url: input.link },
-    footer: FOOTER,
+    lang,
+    subject: format(lang, t.joinApproved.subject, team),
+    greeting: greetingIn(lang, input.firstName),
+    paragraphs: [format(lang, t.joinApproved.approved, team), t.joinApproved.signIn],
+    action: { label: t.joinApproved.action, url: input.link },
+    footer: t.footer,
   });
 }
 
 export function testMail(
   input: { kind: "verification" | "magic-link"; playerName?: string; link: string },
+  lang: Language = DEFAULT_LANGUAGE,
 ): MailContent {
+  const t = textsOf(lang);
   const content = input.kind === "verification"
-    ? verificationMail({ teamName: "Test Team", link: input.link })
-    : signInMail({ firstName: input.playerName, link: input.link });
-  return { ...content, subject: `[Test] ${content.subject}` };
+    ? verificationMail({ teamName: t.test.teamName, link: input.link }, lang)
+    : signInMail({ firstName: input.playerName, link: input.link }, lang);
+  return { ...content, subject: format(lang, t.test.subject, { subject: content.subject }) };
 }
 
-export function coAdminInviteMail(input: { teamName: string; invitedBy: string; link: string }): MailContent {
+export function coAdminInviteMail(
+  input: { teamName: string; invitedBy: string; link: string },
+  lang: Language = DEFAULT_LANGUAGE,
+): MailContent {
+  const t = textsOf(lang);
+  const names = { team: input.teamName, invitedBy: input.invitedBy };
   return compose({
-    subject: `You are now an admin of ${input.teamName} on GoalMates`,
-    greeting: hello(),
-    paragraphs: [
-      `${input.invitedBy} made you an admin of ${input.teamName}: you can review claims, manage the roster and the invite link.`,
-      "Use the button below to sign in. The link works once and expires in 15 minutes; after that, request a new one on the sign-in page.",
-    ],
-    action: { label: "Open the team admin area", url: input.link },
-    footer: FOOTER,
+    lang,
+    subject: format(lang, t.coAdminInvite.subject, names),
+    greeting: greetingIn(lang),
+    paragraphs: [format(lang, t.coAdminInvite.made, names), t.coAdminInvite.signIn],
+    action: { label: t.coAdminInvite.action, url: input.link },
+    footer: t.footer,
   });
 }
 
 /** Tells a person their password was set or changed, so a change they did not make does not go unnoticed. */
 export function passwordChangedMail(
   input: { firstName?: string; change: "set" | "changed"; at: Date; accountLink: string; signInLink: string },
+  lang: Language = DEFAULT_LANGUAGE,
 ): MailContent {
-  const what = input.change === "set" ? "A password was set for" : "The password of";
-  const verb = input.change === "set" ? "" : " was changed";
-  const when = input.at.toISOString().slice(0, 16).replace("T", " ");
+  const t = textsOf(lang).passwordChanged;
+  const set = input.change === "set";
   return compose({
-    subject: input.change === "set"
-      ? "A password was set for your GoalMates account"
-      : "Your GoalMates password was changed",
-    greeting: hello(input.firstName),
+    lang,
+    subject: set ? t.subjectSet : t.subjectChanged,
+    greeting: greetingIn(lang, input.firstName),
     paragraphs: [
-      `${what} your GoalMates account${verb} on ${when} UTC. Every other session of the account was signed out.`,
-      "If this was you, there is nothing to do.",
-      `If it was not you, sign in with an e-mailed link at ${input.signInLink}, change the password on your account page and use 'Sign out everywhere'.`,
+      format(lang, set ? t.whatSet : t.whatChanged, { when: utcMoment(lang, input.at) }),
+      t.wasYou,
+      format(lang, t.notYou, { link: input.signInLink }),
     ],
-    action: { label: "Review your account", url: input.accountLink },
-    footer: FOOTER,
+    action: { label: t.action, url: input.accountLink },
+    footer: textsOf(lang).footer,
   });
 }
 
 // ---- E-mail change (Account Settings → My Profile) ----
 
 /** To the NEW address: the link that confirms it (single use, 24 hours). */
-export function emailChangeConfirmMail(input: { firstName?: string; newEmail: string; link: string }): MailContent {
+export function emailChangeConfirmMail(
+  input: { firstName?: string; newEmail: string; link: string },
+  lang: Language = DEFAULT_LANGUAGE,
+): MailContent {
+  const t = textsOf(lang).emailChangeConfirm;
   return compose({
-    subject: "Confirm your new e-mail for GoalMates",
-    greeting: hello(input.firstName),
-    paragraphs: [
-      `Someone signed in to GoalMates asked to use ${input.newEmail} as the e-mail of their account.`,
-      "If it was you, confirm it with the button below. The link works once and expires in 24 hours. If it was not you, ignore this e-mail: nothing changes.",
-    ],
-    action: { label: "Confirm new e-mail", url: input.link },
-    footer: FOOTER,
+    lang,
+    subject: t.subject,
+    greeting: greetingIn(lang, input.firstName),
+    paragraphs: [format(lang, t.asked, { email: input.newEmail }), t.confirm],
+    action: { label: t.action, url: input.link },
+    footer: textsOf(lang).footer,
   });
 }
 
@@ -161,32 +216,33 @@ export function emailChangeConfirmMail(input: { firstName?: string; newEmail: st
  * To a NEW address that already has an account: nothing will change (the requester is not
  * told, so they cannot learn who has an account); its owner learns someone tried.
  */
-export function emailChangeTakenMail(input: { newEmail: string; signInLink: string }): MailContent {
+export function emailChangeTakenMail(
+  input: { newEmail: string; signInLink: string },
+  lang: Language = DEFAULT_LANGUAGE,
+): MailContent {
+  const t = textsOf(lang).emailChangeTaken;
   return compose({
-    subject: "Someone tried to use your e-mail on GoalMates",
-    greeting: hello(),
-    paragraphs: [
-      `Someone signed in to another GoalMates account asked to change its e-mail to ${input.newEmail}. This address already has a GoalMates account, so nothing was changed.`,
-      `If it was you, sign in with this address instead at ${input.signInLink}. If it was not you, there is nothing to do.`,
-    ],
-    footer: FOOTER,
+    lang,
+    subject: t.subject,
+    greeting: greetingIn(lang),
+    paragraphs: [format(lang, t.tried, { email: input.newEmail }), format(lang, t.wasYou, { link: input.signInLink })],
+    footer: textsOf(lang).footer,
   });
 }
 
 /** To the OLD address, once the change took effect. */
 export function emailChangedMail(
   input: { firstName?: string; newEmail: string; at: Date; accountLink: string },
+  lang: Language = DEFAULT_LANGUAGE,
 ): MailContent {
-  const when = input.at.toISOString().slice(0, 16).replace("T", " ");
+  const t = textsOf(lang).emailChanged;
   return compose({
-    subject: "Your GoalMates e-mail was changed",
-    greeting: hello(input.firstName),
-    paragraphs: [
-      `The e-mail of your GoalMates account was changed to ${input.newEmail} on ${when} UTC. Sign-in links now go there.`,
-      "If this was you, there is nothing to do. If it was not you, contact your team admin at once.",
-    ],
-    action: { label: "Review your account", url: input.accountLink },
-    footer: FOOTER,
+    lang,
+    subject: t.subject,
+    greeting: greetingIn(lang, input.firstName),
+    paragraphs: [format(lang, t.changed, { email: input.newEmail, when: utcMoment(lang, input.at) }), t.wasYou],
+    action: { label: t.action, url: input.accountLink },
+    footer: textsOf(lang).footer,
   });
 }
 
@@ -209,48 +265,44 @@ export function adminRequestsMail(input: {
   removalRequests?: number;
   claimsLink: string;
   dashboardLink: string;
-}): MailContent {
+}, lang: Language = DEFAULT_LANGUAGE): MailContent {
+  const t = textsOf(lang).adminRequests;
   const count = input.requests.length + input.more;
   const asks = input.linkAsks.length;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const what = [count > 0 ? plural(count, "new request") : "", asks > 0 ? plural(asks, "new invite link request") : ""]
-    .filter(Boolean).join(" and ");
+  const team = input.teamName;
+  const what = [
+    count > 0 ? format(lang, t.requests, { count }) : "",
+    asks > 0 ? format(lang, t.linkAsks, { count: asks }) : "",
+  ].filter(Boolean).join(` ${textsOf(lang).and} `);
   return compose({
-    subject: `${what[0].toUpperCase()}${what.slice(1)} for ${input.teamName}`,
-    greeting: hello(input.firstName),
+    lang,
+    subject: format(lang, t.subject, { what: `${what[0].toUpperCase()}${what.slice(1)}`, team }),
+    greeting: greetingIn(lang, input.firstName),
     paragraphs: [
       ...(count > 0
         ? [
-          `${plural(count, "new request")} to join ${input.teamName} ${
-            count === 1 ? "is" : "are"
-          } waiting for your review:`,
+          format(lang, t.waiting, { count, team }),
           ...input.requests.map((line) => `• ${line}`),
-          ...(input.more > 0 ? [`…and ${input.more} more on the claims page.`] : []),
-          "Each family hears from us once you approve their request.",
+          ...(input.more > 0 ? [format(lang, t.more, { count: input.more })] : []),
+          t.hearFromUs,
         ]
         : []),
       ...(asks > 0
         ? [
-          `${
-            asks === 1 ? "Someone whose" : "People whose"
-          } invite link to ${input.teamName} has expired asked for a new one:`,
+          format(lang, t.expired, { count: asks, team }),
           ...input.linkAsks.map((line) => `• ${line}`),
-          `Generate a new invite link on the team dashboard (${input.dashboardLink}) and send it to them.`,
+          format(lang, t.generate, { link: input.dashboardLink }),
         ]
         : []),
       ...(input.removalRequests
-        ? [
-          `${plural(input.removalRequests, "removal request")} from parents ${
-            input.removalRequests === 1 ? "is" : "are"
-          } also waiting on the claims page (${input.claimsLink}).`,
-        ]
+        ? [format(lang, t.removals, { count: input.removalRequests, link: input.claimsLink })]
         : []),
-      "We collect new requests and e-mail you at most once every 15 minutes.",
+      t.howOften,
     ],
     action: count > 0
-      ? { label: "Review requests", url: input.claimsLink }
-      : { label: "Open the team dashboard", url: input.dashboardLink },
-    footer: FOOTER,
+      ? { label: t.review, url: input.claimsLink }
+      : { label: t.openDashboard, url: input.dashboardLink },
+    footer: textsOf(lang).footer,
   });
 }
 
@@ -258,20 +310,15 @@ export function adminRequestsMail(input: {
  * To someone who asked for a sign-in link while their claim or join request still waits: there
  * is nothing to sign in to yet (sent instead of a link; the page answers the same either way).
  */
-export function requestPendingMail(input: { teamNames: string[] }): MailContent {
-  const teams = input.teamNames.length > 1
-    ? `${input.teamNames.slice(0, -1).join(", ")} and ${input.teamNames.at(-1)}`
-    : input.teamNames[0];
-  const requests = input.teamNames.length > 1 ? "requests are" : "request is";
+export function requestPendingMail(input: { teamNames: string[] }, lang: Language = DEFAULT_LANGUAGE): MailContent {
+  const t = textsOf(lang).requestPending;
+  const teams = namesIn(lang, input.teamNames);
   return compose({
-    subject: `Your request to join ${teams} is waiting for the team admin`,
-    greeting: hello(),
-    paragraphs: [
-      `Someone asked for a GoalMates sign-in link for this address. There is nothing to sign in to yet: your ${requests} waiting for the team admin of ${teams}.`,
-      "We'll e-mail you a sign-in link as soon as the team admin approves. You don't need to do anything until then.",
-      "If you did not ask for a sign-in link, ignore this e-mail.",
-    ],
-    footer: FOOTER,
+    lang,
+    subject: format(lang, t.subject, { teams }),
+    greeting: greetingIn(lang),
+    paragraphs: [format(lang, t.nothingYet, { count: input.teamNames.length, teams }), t.soon, t.notYou],
+    footer: textsOf(lang).footer,
   });
 }
 
@@ -279,50 +326,56 @@ export function requestPendingMail(input: { teamNames: string[] }): MailContent 
  * To a parent or player a team admin took off the team: which team, without blame, and how to
  * come back (a new join request, which the admin reviews).
  */
-export function memberRemovedMail(input: { firstName?: string; teamName: string }): MailContent {
+export function memberRemovedMail(
+  input: { firstName?: string; teamName: string },
+  lang: Language = DEFAULT_LANGUAGE,
+): MailContent {
+  const t = textsOf(lang).memberRemoved;
+  const team = { team: input.teamName };
   return compose({
-    subject: `You are no longer a member of ${input.teamName} on GoalMates`,
-    greeting: hello(input.firstName),
-    paragraphs: [
-      `A team admin of ${input.teamName} has taken you off the team on GoalMates. You no longer see its family dashboard or its roster as a member. Your posts there stay; deleting your GoalMates account removes them.`,
-      "Teams change from season to season, and this may simply be a tidy-up.",
-      "If you would like to rejoin, ask the team for its invite link and send a join request from it: the team admin will review it. Your GoalMates account and any other teams you belong to are not affected.",
-    ],
-    footer: FOOTER,
+    lang,
+    subject: format(lang, t.subject, team),
+    greeting: greetingIn(lang, input.firstName),
+    paragraphs: [format(lang, t.removed, team), t.seasons, t.rejoin],
+    footer: textsOf(lang).footer,
   });
 }
 
 /** To the parent who asked for their child's removal from a roster: the team admin agreed, and it is done. */
 export function childRemovalApprovedMail(
   input: { firstName?: string; childName: string; teamName: string; privacyLink: string },
+  lang: Language = DEFAULT_LANGUAGE,
 ): MailContent {
+  const t = textsOf(lang).childRemovalApproved;
+  const names = { child: input.childName, team: input.teamName };
   return compose({
-    subject: `${input.childName} is removed from ${input.teamName}`,
-    greeting: hello(input.firstName),
-    paragraphs: [
-      `The team admin of ${input.teamName} approved your request: ${input.childName} is no longer on the roster.`,
-      `We deleted ${input.childName}'s record with its photo, stats and parent links. Posts other families wrote stay theirs.`,
-      "Your own account is untouched. You can leave the team or delete your account from your privacy page at any time.",
-    ],
-    action: { label: "Open my privacy page", url: input.privacyLink },
-    footer: FOOTER,
+    lang,
+    subject: format(lang, t.subject, names),
+    greeting: greetingIn(lang, input.firstName),
+    paragraphs: [format(lang, t.approved, names), format(lang, t.deleted, names), t.untouched],
+    action: { label: t.action, url: input.privacyLink },
+    footer: textsOf(lang).footer,
   });
 }
 
 /** To the parent who asked for their child's removal: the team admin said no, and why. */
 export function childRemovalDeniedMail(
   input: { firstName?: string; childName: string; teamName: string; reason: string; privacyLink: string },
+  lang: Language = DEFAULT_LANGUAGE,
 ): MailContent {
+  const t = textsOf(lang).childRemovalDenied;
+  const names = { child: input.childName, team: input.teamName };
   return compose({
-    subject: `Your request about ${input.childName} on ${input.teamName}`,
-    greeting: hello(input.firstName),
+    lang,
+    subject: format(lang, t.subject, names),
+    greeting: greetingIn(lang, input.firstName),
     paragraphs: [
-      `The team admin of ${input.teamName} did not remove ${input.childName} from the roster. They wrote:`,
-      `“${input.reason}”`,
-      `You can still hide ${input.childName}'s last name and photo from other families, talk to the team admin, or ask again.`,
+      format(lang, t.notRemoved, names),
+      format(lang, t.reason, { reason: input.reason }),
+      format(lang, t.still, names),
     ],
-    action: { label: "Open my privacy page", url: input.privacyLink },
-    footer: FOOTER,
+    action: { label: t.action, url: input.privacyLink },
+    footer: textsOf(lang).footer,
   });
 }
 
@@ -332,15 +385,13 @@ export function childRemovalDeniedMail(
  * To the address of an account just erased: the one mail that confirms it. It names no one and
  * links nowhere personal, since nothing of the account is left to greet by name or point to.
  */
-export function accountDeletedMail(input: { signUpLink: string }): MailContent {
+export function accountDeletedMail(input: { signUpLink: string }, lang: Language = DEFAULT_LANGUAGE): MailContent {
+  const t = textsOf(lang).accountDeleted;
   return compose({
-    subject: "Your GoalMates account was deleted",
-    greeting: hello(),
-    paragraphs: [
-      "Your GoalMates account was deleted as you asked. Your profile, team memberships, posts, photos, recommendations, answers and requests are gone, and every device was signed out.",
-      "Poll results still count your vote, without your name. Team records of past changes now show an anonymous id instead of you.",
-      `This is the last e-mail we send you. If you ever want to come back, sign up at ${input.signUpLink} as someone new.`,
-    ],
-    footer: FOOTER,
+    lang,
+    subject: t.subject,
+    greeting: greetingIn(lang),
+    paragraphs: [t.deleted, t.votes, format(lang, t.last, { link: input.signUpLink })],
+    footer: textsOf(lang).footer,
   });
 }

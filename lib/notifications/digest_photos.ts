@@ -15,16 +15,24 @@ import { listPhotosAt, type PhotoRecord } from "../db/gallery.ts";
 import { loadMemberNames } from "../names/member_names.ts";
 import { parseObjectPath } from "../photos/mod.ts";
 import type { InlineImageResolver, StoredImageRef } from "../mail/mod.ts";
+import { mailWeekday } from "../mail/dates.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
+import type { Language } from "../i18n/languages.ts";
 
 /** Thumbnails shown per team; the rest are counted. */
 export const DIGEST_MAX_THUMBNAILS = 3;
 /** A caption's start in an image's alt text. */
 const CAPTION_EXCERPT = 80;
 
+/** A thumbnail and what its alt text says, put into words per reader (`thumbnailAlt`). */
 export interface DigestThumbnail {
   ref: StoredImageRef;
-  /** "Photo shared by Carla Person on Tuesday: Goal!" */
-  alt: string;
+  /** The uploader's current name, as the gallery shows it. */
+  uploader: string;
+  createdAt: string;
+  /** The caption's start ("" without one). */
+  caption: string;
 }
 
 export interface WeekPhotos {
@@ -33,16 +41,22 @@ export interface WeekPhotos {
   thumbnails: DigestThumbnail[];
 }
 
-const weekday = (iso: string, zone: string) =>
-  new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone: zone }).format(new Date(iso));
+/** "Photo shared by Carla Person on Tuesday: Goal!" in `lang`, the weekday in `zone`. */
+export function thumbnailAlt(thumbnail: DigestThumbnail, zone: string, lang: Language): string {
+  const alt = format(lang, messagesFor(lang).mail.digest.photoAlt, {
+    name: thumbnail.uploader,
+    weekday: mailWeekday(lang, new Date(thumbnail.createdAt), zone),
+  });
+  return thumbnail.caption ? `${alt}: ${thumbnail.caption}` : alt;
+}
 
 function captionExcerpt(caption: string): string {
   const flat = caption.replace(/\s+/g, " ").trim();
   return flat.length > CAPTION_EXCERPT ? `${flat.slice(0, CAPTION_EXCERPT - 1).trimEnd()}…` : flat;
 }
 
-/** The team's photos since `since`: counted, and the newest few with their alt text (weekdays in `zone`). */
-export async function weekPhotos(kv: Deno.Kv, teamId: string, since: number, zone: string): Promise<WeekPhotos> {
+/** The team's photos since `since`: counted, and the newest few with what their alt text says. */
+export async function weekPhotos(kv: Deno.Kv, teamId: string, since: number): Promise<WeekPhotos> {
   const PAGE = 100;
   let count = 0;
   const newest: PhotoRecord[] = [];
@@ -60,11 +74,12 @@ export async function weekPhotos(kv: Deno.Kv, teamId: string, since: number, zon
   if (shown.length === 0) return { count, thumbnails: [] };
   // Named as the gallery names them (the uploader's current name).
   const nameOf = await loadMemberNames(kv, teamId, shown.map((s) => s.photo.uploaderId));
-  const thumbnails = shown.map(({ photo, ref }) => {
-    const caption = captionExcerpt(photo.caption);
-    const alt = `Photo shared by ${nameOf(photo.uploaderId)} on ${weekday(photo.createdAt, zone)}`;
-    return { ref, alt: caption ? `${alt}: ${caption}` : alt };
-  });
+  const thumbnails = shown.map(({ photo, ref }) => ({
+    ref,
+    uploader: nameOf(photo.uploaderId),
+    createdAt: photo.createdAt,
+    caption: captionExcerpt(photo.caption),
+  }));
   return { count, thumbnails };
 }
 

@@ -3,9 +3,12 @@
  * person's clock, once per week. A week runs Monday to Sunday on that clock and is named by its
  * Sunday's date ("2026-03-08"), so a run on Sunday evening and the development call earlier the
  * same week share one name (and one mail), and a wall-clock rule needs no care for DST: 17:00
- * never falls in a change (those are at night). Pure and dependency-free.
+ * never falls in a change (those are at night). Pure.
  */
-import { namesList } from "./texts.ts";
+import { namesIn } from "../mail/templates.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
 import { calendarDay, teamTimeZone, type TeamZoneSettings, zoneHour } from "../time_zone.ts";
 
 /** The hour of Sunday, on the person's clock, from which their digest goes. */
@@ -77,5 +80,6 @@ export function homeTeamId(memberships: readonly DigestMembership[]): string | n
 /** The zone of a team (America/New_York unless set): lib/time_zone.ts's rule. */
 export const digestZone = (team: { settings: TeamZoneSettings }): string => teamTimeZone(team);
 
-/** The mail's subject, naming the team or teams. */
-export const digestSubject = (teamNames: readonly string[]): string => `Your week with ${namesList(teamNames)}`;
+/** The mail's subject, naming the team or teams, in the reader's language. */
+export const digestSubject = (teamNames: readonly string[], lang: Language = DEFAULT_LANGUAGE): string =>
+  format(lang, messagesFor(lang).mail.digest.subject, { teams: namesIn(lang, teamNames) });

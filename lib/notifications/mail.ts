@@ -10,8 +10,11 @@
  */
 import { escapeHtml } from "../render/serialize.ts";
 import type { OutgoingMail, Recipient } from "../mail/types.ts";
+import { namesIn } from "../mail/templates.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
 import type { NotificationKind } from "./kinds.ts";
-import { namesList, NOTIFICATION_KIND_TEXTS } from "./texts.ts";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.ts";
 
 /** A piece of the mail's body, in order. */
@@ -39,6 +42,8 @@ export interface NotificationMailInput {
   action: { label: string; url: string };
   /** The teams it is about: the footer says they got it as a member of these. */
   teamNames: string[];
+  /** The recipient's language (their account's choice), for the footer and `<html lang>`; English when absent. */
+  lang?: Language;
 }
 
 /** Where all notification choices are (the /account section). */
@@ -80,9 +85,12 @@ function htmlOf(block: NotificationBlock): string {
 export function notificationMail(input: NotificationMailInput): OutgoingMail {
   const stopUrl = unsubscribeUrl(input.appUrl, input.userId, input.kind);
   const settingsUrl = notificationSettingsUrl(input.appUrl);
-  const kindLabel = NOTIFICATION_KIND_TEXTS[input.kind].label;
-  const why = `You get this because you are a member of ${namesList(input.teamNames)}, and “${kindLabel}” is on ` +
-    "in your GoalMates notification choices.";
+  const lang = input.lang ?? DEFAULT_LANGUAGE;
+  const { mail: t, notifications } = messagesFor(lang);
+  const why = format(lang, t.notification.why, {
+    teams: namesIn(lang, input.teamNames),
+    kind: notifications.kinds[input.kind].label,
+  });
   const text = [
     input.greeting,
     "",
@@ -91,10 +99,10 @@ export function notificationMail(input: NotificationMailInput): OutgoingMail {
     "",
     "—",
     why,
-    `Stop these e-mails: ${stopUrl}`,
-    `All notification choices: ${settingsUrl}`,
+    `${t.notification.stop}: ${stopUrl}`,
+    `${t.notification.allChoices}: ${settingsUrl}`,
   ].join("\n");
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+  const html = `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${
     escapeHtml(oneLine(input.subject))
   }</title></head>
@@ -109,9 +117,9 @@ ${input.blocks.map(htmlOf).join("\n")}
   }</a></p>
 <hr style="border:none;border-top:1px solid #d1d5db;margin:24px 0 12px">
 <p style="margin:0 0 8px;${MUTED}">${escapeHtml(why)}</p>
-<p style="margin:0;${MUTED}"><a href="${escapeHtml(stopUrl)}" style="color:#0f5132">Stop these e-mails</a> · <a href="${
-    escapeHtml(settingsUrl)
-  }" style="color:#0f5132">All notification choices</a></p>
+<p style="margin:0;${MUTED}"><a href="${escapeHtml(stopUrl)}" style="color:#0f5132">${
+    escapeHtml(t.notification.stop)
+  }</a> · <a href="${escapeHtml(settingsUrl)}" style="color:#0f5132">${escapeHtml(t.notification.allChoices)}</a></p>
 </div></body></html>`;
   return {
     to: input.to,

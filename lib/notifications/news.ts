@@ -36,10 +36,14 @@ import { beginChange, type Page } from "../db/kv.ts";
 import { commitChange, CommitConflictError, commitOrConflict, retryOnConflict } from "../db/change.ts";
 import { stageMail } from "../mail/mod.ts";
 import type { OutgoingMail } from "../mail/types.ts";
-import { clockTime, teamTimeZone, weekdayDate, zoneAbbreviation } from "../time_zone.ts";
+import { greetingIn, namesIn } from "../mail/templates.ts";
+import { mailClockTime, mailWeekdayDate } from "../mail/dates.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
+import { teamTimeZone, zoneAbbreviation } from "../time_zone.ts";
 import { getNotificationPreferences } from "./preferences.ts";
 import { type NotificationBlock, notificationMail } from "./mail.ts";
-import { namesList } from "./texts.ts";
 import { addNews, newsDue, type NewsStep } from "./news_rule.ts";
 
 export type { NewsBatchJob, NewsFanoutJob, NewsItem };
@@ -77,7 +81,8 @@ export interface NewsMailPost {
 }
 
 export interface NewsMailInput {
-  user: Pick<User, "id" | "firstName" | "email">;
+  /** `language`: the one their account chose; the mail is in it (English until they choose). */
+  user: Pick<User, "id" | "firstName" | "email" | "language">;
   /** The teams of `posts`, in the order their posts come. */
   teams: Pick<Team, "id" | "name" | "settings">[];
   posts: NewsMailPost[];
@@ -87,19 +92,22 @@ export interface NewsMailInput {
 }
 
 /** When a post was made, on its team's clock: 'Sat, Mar 14 · 5:30 PM ET'. */
-export function newsPostTime(createdAt: string, zone: string): string {
+export function newsPostTime(createdAt: string, zone: string, lang: Language = DEFAULT_LANGUAGE): string {
   const at = new Date(createdAt);
-  return `${weekdayDate(at, zone)} · ${clockTime(at, zone)} ${zoneAbbreviation(zone, at)}`;
+  return `${mailWeekdayDate(lang, at, zone)} · ${mailClockTime(lang, at, zone)} ${zoneAbbreviation(zone, at)}`;
 }
 
 /** The subject: 'News from Lions U10', '3 news posts from Lions U10', 'News from Lions U10 and Tigers U12'. */
-export function newsSubject(teamNames: string[], count: number): string {
-  if (teamNames.length === 1 && count > 1) return `${count} news posts from ${teamNames[0]}`;
-  return `News from ${namesList(teamNames)}`;
+export function newsSubject(teamNames: string[], count: number, lang: Language = DEFAULT_LANGUAGE): string {
+  const t = messagesFor(lang).mail.news;
+  if (teamNames.length === 1 && count > 1) return format(lang, t.subjectCount, { count, team: teamNames[0] });
+  return format(lang, t.subject, { teams: namesIn(lang, teamNames) });
 }
 
 /** One person's news mail (built with notificationMail, like every notification mail). */
 export function newsMail(input: NewsMailInput): OutgoingMail {
+  const lang = input.user.language ?? DEFAULT_LANGUAGE;
+  const { news: t, notification } = messagesFor(lang).mail;
   const appUrl = input.appUrl.replace(/\/+$/, "");
   const names = input.teams.map((team) => team.name);
   const several = input.teams.length > 1;
@@ -108,13 +116,13 @@ export function newsMail(input: NewsMailInput): OutgoingMail {
     const zone = teamTimeZone(team);
     if (several) blocks.push({ heading: team.name });
     for (const post of input.posts.filter((p) => p.teamId === team.id)) {
-      blocks.push({ paragraph: `${post.authorFirstName} · ${newsPostTime(post.createdAt, zone)}` });
+      blocks.push({ paragraph: `${post.authorFirstName} · ${newsPostTime(post.createdAt, zone, lang)}` });
       blocks.push({ paragraph: post.content });
     }
   }
   if (input.more > 0) {
-    const where = several ? "your teams' dashboards" : "the team dashboard";
-    blocks.push({ list: [{ text: `and ${input.more} more on ${where}`, note: true }] });
+    const more = format(lang, several ? t.moreOnTeams : t.moreOnTeam, { count: input.more });
+    blocks.push({ list: [{ text: more, note: true }] });
   }
   const only = input.teams[0];
   return notificationMail({
@@ -122,13 +130,15 @@ export function newsMail(input: NewsMailInput): OutgoingMail {
     userId: input.user.id,
     to: { name: input.user.firstName || undefined, address: input.user.email },
     appUrl,
-    subject: newsSubject(names, input.posts.length + input.more),
-    greeting: input.user.firstName ? `Hi ${input.user.firstName},` : "Hi,",
+    subject: newsSubject(names, input.posts.length + input.more, lang),
+    greeting: greetingIn(lang, input.user.firstName || undefined),
     blocks,
-    action: several
-      ? { label: "Open GoalMates", url: `${appUrl}/home` }
-      : { label: `Open the ${only.name} dashboard`, url: `${appUrl}/family-dashboard/${encodeURIComponent(only.id)}` },
+    action: several ? { label: notification.openGoalMates, url: `${appUrl}/home` } : {
+      label: format(lang, t.openTeam, { team: only.name }),
+      url: `${appUrl}/family-dashboard/${encodeURIComponent(only.id)}`,
+    },
     teamNames: names,
+    lang,
   });
 }
 
@@ -186,7 +196,8 @@ async function stageNewsMail(
       teams: teamIds.map((id) => context.teams.get(id)!),
       posts: posts.map((post) => ({
         teamId: teamOf.get(post.id)!,
-        authorFirstName: authors.get(post.authorId ?? "")?.firstName || "A team admin",
+        authorFirstName: authors.get(post.authorId ?? "")?.firstName ||
+          messagesFor(user.language ?? DEFAULT_LANGUAGE).mail.news.someAdmin,
         createdAt: post.createdAt,
         content: post.content,
       })),

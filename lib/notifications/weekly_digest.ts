@@ -31,22 +31,18 @@ import {
   weeklyDigestZonesDone,
 } from "../db/weekly_digests.ts";
 import { loadMemberNames } from "../names/member_names.ts";
-import {
-  EVENTS_TEXTS,
-  eventZoneLabel,
-  formatEventWhen,
-  isCancelled,
-  listEventsStartingBetween,
-  opponentLabel,
-  type TeamEvent,
-} from "../events/mod.ts";
-import { type ActiveCampaign, CAMPAIGN_TYPE_LABELS, listActiveCampaigns } from "../campaigns/mod.ts";
+import { eventZoneLabel, isCancelled, listEventsStartingBetween, type TeamEvent } from "../events/mod.ts";
+import { type ActiveCampaign, listActiveCampaigns } from "../campaigns/mod.ts";
 import { type InlineImageRef, type OutgoingMail, stageMail } from "../mail/mod.ts";
+import { greetingIn, namesIn } from "../mail/templates.ts";
+import { mailEventWhen } from "../mail/dates.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
 import { errorText, runLoggedJob } from "../log.ts";
 import { getNotificationPreferences } from "./preferences.ts";
 import { type NotificationBlock, notificationMail } from "./mail.ts";
-import { namesList } from "./texts.ts";
-import { type DigestThumbnail, weekPhotos } from "./digest_photos.ts";
+import { type DigestThumbnail, thumbnailAlt, weekPhotos } from "./digest_photos.ts";
 import {
   DAY_MS,
   DIGEST_DAYS,
@@ -147,7 +143,7 @@ async function readTeamWeek(kv: Deno.Kv, team: Team, now: Date): Promise<TeamWee
   const zone = digestZone(team);
   const [posts, photos, events] = await Promise.all([
     weekPosts(kv, team.id, since),
-    weekPhotos(kv, team.id, since, zone),
+    weekPhotos(kv, team.id, since),
     listEventsStartingBetween(kv, team.id, now.getTime(), now.getTime() + DIGEST_DAYS * DAY_MS, { limit: 100 }),
   ]);
   return {
@@ -172,14 +168,14 @@ const teamOf = (run: Run, teamId: string) => cached(run.teams, teamId, () => get
 
 const weekOf = (run: Run, team: Team) => cached(run.weeks, team.id, () => readTeamWeek(run.kv, team, run.now));
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** The digest's texts in `lang` (the catalogue's `mail.digest`). */
+const textsOf = (lang: Language) => messagesFor(lang).mail.digest;
 
-function postLine({ post, author, playerName }: TeamWeek["posts"][number]): string {
+function postLine({ post, author, playerName }: TeamWeek["posts"][number], lang: Language): string {
+  const t = textsOf(lang);
   const kind = post.postType === "kudos"
-    ? `Kudos from ${author}${playerName ? ` to ${playerName}` : ""}`
-    : post.postType === "advice"
-    ? `Advice from ${author}`
-    : `News from ${author}`;
+    ? format(lang, playerName ? t.kudosTo : t.kudos, { author, player: playerName ?? "" })
+    : format(lang, post.postType === "advice" ? t.advice : t.news, { author });
   return `${kind}: ${excerpt(post.content)}`;
 }
 
@@ -187,15 +183,18 @@ function postLine({ post, author, playerName }: TeamWeek["posts"][number]): stri
  * An event as the widget words it, on one line: 'CANCELLED: Game vs Hawks — Sat, Mar 14 · 9:00 AM –
  * 10:30 AM ET, Field 3'. The type and opponent are added only when the title does not already say them.
  */
-export function eventLine(event: TeamEvent, now: Date, zone: string): string {
-  const type = EVENTS_TEXTS.types[event.eventType] ?? EVENTS_TEXTS.types.other;
+export function eventLine(event: TeamEvent, now: Date, zone: string, lang: Language = DEFAULT_LANGUAGE): string {
+  const t = textsOf(lang);
+  const type = event.eventType === "game" || event.eventType === "practice"
+    ? t.eventTypes[event.eventType]
+    : t.eventTypes.event;
   const says = (words: string) => event.title.toLowerCase().includes(words.toLowerCase());
-  const opponent = event.opponent && !says(event.opponent) ? opponentLabel(event) : null;
-  const title = `${isCancelled(event.status) ? `${EVENTS_TEXTS.cancelled} ` : ""}${event.title}${
-    says(type) ? "" : ` (${type})`
-  }`;
+  const opponent = event.opponent && !says(event.opponent)
+    ? format(lang, event.isHome === false ? t.away : t.home, { opponent: event.opponent })
+    : null;
+  const title = `${isCancelled(event.status) ? `${t.cancelled} ` : ""}${event.title}${says(type) ? "" : ` (${type})`}`;
   // Dates, not 'Tomorrow': the mail may be read on Monday.
-  const when = `${formatEventWhen(event, now, zone, false)} ${eventZoneLabel(event, zone).short}`;
+  const when = `${mailEventWhen(lang, event, now, zone)} ${eventZoneLabel(event, zone).short}`;
   return [`${title} — ${when}`, opponent, event.location].filter(Boolean).join(", ");
 }
 
@@ -213,38 +212,43 @@ function teamBlocks(
   campaigns: ActiveCampaign[],
   images: string[],
   now: Date,
+  lang: Language,
 ): NotificationBlock[] | null {
+  const t = textsOf(lang);
   const since = now.getTime() - DIGEST_DAYS * DAY_MS;
   const newCampaign = campaigns.some((c) => openedAt(c) >= since);
   const happened = week.posts.length > 0 || week.photos > 0 || week.events.length > 0 || newCampaign;
   if (!happened) return null;
   const blocks: NotificationBlock[] = [];
   if (week.posts.length > 0) {
-    blocks.push({ paragraph: "Posts this week:" }, {
+    blocks.push({ paragraph: t.posts }, {
       list: [
-        ...week.posts.map((p) => ({ text: postLine(p) })),
-        ...(week.morePosts > 0 ? [{ text: `and ${week.morePosts} more`, note: true }] : []),
+        ...week.posts.map((p) => ({ text: postLine(p, lang) })),
+        ...(week.morePosts > 0 ? [{ text: format(lang, t.more, { count: week.morePosts }), note: true }] : []),
       ],
     });
   }
   if (week.photos > 0) {
-    blocks.push({ paragraph: `${plural(week.photos, "new photo", "new photos")} in the team gallery.` });
+    blocks.push({ paragraph: format(lang, t.photos, { count: week.photos }) });
     if (images.length > 0) {
-      blocks.push({ images: images.map((src, i) => ({ src, alt: week.thumbnails[i].alt })) });
+      blocks.push({
+        images: images.map((src, i) => ({ src, alt: thumbnailAlt(week.thumbnails[i], week.zone, lang) })),
+      });
     }
   }
   if (week.events.length > 0) {
-    blocks.push({ paragraph: "Coming up in the next 7 days:" }, {
+    blocks.push({ paragraph: t.comingUp }, {
       list: [
-        ...week.events.map((e) => ({ text: eventLine(e, now, week.zone) })),
-        ...(week.moreEvents > 0 ? [{ text: `and ${week.moreEvents} more`, note: true }] : []),
+        ...week.events.map((e) => ({ text: eventLine(e, now, week.zone, lang) })),
+        ...(week.moreEvents > 0 ? [{ text: format(lang, t.more, { count: week.moreEvents }), note: true }] : []),
       ],
     });
   }
   if (campaigns.length > 0) {
-    blocks.push({ paragraph: "Waiting for your answer:" }, {
+    const types: Record<string, string> = t.campaignTypes;
+    blocks.push({ paragraph: t.waiting }, {
       list: campaigns.slice(0, DIGEST_MAX_CAMPAIGNS).map((c) => ({
-        text: `${CAMPAIGN_TYPE_LABELS[c.type] ?? "Campaign"}: ${c.title}`,
+        text: `${types[c.type] ?? t.campaign}: ${c.title}`,
       })),
     });
   }
@@ -254,9 +258,11 @@ function teamBlocks(
 /** The mail for a person's teams with something in them (in the order given), or null for an empty week. */
 async function digestMail(
   run: Run,
-  user: { id: string; firstName: string; email: string },
+  user: { id: string; firstName: string; email: string; language?: Language },
   teams: Team[],
 ): Promise<OutgoingMail | null> {
+  const lang = user.language ?? DEFAULT_LANGUAGE;
+  const t = textsOf(lang);
   const parts: { team: Team; blocks: NotificationBlock[] }[] = [];
   const inlineImages: InlineImageRef[] = [];
   for (const team of teams) {
@@ -270,7 +276,7 @@ async function digestMail(
       cid: `photo-${inlineImages.length + i + 1}@digest.goalmates`,
       ref: thumb.ref,
     }));
-    const blocks = teamBlocks(week, campaigns.values, images.map((image) => `cid:${image.cid}`), run.now);
+    const blocks = teamBlocks(week, campaigns.values, images.map((image) => `cid:${image.cid}`), run.now, lang);
     if (!blocks) continue;
     parts.push({ team, blocks });
     inlineImages.push(...images);
@@ -279,18 +285,22 @@ async function digestMail(
   const names = parts.map((p) => p.team.name);
   const base = run.appUrl.replace(/\/+$/, "");
   const action = parts.length === 1
-    ? { label: `Open ${names[0]}`, url: `${base}/family-dashboard/${encodeURIComponent(parts[0].team.id)}` }
-    : { label: "Open GoalMates", url: `${base}/home` };
+    ? {
+      label: format(lang, t.openTeam, { team: names[0] }),
+      url: `${base}/family-dashboard/${encodeURIComponent(parts[0].team.id)}`,
+    }
+    : { label: messagesFor(lang).mail.notification.openGoalMates, url: `${base}/home` };
   const mail = notificationMail({
     kind: "weeklyDigest",
     userId: user.id,
     to: { name: user.firstName || undefined, address: user.email },
     appUrl: run.appUrl,
-    subject: digestSubject(names),
-    greeting: user.firstName ? `Hi ${user.firstName},` : "Hi,",
-    blocks: [{ paragraph: `Here is your week with ${namesList(names)}.` }, ...parts.flatMap((p) => p.blocks)],
+    subject: digestSubject(names, lang),
+    greeting: greetingIn(lang, user.firstName || undefined),
+    blocks: [{ paragraph: format(lang, t.intro, { teams: namesIn(lang, names) }) }, ...parts.flatMap((p) => p.blocks)],
     action,
-    teamNames: teams.map((t) => t.name),
+    teamNames: teams.map((team) => team.name),
+    lang,
   });
   return inlineImages.length > 0 ? { ...mail, inlineImages } : mail;
 }

@@ -1,9 +1,10 @@
 /**
- * The photos feature's rules, pure and dependency-free (the islands use them too): object
- * paths, captions, and an upload's type from its first bytes.
+ * The photos feature's rules: object paths, captions, and an upload's type from its first
+ * bytes. Server side (its refusals are the catalogue's); the islands use limits.ts.
  */
 import type { Checked } from "../validation.ts";
-import { GALLERY_LIMITS, PHOTO_MESSAGES } from "./texts.ts";
+import { captionLength, GALLERY_LIMITS } from "./limits.ts";
+import { PHOTO_MESSAGES } from "./texts.ts";
 
 /** An id in an object path: a ULID-like token (the path guard's shape, without dots). */
 const OBJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
@@ -20,12 +21,8 @@ export function parseObjectPath(value: unknown): { teamId: string; blobId: strin
   return { teamId: match[1], blobId: match[2] };
 }
 
-/** Characters as a person sees them (code points, so an emoji counts once). */
-export const captionLength = (text: string): number => {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
-};
+// Counted the same way in the Add Photos dialog, which imports it from the pure limits.ts.
+export { captionLength } from "./limits.ts";
 
 /** A caption as stored: well-formed, NFC, line breaks as "\n", other control characters as spaces, trimmed. */
 export function cleanCaption(value: string): string {

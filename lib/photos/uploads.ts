@@ -132,7 +132,9 @@ export async function requestUpload(kv: Deno.Kv, uploader: Uploader, input: Uplo
   let playerId: string | null = null;
   if (purpose === "headshot") {
     if (typeof input.playerId !== "string" || !input.playerId) throw new ValidationError(PHOTO_MESSAGES.playerNeeded);
-    if (!(await mayChangePlayerPhoto(kv, viewer, input.playerId))) throw new NotFoundError("Player not found");
+    if (!(await mayChangePlayerPhoto(kv, viewer, input.playerId))) {
+      throw new NotFoundError(PHOTO_MESSAGES.playerNotFound);
+    }
     playerId = input.playerId;
   }
   const teamId = viewer.teamId;
@@ -398,7 +400,9 @@ export async function processUpload(
   if (pending.purpose !== target.purpose) throw new ValidationError(PHOTO_MESSAGES.wrongPurpose);
   if (target.purpose === "headshot") {
     if (pending.playerId !== target.playerId) throw new ValidationError(PHOTO_MESSAGES.wrongPlayer);
-    if (!(await mayChangePlayerPhoto(kv, viewer, pending.playerId!))) throw new NotFoundError("Player not found");
+    if (!(await mayChangePlayerPhoto(kv, viewer, pending.playerId!))) {
+      throw new NotFoundError(PHOTO_MESSAGES.playerNotFound);
+    }
   }
   const { teamId, blobId } = pending;
   const rawEntry = await getBlobEntry(kv, teamId, blobId);

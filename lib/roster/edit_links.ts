@@ -11,15 +11,10 @@ import { isGuardian } from "../db/guardians.ts";
 import { hashToken, peekToken, spendToken } from "../auth/tokens.ts";
 import { readSession, type SessionStore, startSession, type StoredSession } from "../auth/sessions.ts";
 import type { EditGrant } from "../claims/mod.ts";
+import { messagesFor } from "../i18n/catalog.ts";
 
-export const EDIT_MESSAGES = {
-  noToken: "No token provided",
-  invalid: "Invalid or expired token",
-  updated: "Player information updated successfully",
-  emailAdded: "Email added successfully",
-  /** The answer to a HEAD or a prefetch of a usable link: it is only looked at, not spent. */
-  lookOnly: "This edit link works. Open it in your browser to edit the player.",
-} as const;
+/** The edit calls' answers, in English (the catalogue's); the routes answer in the request's language. */
+export const EDIT_MESSAGES = messagesFor("en").edit.api;
 
 export interface EditSessionData extends EditGrant {
   /** The link that opened this session, so a reload of the same link is recognised. */

@@ -20,6 +20,7 @@ import { commitTeamChangeOrConflict } from "../db/team_revisions.ts";
 import { hashToken, isTokenShaped, newToken, type StoredToken } from "../auth/tokens.ts";
 import { queueMail } from "../mail/mod.ts";
 import { verificationMail } from "../mail/templates.ts";
+import type { Language } from "../i18n/languages.ts";
 import { consumeRateLimits } from "../db/rate_limits.ts";
 import { ConflictError, ValidationError } from "../errors.ts";
 import { checkSignup, seasonFor, SIGNUP_FIELDS, SIGNUP_MESSAGES, type SignupPayload } from "./rules.ts";
@@ -36,6 +37,8 @@ export interface SignupContext {
   appUrl: string;
   ip: string;
   now: Date;
+  /** The request's language: the verification mail is in it. */
+  lang?: Language;
 }
 
 /** Parses the wizard's payload, or throws the step's message (400). */
@@ -98,7 +101,7 @@ async function storeAndMail(ctx: SignupContext, payload: SignupPayload) {
   await queueMail(kv, {
     to: { name: `${payload.firstName} ${payload.lastName}`, address: payload.email },
     kind: "verification",
-    ...verificationMail({ firstName: payload.firstName, teamName: payload.teamName, link }),
+    ...verificationMail({ firstName: payload.firstName, teamName: payload.teamName, link }, ctx.lang),
   }, now);
 }
 

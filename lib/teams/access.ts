@@ -21,7 +21,8 @@ import { type LoginGrant, MAGIC_LINK_TTL_MS } from "../auth/login_grant.ts";
 import { stageNewToken } from "../auth/tokens.ts";
 import { endTeamLoginSessions } from "../auth/sessions.ts";
 import { stageMail } from "../mail/mod.ts";
-import { coAdminInviteMail } from "../mail/templates.ts";
+import { coAdminInviteMail, recipientLanguage } from "../mail/templates.ts";
+import type { Language } from "../i18n/languages.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { isValidEmail, normalizeEmail } from "../text.ts";
 
@@ -109,7 +110,8 @@ export async function setTeamAccessCredentials(
  * sign-in link to the team, in one commit with the audit entry.
  */
 export async function inviteCoAdmin(
-  ctx: { kv: Deno.Kv; appUrl: string; now: Date },
+  /** `lang`: the inviting request's, for an invitee whose account chose no language (or who has none yet). */
+  ctx: { kv: Deno.Kv; appUrl: string; now: Date; lang?: Language },
   teamId: string,
   rawEmail: unknown,
   actor: string,
@@ -131,7 +133,10 @@ export async function inviteCoAdmin(
   stageMail(op, {
     to: { address: email },
     kind: "co-admin-invite",
-    ...coAdminInviteMail({ teamName: team.name, invitedBy: actor, link: `${ctx.appUrl}/auth/magic?token=${token}` }),
+    ...coAdminInviteMail(
+      { teamName: team.name, invitedBy: actor, link: `${ctx.appUrl}/auth/magic?token=${token}` },
+      recipientLanguage(user, ctx.lang),
+    ),
   }, now);
   stageAuditEntry(op, { teamId, action: "admin.added", targetId: user.id, actor, detail: email }, now);
   await commitOrConflict(op);

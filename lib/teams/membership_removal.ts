@@ -24,7 +24,7 @@ import { stageAuditEntry } from "../db/audit.ts";
 import { stageFormerMembership } from "../db/former_memberships.ts";
 import { getTeam } from "../db/teams.ts";
 import { stageMail } from "../mail/mod.ts";
-import { memberRemovedMail } from "../mail/templates.ts";
+import { memberRemovedMail, recipientLanguage } from "../mail/templates.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
 
 export const MEMBERSHIP_MESSAGES = {
@@ -127,7 +127,7 @@ export async function removeMembership(kv: Deno.Kv, removal: MembershipRemoval):
       stageMail(op, {
         to: { address: user.email },
         kind: "member-removed",
-        ...memberRemovedMail({ firstName: user.firstName || undefined, teamName: team.name }),
+        ...memberRemovedMail({ firstName: user.firstName || undefined, teamName: team.name }, recipientLanguage(user)),
       }, now);
     }
     await commitTeamChangeOrConflict(kv, op, teamId);

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { getSessionUser, requireUser, signOutUser } from "../auth_middleware.ts";
 import { jsonBody, readJson } from "../http.ts";
+import { requestLanguage } from "../language.ts";
 import { ForbiddenError } from "../../lib/errors.ts";
 import { DELETE_ACCOUNT_MESSAGES, deleteAccount, parseAccountDeleteConfirmation } from "../../lib/accounts/mod.ts";
 import { NO_STORE } from "../security_headers.ts";
@@ -17,7 +18,7 @@ export const accountApi = new Hono<AppEnv>()
     const user = (await getSessionUser(c))!;
     if (user.kind !== "person") throw new ForbiddenError(DELETE_ACCOUNT_MESSAGES.teamLogin);
     const confirm = parseAccountDeleteConfirmation(await readJson(c));
-    await deleteAccount({ kv, appUrl: config.appUrl, now: now() }, user.id, confirm);
+    await deleteAccount({ kv, appUrl: config.appUrl, now: now(), lang: await requestLanguage(c) }, user.id, confirm);
     // The sessions went with the account; this browser's cookie goes too.
     await signOutUser(c);
     return c.json({ success: true, message: ACCOUNT_DELETED_MESSAGE }, 200, NO_STORE);

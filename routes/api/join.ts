@@ -17,7 +17,12 @@ import {
 import { publicTeam } from "../../lib/db/teams.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { clientIp, jsonBody, readJsonFields } from "../http.ts";
+import { requestLanguage } from "../language.ts";
 import { NO_STORE } from "../security_headers.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
+
+/** In English, as every message lib/ writes; the answer is put in the request's language (routes/language.ts). */
+const TEAM_NOT_FOUND = messagesFor("en").join.teamNotFoundApi;
 
 /**
  * `{teamKey}`: the invite code (the player lookup answers) or the slug or id (it answers alike).
@@ -28,14 +33,14 @@ async function teamOf(c: Context<AppEnv>) {
   const key = c.req.param("teamKey") ?? "";
   const found = await teamForJoinKey(kv, key, now());
   if (found) return found;
-  throw new NotFoundError(await teamOfDeadJoinCode(kv, key, now()) ? JOIN_MESSAGES.linkExpired : "Team not found");
+  throw new NotFoundError(await teamOfDeadJoinCode(kv, key, now()) ? JOIN_MESSAGES.linkExpired : TEAM_NOT_FOUND);
 }
 
 /** `/api/teams/by-join-code/{code}`: the team an invite code names (an open is not counted). */
 export const teamByJoinCodeApi = new Hono<AppEnv>()
   .get("/:code", async (c) => {
     const team = await peekJoinCode(c.var.deps.kv, c.req.param("code"), c.var.deps.now());
-    if (!team) throw new NotFoundError("Team not found");
+    if (!team) throw new NotFoundError(TEAM_NOT_FOUND);
     return c.json(publicTeam(team), 200, NO_STORE);
   });
 
@@ -58,7 +63,8 @@ export const joinRequestApi = new Hono<AppEnv>()
     if (!checked.ok) throw new ValidationError(checked.message, checked.fields);
     const { team, access } = await teamOf(c);
     const { kv, config, now } = c.var.deps;
-    const request = await submitJoinRequest(kv, team, checked.value, clientIp(c), access, config.appUrl, now());
+    const lang = await requestLanguage(c);
+    const request = await submitJoinRequest(kv, team, checked.value, clientIp(c), access, config.appUrl, now(), lang);
     const message = JOIN_MESSAGES.submitted(request.email);
     return c.json({ success: true, message, requestId: request.id }, 201, NO_STORE);
   });

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import { requireTeamMember, teamViewer } from "../auth_middleware.ts";
 import { jsonBody, readJsonFields } from "../http.ts";
+import { requestLanguage } from "../language.ts";
 import { ForbiddenError } from "../../lib/errors.ts";
 import { PARENT_PROFILE_FIELDS, saveParentProfile } from "../../lib/accounts/mod.ts";
 import { NO_STORE } from "../security_headers.ts";
@@ -20,7 +21,8 @@ export const profileApi = new Hono<AppEnv>()
     // A team's shared login and a system administrator have no profile; a person edits only their own.
     if (!viewer.userId || viewer.userId !== c.req.param("parentId")) throw new ForbiddenError(NOT_YOUR_PROFILE);
     const body = await readJsonFields(c, PARENT_PROFILE_FIELDS);
-    const saved = await saveParentProfile({ kv, appUrl: config.appUrl, now: now() }, viewer.userId, body);
+    const ctx = { kv, appUrl: config.appUrl, now: now(), lang: await requestLanguage(c) };
+    const saved = await saveParentProfile(ctx, viewer.userId, body);
     return c.json(
       {
         success: true,

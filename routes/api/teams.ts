@@ -5,11 +5,14 @@ import { canonicalTeamKey, publicTeam, resolveTeam } from "../../lib/db/teams.ts
 import { loadPublicRoster } from "../../lib/roster/mod.ts";
 import { acceptClaim, CLAIM_MESSAGES, parseClaimInput } from "../../lib/claims/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
 import { clientIp, jsonBody, readJson } from "../http.ts";
+import { requestLanguage } from "../language.ts";
 import { respond } from "../security_headers.ts";
 import { shareWithEveryone } from "../fast_path.ts";
 
-const TEAM_NOT_FOUND = "Team not found";
+/** In English as lib writes refusals; the answer carries it in the request's language (routes/language.ts). */
+const TEAM_NOT_FOUND = messagesFor("en").roster.teamNotFound;
 
 /** `/api/teams/by-slug/{slug}`: the team's public fields. */
 export const teamBySlugApi = new Hono<AppEnv>()
@@ -45,6 +48,6 @@ export const publicTeamApi = new Hono<AppEnv>()
     const input = parseClaimInput(await readJson(c));
     const team = await resolveTeam(kv, c.req.param("teamKey") ?? "");
     if (!team) throw new NotFoundError(TEAM_NOT_FOUND);
-    const claim = await acceptClaim(kv, team, input, clientIp(c), config.appUrl, now());
+    const claim = await acceptClaim(kv, team, input, clientIp(c), config.appUrl, now(), await requestLanguage(c));
     return c.json({ success: true, message: CLAIM_MESSAGES.submitted, claimId: claim.id }, 201);
   });

@@ -14,6 +14,9 @@ import {
   updateNotificationPreferences,
 } from "../../lib/notifications/mod.ts";
 import { refusalOf } from "../errors.ts";
+import { pageLanguage } from "../language.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
+import { translateFields, translateMessage } from "../../lib/i18n/translate.ts";
 import { formBody, formText, readForm } from "../http.ts";
 import { authContext } from "../contexts.ts";
 import { headerAccount } from "../../components/SiteLayout.tsx";
@@ -27,7 +30,7 @@ import {
 
 type Ctx = Context<AppEnv>;
 
-/** Success notices by the short code a post/redirect/get puts in the query string. */
+/** Success notices (English, from the catalogue) by the short code a post/redirect/get puts in the query string. */
 const NOTICES: Record<string, string> = {
   name: PROFILE_MESSAGES.nameSaved,
   password: AUTH_MESSAGES.passwordChanged,
@@ -54,9 +57,18 @@ async function sendAccount(
   const { assets, now, kv } = c.var.deps;
   const recentSignIn = now().getTime() - await sessionStart(c) <= FRESH_SIGN_IN_MS;
   const account = headerAccount(user);
+  const language = await pageLanguage(c);
+  const { lang } = language;
+  const notice = status === 200 ? noticeOf(c.req.query("done")) : null;
   const notifications = user.kind === "person" ? await getNotificationPreferences(kv, user.id) : null;
   const element = user.kind === "team" || !notifications
-    ? <TeamAccountPage teamName={user.firstName} account={account} />
+    ? (
+      <TeamAccountPage
+        teamName={user.firstName}
+        account={account}
+        message={translateMessage(AUTH_MESSAGES.teamAccountNoPassword, lang)}
+      />
+    )
     : (
       <AccountPage
         person={{
@@ -68,13 +80,19 @@ async function sendAccount(
           isTeamAdmin: Object.values(user.roles).includes("TEAM_ADMIN"),
         }}
         account={account}
-        notice={status === 200 ? noticeOf(c.req.query("done")) : null}
-        state={state}
+        notice={notice && translateMessage(notice, lang)}
+        reauthMessage={translateMessage(AUTH_MESSAGES.reauthRequired, lang)}
+        state={{ ...state, errors: translateFields(state.errors, lang) }}
         notifications={notifications}
         notificationsSaved={status === 200 && c.req.query("saved") === "notifications"}
       />
     );
-  const page = renderPage(assets, element, { title: "Your Account", status, noindex: true });
+  const page = renderPage(assets, element, {
+    title: messagesFor(lang).account.title,
+    status,
+    noindex: true,
+    ...language,
+  });
   // The page shows a person's details: never cached, never indexed.
   return sendPage(c, page, [...PRIVATE_PAGE, ...extra]);
 }
@@ -157,10 +175,12 @@ export const accountPages = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.redirect("/account/signed-out", 303);
   })
-  .get("/signed-out", (c) => {
+  .get("/signed-out", async (c) => {
+    const language = await pageLanguage(c);
     const page = renderPage(c.var.deps.assets, <SignedOutEverywherePage />, {
-      title: "Signed out everywhere",
+      title: messagesFor(language.lang).account.signedOut.title,
       noindex: true,
+      ...language,
     });
     return sendPage(c, page, PRIVATE_PAGE);
   });

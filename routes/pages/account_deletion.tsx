@@ -16,6 +16,8 @@ import { DELETE_ACCOUNT_MESSAGES, deleteAccount } from "../../lib/accounts/mod.t
 import { ForbiddenError } from "../../lib/errors.ts";
 import { AccountDeletedPage } from "../../components/account/AccountDeletedPage.tsx";
 import { sendPrivacyPage } from "./account_privacy.tsx";
+import { pageLanguage } from "../language.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
 
 export const accountDeletionPages = new Hono<AppEnv>()
   .post("/privacy/delete", formBody, async (c) => {
@@ -26,7 +28,8 @@ export const accountDeletionPages = new Hono<AppEnv>()
     // A team's shared login has no account of its own: the error page says so.
     if (user.kind !== "person") throw new ForbiddenError(DELETE_ACCOUNT_MESSAGES.teamLogin);
     try {
-      await deleteAccount({ kv, appUrl: config.appUrl, now: now() }, user.id, confirm);
+      const { lang } = await pageLanguage(c);
+      await deleteAccount({ kv, appUrl: config.appUrl, now: now(), lang }, user.id, confirm);
     } catch (error) {
       const { message, status, headers } = refusalOf(error);
       return await sendPrivacyPage(c, user, { error: { section: "delete", message }, status, headers });
@@ -35,10 +38,12 @@ export const accountDeletionPages = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.redirect("/account/deleted", 303);
   })
-  .get("/deleted", (c) => {
+  .get("/deleted", async (c) => {
+    const language = await pageLanguage(c);
     const page = renderPage(c.var.deps.assets, <AccountDeletedPage />, {
-      title: "Account deleted",
+      title: messagesFor(language.lang).account.deleted.title,
       noindex: true,
+      ...language,
     });
     return sendPage(c, page, PRIVATE_PAGE);
   });

@@ -14,6 +14,10 @@ import type { SessionUser } from "../../lib/auth/session_user.ts";
 import { loadPrivacyPage, PRIVACY_MESSAGES } from "../../lib/accounts/mod.ts";
 import { CHILD_NOTICES } from "../../lib/families/mod.ts";
 import { headerAccount } from "../../components/SiteLayout.tsx";
+import { pageLanguage } from "../language.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
+import { translateMessage } from "../../lib/i18n/translate.ts";
+import type { Language } from "../../lib/i18n/languages.ts";
 import {
   PRIVACY_PAGE_PATH,
   PrivacyPage,
@@ -23,7 +27,6 @@ import {
 
 type Ctx = Context<AppEnv>;
 
-const TITLE = "Your data and privacy";
 /** Signed out (or only a system administrator, who has no person account): sign in, then back here. */
 const SIGN_IN = `/team-login?next=${PRIVACY_PAGE_PATH}`;
 
@@ -32,16 +35,17 @@ const wordsOf = (table: Readonly<Record<string, string>>, code: string | undefin
   code && Object.hasOwn(table, code) ? table[code] : null;
 
 /** A success notice: after leaving a team (`?left=1`), or a child's form (`?child=<code>`, lib/families). */
-function noticeOf(c: Ctx): string | null {
-  if (c.req.query("left") === "1") return PRIVACY_MESSAGES.left;
+function noticeOf(c: Ctx, lang: Language): string | null {
+  const m = messagesFor(lang);
+  if (c.req.query("left") === "1") return m.account.messages.privacy.left;
   const child = c.req.query("child");
-  return child === "requested" || child === "saved" ? CHILD_NOTICES[child] : null;
+  return child === "requested" || child === "saved" ? m.childPrivacy.notices[child] : null;
 }
 
 /** A child's form that came back refused (`?child-error=<code>`): shown in the children's section. */
-function childError(c: Ctx): PrivacyPageError | null {
+function childError(c: Ctx, lang: Language): PrivacyPageError | null {
   const message = wordsOf(CHILD_NOTICES, c.req.query("child-error"));
-  return message ? { section: "children", message } : null;
+  return message ? { section: "children", message: translateMessage(message, lang) } : null;
 }
 
 /**
@@ -56,17 +60,22 @@ export async function sendPrivacyPage(
   const { assets, kv } = c.var.deps;
   const account = headerAccount(user);
   const status = options.status ?? 200;
+  const language = await pageLanguage(c);
+  const { lang } = language;
+  const title = messagesFor(lang).account.privacy.title;
   if (user.kind !== "person") {
     const element = (
       <PrivacyTeamLoginPage
         teamName={user.firstName}
         account={account}
-        message={PRIVACY_MESSAGES.personalAccountNeeded}
+        message={translateMessage(PRIVACY_MESSAGES.personalAccountNeeded, lang)}
       />
     );
-    return sendPage(c, renderPage(assets, element, { title: TITLE, noindex: true }), PRIVATE_PAGE);
+    return sendPage(c, renderPage(assets, element, { title, noindex: true, ...language }), PRIVATE_PAGE);
   }
   const data = await loadPrivacyPage(kv, user);
+  // A refusal comes from lib/ in English: the page shows it in its language.
+  const error = options.error ? { ...options.error, message: translateMessage(options.error.message, lang) } : null;
   const element = (
     <PrivacyPage
       account={account}
@@ -74,13 +83,13 @@ export async function sendPrivacyPage(
       teams={data.teams}
       childList={data.children}
       retention={data.retention}
-      onlyAdminMessage={PRIVACY_MESSAGES.onlyAdmin}
-      notice={status === 200 ? noticeOf(c) : null}
-      error={options.error ?? childError(c)}
+      onlyAdminMessage={translateMessage(PRIVACY_MESSAGES.onlyAdmin, lang)}
+      notice={status === 200 ? noticeOf(c, lang) : null}
+      error={error ?? childError(c, lang)}
     />
   );
   // The page shows a person's and their children's details: never cached, never indexed.
-  const page = renderPage(assets, element, { title: TITLE, status, noindex: true });
+  const page = renderPage(assets, element, { title, status, noindex: true, ...language });
   return sendPage(c, page, [...PRIVATE_PAGE, ...(options.headers ?? [])]);
 }
 

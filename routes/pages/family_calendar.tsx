@@ -13,6 +13,9 @@ import { ForbiddenError, RateLimitError } from "../../lib/errors.ts";
 import { refusalOf } from "../errors.ts";
 import { formBody, ifNoneMatchHas } from "../http.ts";
 import { headerAccount } from "../../components/SiteLayout.tsx";
+import { pageLanguage } from "../language.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
+import { translateMessage } from "../../lib/i18n/translate.ts";
 import { FamilyCalendarPage, FamilyCalendarTeamLoginPage } from "../../components/calendar/FamilyCalendarPage.tsx";
 import {
   createFamilyCalendarLink,
@@ -31,12 +34,11 @@ const PAGE_PATH = "/account/calendar";
 /** Signed out (or only a system administrator, who has no person account): sign in, then back here. */
 const SIGN_IN = `/team-login?next=${PAGE_PATH}`;
 
-const NOTICES: Record<string, string> = {
-  created: FAMILY_CALENDAR_MESSAGES.created,
-  reset: FAMILY_CALENDAR_MESSAGES.reset,
-  revoked: FAMILY_CALENDAR_MESSAGES.revoked,
-};
-const noticeOf = (code: string | undefined) => code && Object.hasOwn(NOTICES, code) ? NOTICES[code] : null;
+/** The notice after a change, by the code its redirect carries (never the words). */
+const NOTICE_CODES = ["created", "reset", "revoked"] as const;
+type NoticeCode = typeof NOTICE_CODES[number];
+const isNoticeCode = (code: string | undefined): code is NoticeCode =>
+  (NOTICE_CODES as readonly (string | undefined)[]).includes(code);
 
 /** The person this request acts for, or the response that sends them to sign in. */
 async function personOrRedirect(c: Ctx): Promise<SessionUser | Response> {
@@ -48,28 +50,31 @@ async function personOrRedirect(c: Ctx): Promise<SessionUser | Response> {
 async function sendCalendarPage(c: Ctx, user: SessionUser) {
   const { assets, kv, config } = c.var.deps;
   const account = headerAccount(user);
-  const title = "Your family calendar";
+  const language = await pageLanguage(c);
+  const texts = messagesFor(language.lang).familyCalendar;
+  const title = texts.title;
   if (user.kind !== "person") {
     const element = (
       <FamilyCalendarTeamLoginPage
         teamName={user.firstName}
         account={account}
-        message={FAMILY_CALENDAR_MESSAGES.personalAccountNeeded}
+        message={translateMessage(FAMILY_CALENDAR_MESSAGES.personalAccountNeeded, language.lang)}
       />
     );
-    return sendPage(c, renderPage(assets, element, { title, noindex: true }), PRIVATE_PAGE);
+    return sendPage(c, renderPage(assets, element, { title, noindex: true, ...language }), PRIVATE_PAGE);
   }
   const link = await getFamilyCalendarLink(kv, user.id);
+  const done = c.req.query("done");
   const element = (
     <FamilyCalendarPage
       account={account}
-      notice={noticeOf(c.req.query("done"))}
+      notice={isNoticeCode(done) ? texts.messages[done] : null}
       link={link && { urls: familyCalendarUrls(config.appUrl, link.token), createdAt: link.createdAt }}
       teams={user.teams.map((t) => ({ id: t.id, name: t.name }))}
     />
   );
   // The page shows the person's secret link: never cached, never indexed.
-  return sendPage(c, renderPage(assets, element, { title, noindex: true }), PRIVATE_PAGE);
+  return sendPage(c, renderPage(assets, element, { title, noindex: true, ...language }), PRIVATE_PAGE);
 }
 
 /** A change to the person's link: signed in as a person, then `change`, then back to the page with a notice. */
@@ -109,7 +114,8 @@ export const familyCalendarFeed = new Hono<AppEnv>()
     if (!token) return notFound();
     let feed;
     try {
-      feed = await readFamilyCalendar(kv, token, { now: now(), appUrl: config.appUrl });
+      const { lang } = await pageLanguage(c);
+      feed = await readFamilyCalendar(kv, token, { now: now(), appUrl: config.appUrl, lang });
     } catch (error) {
       const { message, headers } = refusalOf(error, RateLimitError);
       return respond(c, `${message}\n`, 429, [TEXT, FEED_CSP, ...PRIVATE_PAGE, ...headers]);

@@ -6,6 +6,8 @@ import { loadHubData } from "../../lib/accounts/mod.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { PRIVATE_PAGE, sendPage } from "../security_headers.ts";
 import { HubPage } from "../../components/hub/HubPage.tsx";
+import { pageLanguage } from "../language.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
 
 /** `/home`: the hub, and team switching (`POST /home/team`). */
 export const hubPages = new Hono<AppEnv>()
@@ -14,13 +16,11 @@ export const hubPages = new Hono<AppEnv>()
     if (!user && !sysadmin) return c.redirect("/team-login?next=/home", 303);
     const { kv, assets, config } = c.var.deps;
     const data = await loadHubData(kv, user, sysadmin?.email ?? null);
+    const language = await pageLanguage(c);
     const page = renderPage(
       assets,
       <HubPage data={data} development={config.env === "development"} />,
-      {
-        title: "Your GoalMates Hub",
-        noindex: true,
-      },
+      { title: messagesFor(language.lang).hub.title, noindex: true, ...language },
     );
     return sendPage(c, page, PRIVATE_PAGE);
   })

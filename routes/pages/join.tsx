@@ -10,14 +10,19 @@ import { askForNewJoinLink, LINK_ASK_MESSAGES } from "../../lib/join/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { refusalOf } from "../errors.ts";
 import { clientIp, formBody, readForm } from "../http.ts";
+import { pageLanguage } from "../language.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
+import { format } from "../../lib/i18n/format.ts";
+import { translateFields, translateMessage } from "../../lib/i18n/translate.ts";
+import type { Language } from "../../lib/i18n/languages.ts";
 import { JoinPage, TeamNotFoundPage } from "../../components/join/JoinPage.tsx";
 import { ExpiredLinkPage, type ExpiredLinkPageProps } from "../../components/join/ExpiredLinkPage.tsx";
 import { claimHref } from "../../components/roster/links.ts";
 import {
   identityBody,
   identityErrors,
+  type IdentityValues,
   initialJoinFlow,
-  JOIN_TEXTS,
   type JoinFlowProps,
   joinRequestBody,
   readAccount,
@@ -26,7 +31,8 @@ import {
 } from "../../components/join/join_flow.ts";
 
 // Invite codes are secrets and the posts carry personal data: every page here is a LINK_PAGE
-// (never cached, no Referer).
+// (never cached, no Referer). Each is in the request's language: lib/ refuses in English, and
+// its messages are put in that language here (translateMessage, translateFields).
 
 /** The page's team, by invite code (an open is counted on GET) or by slug; with how it was named. */
 interface JoinTarget {
@@ -34,8 +40,13 @@ interface JoinTarget {
   access: JoinAccess;
 }
 
-function sendNotFound(c: Context<AppEnv>) {
-  const page = renderPage(c.var.deps.assets, <TeamNotFoundPage />, { title: JOIN_TEXTS.teamNotFound, status: 404 });
+async function sendNotFound(c: Context<AppEnv>) {
+  const language = await pageLanguage(c);
+  const page = renderPage(c.var.deps.assets, <TeamNotFoundPage />, {
+    title: messagesFor(language.lang).join.teamNotFound,
+    status: 404,
+    ...language,
+  });
   return sendPage(c, page, LINK_PAGE);
 }
 
@@ -43,7 +54,7 @@ function sendNotFound(c: Context<AppEnv>) {
  * An invite code that expired or was replaced (410): the team, its roster's claim and a way to
  * ask the admin for a new link. A code that never existed gets 'Team Not Found' and names no team.
  */
-function sendExpired(
+async function sendExpired(
   c: Context<AppEnv>,
   team: Team,
   form: Partial<Pick<ExpiredLinkPageProps, "values" | "errors" | "notice">> = {},
@@ -59,10 +70,12 @@ function sendExpired(
     notice: null,
     ...form,
   };
+  const language = await pageLanguage(c);
   const page = renderPage(c.var.deps.assets, <ExpiredLinkPage {...props} />, {
-    title: `${JOIN_MESSAGES.linkExpired} · ${team.name}`,
+    title: `${messagesFor(language.lang).join.rules.linkExpired} · ${team.name}`,
     status,
     noindex: true,
+    ...language,
   });
   return sendPage(c, page, [...LINK_PAGE, ...extra]);
 }
@@ -72,17 +85,21 @@ async function askForLink(c: Context<AppEnv>, team: Team, form: Record<string, u
   const { kv, config, now } = c.var.deps;
   const field = (name: string) => typeof form[name] === "string" ? (form[name] as string).slice(0, 300) : "";
   const values = { name: field("name"), email: field("email") };
+  const { lang } = await pageLanguage(c);
   try {
     const ask = await askForNewJoinLink(kv, team, values, clientIp(c), config.appUrl, now());
-    return sendExpired(c, team, { values, notice: { ok: true, message: LINK_ASK_MESSAGES.sent(ask.email) } }, 200);
+    const sent = translateMessage(LINK_ASK_MESSAGES.sent(ask.email), lang);
+    return await sendExpired(c, team, { values, notice: { ok: true, message: sent } }, 200);
   } catch (error) {
     const refused = refusalOf(error);
-    const notice = refused.error instanceof ValidationError ? null : { ok: false, message: refused.message };
-    return sendExpired(c, team, { values, errors: refused.fields, notice }, refused.status, refused.headers);
+    const message = translateMessage(refused.message, lang);
+    const notice = refused.error instanceof ValidationError ? null : { ok: false, message };
+    const errors = translateFields(refused.fields, lang);
+    return await sendExpired(c, team, { values, errors, notice }, refused.status, refused.headers);
   }
 }
 
-function sendJoin(
+async function sendJoin(
   c: Context<AppEnv>,
   { team, access }: JoinTarget,
   flow: Partial<JoinFlowProps>,
@@ -93,19 +110,41 @@ function sendJoin(
   // The island's calls name the team as the page was opened: by its code (the player lookup
   // answers) or by its slug (a team admin checks the player).
   const teamKey = access === "code" ? key : team.slug;
+  const language = await pageLanguage(c);
   const props = initialJoinFlow(teamKey, `/join/${encodeURIComponent(key)}`, {
     allowSurname: team.settings.allowSurnameFallback,
-    ...flow,
+    ...inLanguage(flow, language.lang),
   });
   const page = renderPage(c.var.deps.assets, <JoinPage team={team} flow={props} />, {
-    title: `Join ${team.name}`,
+    title: format(language.lang, messagesFor(language.lang).join.pageTitle, { team: team.name }),
     status,
     noindex: true,
+    ...language,
   });
   return sendPage(c, page, [...LINK_PAGE, ...extra]);
 }
 
-const playerNotFound = { title: JOIN_TEXTS.playerNotFound, message: JOIN_MESSAGES.playerNotFound };
+/** The flow's messages, which lib/ and the checks write in English, in the page's language. */
+function inLanguage(flow: Partial<JoinFlowProps>, lang: Language): Partial<JoinFlowProps> {
+  const { errors, notice, submittedMessage } = flow;
+  return {
+    ...flow,
+    ...(errors && { errors: translateFields(errors, lang) }),
+    ...(notice && {
+      notice: { title: translateMessage(notice.title, lang), message: translateMessage(notice.message, lang) },
+    }),
+    ...(submittedMessage && { submittedMessage: translateMessage(submittedMessage, lang) }),
+  };
+}
+
+/** The notices' titles, in English as the messages are (`inLanguage` puts them in the page's). */
+const TITLES = messagesFor("en").join;
+
+const playerNotFound = { title: TITLES.playerNotFound, message: JOIN_MESSAGES.playerNotFound };
+
+/** How the account step names a player it did not confirm, in the request's language. */
+const typedIn = async (c: Context<AppEnv>, identity: IdentityValues) =>
+  typedPlayer(identity, messagesFor((await pageLanguage(c)).lang).join.jerseyUnknown);
 
 /** Without JavaScript: 'Verify Player Information'. */
 async function identify(c: Context<AppEnv>, target: JoinTarget, form: Record<string, unknown>) {
@@ -125,10 +164,10 @@ async function identify(c: Context<AppEnv>, target: JoinTarget, form: Record<str
   } catch (error) {
     // A refusal from lib/ (throttling, a domain rule) as a notice on the posted step.
     const { status, message, headers } = refusalOf(error);
-    return sendJoin(c, target, { identity, notice: { title: JOIN_TEXTS.verificationError, message } }, status, headers);
+    return sendJoin(c, target, { identity, notice: { title: TITLES.verificationError, message } }, status, headers);
   }
   if (result.found === null) {
-    return sendJoin(c, target, { step: "account", identity, playerName: typedPlayer(identity) });
+    return sendJoin(c, target, { step: "account", identity, playerName: await typedIn(c, identity) });
   }
   if (!result.found) return sendJoin(c, target, { identity, notice: playerNotFound }, 404);
   return sendJoin(c, target, {
@@ -155,16 +194,17 @@ async function submit(c: Context<AppEnv>, target: JoinTarget, form: Record<strin
     step: "account" as const,
     identity,
     account,
-    playerName: player ? shortName(player) : typedPlayer(identity),
+    playerName: player ? shortName(player) : await typedIn(c, identity),
     playerConfirmed: player !== null,
   };
   const checked = checkJoinRequest(joinRequestBody(identity, account));
   if (!checked.ok) return sendJoin(c, target, { ...onAccount, errors: checked.fields }, 400);
   try {
-    await submitJoinRequest(kv, target.team, checked.value, clientIp(c), target.access, config.appUrl, now());
+    const { lang } = await pageLanguage(c);
+    await submitJoinRequest(kv, target.team, checked.value, clientIp(c), target.access, config.appUrl, now(), lang);
   } catch (error) {
     const { status, message, headers } = refusalOf(error);
-    return sendJoin(c, target, { ...onAccount, notice: { title: JOIN_TEXTS.requestFailed, message } }, status, headers);
+    return sendJoin(c, target, { ...onAccount, notice: { title: TITLES.requestFailed, message } }, status, headers);
   }
   return sendJoin(c, target, { step: "success", submittedMessage: JOIN_MESSAGES.submitted(checked.value.email) });
 }

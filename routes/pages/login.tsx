@@ -10,6 +10,9 @@ import { authContext } from "../contexts.ts";
 import { TeamLoginPage } from "../../components/login/TeamLoginPage.tsx";
 import { teamLoginHref } from "../../components/login/login_links.ts";
 import type { TeamLoginProps } from "../../islands/TeamLogin.tsx";
+import { pageLanguage } from "../language.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
+import { translateMessage } from "../../lib/i18n/translate.ts";
 
 function loginState(tab: TeamLoginProps["tab"], next: string, changes: Partial<TeamLoginProps> = {}): TeamLoginProps {
   return {
@@ -21,25 +24,35 @@ function loginState(tab: TeamLoginProps["tab"], next: string, changes: Partial<T
   };
 }
 
-function sendLogin(c: Context<AppEnv>, login: TeamLoginProps, status = 200, headers: [string, string][] = []) {
+async function sendLogin(
+  c: Context<AppEnv>,
+  login: TeamLoginProps,
+  status = 200,
+  headers: [string, string][] = [],
+) {
   const { assets, config } = c.var.deps;
+  const language = await pageLanguage(c);
+  const texts = messagesFor(language.lang).auth.teamLogin;
+  // lib refuses in English: the form shows it in the page's language.
+  const inLanguage = (error: string | null) => error && translateMessage(error, language.lang);
+  const shown: TeamLoginProps = {
+    ...login,
+    magic: { ...login.magic, error: inLanguage(login.magic.error) },
+    password: { ...login.password, error: inLanguage(login.password.error) },
+  };
   // A page that needs a session sent the visitor here (`&reason=logged-out`): say why.
   const loggedOut = c.req.method === "GET" && c.req.query("reason") === "logged-out";
-  const element = <TeamLoginPage login={login} development={config.env === "development"} loggedOut={loggedOut} />;
-  const page = renderPage(assets, element, {
-    title: "Team Login",
-    description: "Sign in to your GoalMates team with a magic link or your team admin password.",
-    status,
-  });
+  const element = <TeamLoginPage login={shown} development={config.env === "development"} loggedOut={loggedOut} />;
+  const page = renderPage(assets, element, { title: texts.title, description: texts.description, status, ...language });
   // The page can show an address someone typed: never cached.
   return sendPage(c, page, [...PRIVATE_PAGE, ...headers]);
 }
 
 /** `/team-login` with its no-JavaScript posts. */
 export const teamLoginPage = new Hono<AppEnv>()
-  .get("/", (c) => {
+  .get("/", async (c) => {
     const tab = c.req.query("tab") === "password" ? "password" : "magic";
-    return sendLogin(c, loginState(tab, safeLocalPath(c.req.query("next"), "")));
+    return await sendLogin(c, loginState(tab, safeLocalPath(c.req.query("next"), "")));
   })
   .post("/", formBody, signInRoute("password"), async (c) => {
     const form = await readForm(c);
@@ -55,7 +68,12 @@ export const teamLoginPage = new Hono<AppEnv>()
         teamId = login.teamId;
       } catch (error) {
         const { status, message, headers } = refusalOf(error);
-        return sendLogin(c, loginState("password", next, { password: { email, error: message } }), status, headers);
+        return await sendLogin(
+          c,
+          loginState("password", next, { password: { email, error: message } }),
+          status,
+          headers,
+        );
       }
       // The cookie rides on this redirect (post/redirect/get).
       c.header("Cache-Control", "no-store");
@@ -68,14 +86,14 @@ export const teamLoginPage = new Hono<AppEnv>()
       } catch (error) {
         const { status, message, headers } = refusalOf(error);
         const magic = { email, sentTo: null, error: message };
-        return sendLogin(c, loginState("magic", next, { magic }), status, headers);
+        return await sendLogin(c, loginState("magic", next, { magic }), status, headers);
       }
       // The same page whether or not the address has an account.
-      return sendLogin(c, loginState("magic", next, { magic: { email, sentTo: email, error: null } }));
+      return await sendLogin(c, loginState("magic", next, { magic: { email, sentTo: email, error: null } }));
     }
 
     // 'Change Email' (and anything unknown): the magic-link form again, filled in.
-    return sendLogin(c, loginState("magic", next, { magic: { email, sentTo: null, error: null } }));
+    return await sendLogin(c, loginState("magic", next, { magic: { email, sentTo: null, error: null } }));
   });
 
 /** `/admin-login`. DECISIONS.md: one sign-in page; the admin's way in is its Email & Password tab. */

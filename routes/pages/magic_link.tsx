@@ -9,6 +9,8 @@ import { formBody, readForm, safeLocalPath } from "../http.ts";
 import { signInRoute } from "../errors.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { LINK_PAGE, sendPage } from "../security_headers.ts";
+import { pageLanguage } from "../language.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
 import {
   MagicLinkContinuePage,
   MagicLinkInvalidPage,
@@ -22,10 +24,12 @@ import {
 async function sendInvalidLink(c: Context<AppEnv>, token: string) {
   const { kv, assets, now } = c.var.deps;
   const renewable = await freshLinkRequestFor(kv, token, now().getTime()) !== null;
+  const language = await pageLanguage(c);
   const page = renderPage(assets, <MagicLinkInvalidPage renewToken={renewable ? token : null} />, {
-    title: "Link expired",
+    title: messagesFor(language.lang).auth.linkExpired.title,
     status: 400,
     noindex: true,
+    ...language,
   });
   return sendPage(c, page, LINK_PAGE);
 }
@@ -41,10 +45,11 @@ export const magicLinkPages = new Hono<AppEnv>()
     const token = c.req.query("token") ?? c.req.query("t") ?? "";
     const grant = await peekToken<LoginGrant>(kv, "login", token, now().getTime());
     if (!grant) return await sendInvalidLink(c, token);
+    const language = await pageLanguage(c);
     const page = renderPage(
       assets,
       <MagicLinkContinuePage token={token} next={safeLocalPath(c.req.query("next"), "")} />,
-      { title: "Sign in", noindex: true },
+      { title: messagesFor(language.lang).auth.magicLink.title, noindex: true, ...language },
     );
     return sendPage(c, page, LINK_PAGE);
   })
@@ -66,6 +71,11 @@ export const magicLinkPages = new Hono<AppEnv>()
     const form = await readForm(c);
     if (!isTokenShaped(form.token)) return await sendInvalidLink(c, "");
     await requestFreshMagicLink(authContext(c), form.token);
-    const page = renderPage(c.var.deps.assets, <MagicLinkResentPage />, { title: "Check your email", noindex: true });
+    const language = await pageLanguage(c);
+    const page = renderPage(c.var.deps.assets, <MagicLinkResentPage />, {
+      title: messagesFor(language.lang).auth.freshLinkSent.title,
+      noindex: true,
+      ...language,
+    });
     return sendPage(c, page, LINK_PAGE);
   });

@@ -10,6 +10,7 @@ import { ContactPage } from "../../components/marketing/ContactPage.tsx";
 import type { AssetManifest } from "../../lib/render/assets.ts";
 import { type Language, LANGUAGES } from "../../lib/i18n/languages.ts";
 import { requestLanguage } from "../language.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
 
 /**
  * The public pages that never change between requests: rendered once, served many times, the
@@ -17,18 +18,21 @@ import { requestLanguage } from "../language.ts";
  */
 export function marketingPages(assets: AssetManifest) {
   // Each page in each language, rendered at start.
-  const pagesIn = (lang: Language) => ({
-    "/": renderPage(assets, <LandingPage />, { title: "GoalMates", shared: true, lang, path: "/" }),
-    "/about": renderPage(assets, <AboutPage />, { title: "About", shared: true, lang, path: "/about" }),
-    "/privacy": renderPage(assets, <PrivacyPage />, {
-      title: "Privacy",
-      description: "What GoalMates stores about children and who can see it.",
-      shared: true,
-      lang,
-      path: "/privacy",
-    }),
-    "/contact": renderPage(assets, <ContactPage />, { title: "Contact", shared: true, lang, path: "/contact" }),
-  });
+  const pagesIn = (lang: Language) => {
+    const titles = messagesFor(lang).marketing.titles;
+    return {
+      "/": renderPage(assets, <LandingPage />, { title: "GoalMates", shared: true, lang, path: "/" }),
+      "/about": renderPage(assets, <AboutPage />, { title: titles.about, shared: true, lang, path: "/about" }),
+      "/privacy": renderPage(assets, <PrivacyPage />, {
+        title: titles.privacy,
+        description: titles.privacyDescription,
+        shared: true,
+        lang,
+        path: "/privacy",
+      }),
+      "/contact": renderPage(assets, <ContactPage />, { title: titles.contact, shared: true, lang, path: "/contact" }),
+    };
+  };
   const pages = Object.fromEntries(LANGUAGES.map((lang) => [lang, pagesIn(lang)])) as Record<
     Language,
     ReturnType<typeof pagesIn>

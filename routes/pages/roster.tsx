@@ -16,6 +16,9 @@ import { getSessionUser, getSysadmin } from "../auth_middleware.ts";
 import { headerAccount } from "../../components/SiteLayout.tsx";
 import { shareWithEveryone } from "../fast_path.ts";
 import { pageLanguage } from "../language.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
+import { format } from "../../lib/i18n/format.ts";
+import { translateFields } from "../../lib/i18n/translate.ts";
 
 const PLAYER_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -68,12 +71,13 @@ export const rosterPages = new Hono<AppEnv>()
       const roster = await loadPublicRoster(kv, slug, now());
       if (!roster) return null;
       const { team, players, revision } = roster;
+      const texts = messagesFor(lang).roster;
       const value = renderPage(
         assets,
         <RosterPage team={team} players={players} view={view} claimed={claimed} />,
         {
-          title: `${team.name} Roster`,
-          description: `The ${team.season} roster of ${team.name}.`,
+          title: format(lang, texts.title, { team: team.name }),
+          description: format(lang, texts.description, { team: team.name, season: team.season }),
           noindex: true,
           shared: true,
           lang,
@@ -91,7 +95,13 @@ export const rosterPages = new Hono<AppEnv>()
     const notFound = <RosterNotFound account={account} />;
     return sendPage(
       c,
-      renderPage(assets, notFound, { title: "Roster Not Found", status: 404, noindex: true }),
+      renderPage(assets, notFound, {
+        title: messagesFor(lang).roster.notFound.title,
+        status: 404,
+        noindex: true,
+        lang,
+        path,
+      }),
       PRIVATE_PAGE,
     );
   })
@@ -123,7 +133,8 @@ export const rosterPages = new Hono<AppEnv>()
     const check = checkClaim({ ...values, mode: formText(form, "mode") || "jersey" });
     if (!check.ok) return sendClaimForm(c, team, values, check.fields, 400);
     try {
-      await acceptClaim(kv, team, check.value, clientIp(c), c.var.deps.config.appUrl, now());
+      const { lang } = await pageLanguage(c);
+      await acceptClaim(kv, team, check.value, clientIp(c), c.var.deps.config.appUrl, now(), lang);
     } catch (error) {
       const refused = refusalOf(error);
       return sendClaimForm(c, team, values, { _: refused.message }, refused.status, refused.headers);
@@ -140,10 +151,19 @@ async function sendClaimForm(
   headers: [string, string][] = [],
 ) {
   const account = await accountOf(c);
+  const { lang, path } = await pageLanguage(c);
+  // lib refuses in English; the form shows each message in the page's language.
+  const shown = translateFields(errors, lang);
   const page = renderPage(
     c.var.deps.assets,
-    <ClaimFormPage team={team} values={values} errors={errors} account={account} />,
-    { title: `Claim a player · ${team.name}`, status, noindex: true },
+    <ClaimFormPage team={team} values={values} errors={shown} account={account} />,
+    {
+      title: format(lang, messagesFor(lang).claims.form.pageTitle, { team: team.name }),
+      status,
+      noindex: true,
+      lang,
+      path,
+    },
   );
   return sendPage(c, page, account ? [...PRIVATE_PAGE, ...headers] : headers);
 }

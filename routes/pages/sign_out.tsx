@@ -6,6 +6,8 @@ import { renderPage } from "../../lib/render/page.tsx";
 import { PRIVATE_PAGE, sendPage } from "../security_headers.ts";
 import { formBody } from "../http.ts";
 import { SignOutConfirmPage } from "../../components/auth/SignOutPage.tsx";
+import { pageLanguage } from "../language.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
 
 /**
  * R19: a GET that ends a session is a cross-site logout for any page that links to it. The
@@ -41,9 +43,11 @@ export const signOutPage = new Hono<AppEnv>()
     // Asked even when no session is visible here: an admin's Strict cookie is not sent on a
     // navigation another site started, yet the POST from this page will carry it.
     const account = headerAccount(user, sysadmin?.email ?? null);
+    const language = await pageLanguage(c);
     const page = renderPage(c.var.deps.assets, <SignOutConfirmPage account={account} />, {
-      title: "Sign out?",
+      title: messagesFor(language.lang).auth.signOut.title,
       noindex: true,
+      ...language,
     });
     return sendPage(c, page, PRIVATE_PAGE);
   })

@@ -5,7 +5,7 @@
  * no Origin (body `List-Unsubscribe=One-Click`, or none): the route declares `crossSitePost`, and
  * the signed token is its only credential. A forged token or a deleted account is 404.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { createElement } from "react";
 import type { AppEnv } from "../app_env.ts";
 import { crossSitePost, formBody } from "../http.ts";
@@ -14,8 +14,17 @@ import { readUnsubscribeToken, UNSUBSCRIBE_PATH, unsubscribeWithToken } from "..
 import { renderPage } from "../../lib/render/page.tsx";
 import { LINK_PAGE, sendPage } from "../security_headers.ts";
 import { UnsubscribeConfirmPage, UnsubscribeDonePage } from "../../components/notifications/UnsubscribePage.tsx";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
+import { pageLanguage } from "../language.ts";
 
-const UNKNOWN_LINK = "This unsubscribe link is not valid.";
+/** In English, as every refusal: the error page puts it in the request's language. */
+const UNKNOWN_LINK = messagesFor("en").notifications.unsubscribe.unknownLink;
+
+/** The page's title in the request's language, with the language and path `renderPage` needs. */
+async function pageOptions(c: Context<AppEnv>, title: "title" | "doneTitle") {
+  const language = await pageLanguage(c);
+  return { title: messagesFor(language.lang).notifications.unsubscribe[title], noindex: true, ...language };
+}
 
 export const unsubscribePages = new Hono<AppEnv>()
   .get("/:token", async (c) => {
@@ -27,7 +36,7 @@ export const unsubscribePages = new Hono<AppEnv>()
       kind: named.kind,
       action: `${UNSUBSCRIBE_PATH}/${token}`,
     });
-    return sendPage(c, renderPage(assets, element, { title: "Unsubscribe", noindex: true }), LINK_PAGE);
+    return sendPage(c, renderPage(assets, element, await pageOptions(c, "title")), LINK_PAGE);
   })
   .post("/:token", crossSitePost, formBody, async (c) => {
     const { kv, assets } = c.var.deps;
@@ -35,5 +44,5 @@ export const unsubscribePages = new Hono<AppEnv>()
     const kind = await unsubscribeWithToken(kv, c.req.param("token") ?? "");
     if (!kind) throw new NotFoundError(UNKNOWN_LINK);
     const element = createElement(UnsubscribeDonePage, { kind });
-    return sendPage(c, renderPage(assets, element, { title: "Unsubscribed", noindex: true }), LINK_PAGE);
+    return sendPage(c, renderPage(assets, element, await pageOptions(c, "doneTitle")), LINK_PAGE);
   });

@@ -9,6 +9,7 @@ import { newToken } from "../../lib/auth/tokens.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { queueMail } from "../../lib/mail/mod.ts";
 import { testMail } from "../../lib/mail/templates.ts";
+import { requestLanguage } from "../language.ts";
 import { cleanText, isValidEmail, normalizeEmail } from "../../lib/text.ts";
 import { TEST_EMAIL_TEXTS } from "../../components/login/texts.ts";
 import type { TestEmailType } from "../../islands/sysadmin/EmailTest.tsx";
@@ -66,7 +67,7 @@ export async function sendTestEmail(
   await queueMail(kv, {
     to: { name: playerName || undefined, address },
     kind: `test-${type}`,
-    ...testMail({ kind: type, playerName: playerName || undefined, link }),
+    ...testMail({ kind: type, playerName: playerName || undefined, link }, await requestLanguage(c)),
   }, now());
   const label = type === "verification" ? "verification" : "magic link";
   return {

@@ -63,3 +63,20 @@ export async function hydrated(page: Page, island: IslandName): Promise<void> {
 }
 
 export const toastWith = (page: Page, title: string) => page.locator(".toast").filter({ hasText: title });
+
+/**
+ * Text wider than its box (for the Spanish screens, whose words run about a quarter longer): each
+ * visible element `selectors` names whose content is cut or spills, described for the failure.
+ */
+export async function overflowingText(page: Page, selectors: string): Promise<string[]> {
+  return await page.evaluate((selectors) =>
+    [...document.querySelectorAll<HTMLElement>(selectors)]
+      .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+      .map((el) =>
+        `${el.className}: "${(el.textContent ?? "").trim().slice(0, 60)}" ${el.scrollWidth} > ${el.clientWidth}`
+      ), selectors);
+}
+
+/** Whether the page scrolls sideways. */
+export const sidewaysScroll = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);

@@ -113,7 +113,7 @@ Deno.test("[export] the person's own file: everything held about them, as an att
   assert.equal(data.complete, true);
   assert.equal(data.account.email, s.email);
   assert.equal(data.account.firstName, "Quentin");
-  assert.equal(data.account.language, "en");
+  assert.equal(data.account.language, null, "no language chosen yet");
   assert.deepEqual(data.teams.map((team) => [team.id, team.role]), [[s.w.team.id, "TEAM_STANDARD"]]);
   assert.ok(data.teams[0].family, "the family the claim's approval joined them to");
   // Their child's roster record, whole.
@@ -140,6 +140,11 @@ Deno.test("[export] the person's own file: everything held about them, as an att
     data.auditEntries.some((entry) => entry.action.startsWith("claim.") && entry.teamId === s.w.team.id),
     "the admin's decision on their claim",
   );
+  // The language chosen with the switch is saved on the account, so the file holds it.
+  const chosen = await call(t.app, "POST", "/language", { cookie: s.cookie, form: { language: "es", next: "/" } });
+  assert.equal(chosen.status, 303);
+  const after: AccountExport = await (await call(t.app, "GET", EXPORT, { cookie: s.cookie })).json();
+  assert.equal(after.account.language, "es");
 });
 
 Deno.test("[export] never a secret or someone else's data: no password hash, session id, calendar token or other people's posts", async () => {

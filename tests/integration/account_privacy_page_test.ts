@@ -17,7 +17,7 @@ import { RETENTION_PERIODS } from "../../lib/retention.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { PRIVACY_MESSAGES } from "../../lib/accounts/mod.ts";
 import { CHILD_NOTICES } from "../../lib/families/mod.ts";
-import { CHILD_PRIVACY_TEXTS } from "../../lib/families/child_privacy.ts";
+import { CHILD_PRIVACY_TEXTS } from "../../lib/families/child_privacy_rules.ts";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { AccountMenu } from "../../components/AccountMenu.tsx";

@@ -11,7 +11,7 @@ import { RenderedPage } from "../../lib/render/page.tsx";
 import { commitTeamChange } from "../../lib/db/team_revisions.ts";
 
 const TEAM = "team-1";
-const VIEWER = "viewer-1";
+const VIEWER = { viewer: "viewer-1", lang: "en" } as const;
 /** Five seconds into a minute: every request of a test falls in the same minute. */
 const T0 = Date.parse("2026-05-01T12:00:05.000Z");
 

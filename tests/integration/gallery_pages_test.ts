@@ -12,6 +12,7 @@ import { newPhotoId, type PhotoRecord, stagePhoto } from "../../lib/db/gallery.t
 import { renderPage } from "../../lib/render/page.tsx";
 import { PhotosPage } from "../../components/dashboard/photos/PhotosPage.tsx";
 import { PhotoGallerySection } from "../../components/dashboard/PhotoGallerySection.tsx";
+import { ISLAND_MESSAGES_PROP } from "../../lib/i18n/context.tsx";
 
 /**
  * Saves `count` gallery photos through the gallery repository, oldest first (photo 1 is the
@@ -47,13 +48,14 @@ async function savePhotos(
   return saved;
 }
 
-/** The JSON props the page wrote for an island. */
+/** The JSON props the page wrote for an island, without the messages every island gets with them. */
 function islandProps(html: string, name: string): Record<string, unknown> {
   const marker = new RegExp(`data-island="${name}"[^>]*data-props="([^"]+)"`).exec(html);
   assert.ok(marker, `the ${name} island is on the page`);
   const script = new RegExp(`<script type="application/json" id="${marker[1]}"[^>]*>([\\s\\S]*?)</script>`).exec(html);
   assert.ok(script, `the ${name} island's props`);
-  return JSON.parse(script[1]);
+  const { [ISLAND_MESSAGES_PROP]: _messages, ...props } = JSON.parse(script[1]);
+  return props;
 }
 
 /** The Photo Gallery section of a page. */

@@ -9,7 +9,7 @@ import { createAccount, queuedMail } from "../auth_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { regenerateJoinLink } from "../../lib/join/links.ts";
 import { JOIN_MESSAGES } from "../../lib/join/rules.ts";
-import { CLAIM_MESSAGES } from "../../lib/claims/rules.ts";
+import { CLAIM_MESSAGES } from "../../lib/claims/mod.ts";
 import { claimsOverview } from "../../lib/claims/review.ts";
 import { approveClaim } from "../../lib/claims/decisions.ts";
 import { runRequestDigestJob } from "../../lib/claims/admin_digest.ts";

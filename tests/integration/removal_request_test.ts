@@ -18,7 +18,8 @@ import { listAudit } from "../../lib/db/audit.ts";
 import { commitTeamChange } from "../../lib/db/team_revisions.ts";
 import { stageFamilyLink } from "../../lib/families/mod.ts";
 import type { RemovalRequest } from "../../lib/db/removal_requests.ts";
-import { CHILD_NOTICES, CHILD_PRIVACY_TEXTS, MAX_REMOVAL_REASON } from "../../lib/families/child_privacy.ts";
+import { MAX_REMOVAL_REASON } from "../../lib/families/child_privacy.ts";
+import { CHILD_NOTICES, CHILD_PRIVACY_TEXTS } from "../../lib/families/child_privacy_rules.ts";
 
 type T = TestContext;
 const PREFIXES = [

@@ -29,7 +29,9 @@ const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).e
 /** The hidden inputs of the page's form: what a browser would post along with the step's fields. */
 function hiddenFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const [tag] of html.matchAll(/<input\b[^>]*>/g)) {
+  // The signup form's fields; the footer's language switch has its own form and `next`.
+  const page = html.replace(/<form class="lang-switch"[\s\S]*?<\/form>/g, "");
+  for (const [tag] of page.matchAll(/<input\b[^>]*>/g)) {
     if (attr(tag, "type") !== "hidden") continue;
     fields[attr(tag, "name")!] = decode(attr(tag, "value") ?? "");
   }

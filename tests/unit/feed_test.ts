@@ -10,9 +10,12 @@ import {
   POST_MESSAGES,
   postLength,
 } from "../../lib/feed/rules.ts";
-import { relativeTime } from "../../lib/feed/relative_time.ts";
+import { relativeTime, type RelativeTimeWords } from "../../lib/feed/relative_time.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
 
 const NY = "America/New_York";
+const EN: RelativeTimeWords = { lang: "en", justNow: messagesFor("en").feed.justNow };
+const ES: RelativeTimeWords = { lang: "es", justNow: messagesFor("es").feed.justNow };
 
 Deno.test("[feed rules] a type, a non-blank text of at most 280 characters", () => {
   assert.deepEqual(checkPost({ postType: "news", content: "  Practice moved to 6pm  " }), {
@@ -109,13 +112,23 @@ Deno.test("[feed relative time] just now, minutes, hours, days within a week, th
     [7 * DAY, "Nov 3, 2026"],
     [400 * DAY, "Oct 6, 2025"],
   ];
-  for (const [ms, text] of cases) assert.equal(relativeTime(before(ms), now, NY), text, `${ms} ms ago`);
-  assert.equal(relativeTime(new Date(now.getTime() + 30_000), now, NY), "just now", "a clock a little ahead");
-  assert.equal(relativeTime(before(MIN).toISOString(), now.toISOString(), NY), "1 minute ago", "ISO strings");
+  for (const [ms, text] of cases) assert.equal(relativeTime(before(ms), now, NY, EN), text, `${ms} ms ago`);
+  assert.equal(relativeTime(new Date(now.getTime() + 30_000), now, NY, EN), "just now", "a clock a little ahead");
+  assert.equal(relativeTime(before(MIN).toISOString(), now.toISOString(), NY, EN), "1 minute ago", "ISO strings");
   // The date is the team's: 02:00 UTC on Nov 3 is still Nov 2 in New York; 06:00 UTC is Nov 3
   // there but still Nov 2 in Los Angeles.
-  assert.equal(relativeTime("2026-11-03T02:00:00Z", now, NY), "Nov 2, 2026");
-  assert.equal(relativeTime("2026-11-03T06:00:00Z", now, NY), "Nov 3, 2026");
-  assert.equal(relativeTime("2026-11-03T06:00:00Z", now, "America/Los_Angeles"), "Nov 2, 2026");
-  assert.equal(relativeTime("not a date", now, NY), "");
+  assert.equal(relativeTime("2026-11-03T02:00:00Z", now, NY, EN), "Nov 2, 2026");
+  assert.equal(relativeTime("2026-11-03T06:00:00Z", now, NY, EN), "Nov 3, 2026");
+  assert.equal(relativeTime("2026-11-03T06:00:00Z", now, "America/Los_Angeles", EN), "Nov 2, 2026");
+  assert.equal(relativeTime("not a date", now, NY, EN), "");
+});
+
+Deno.test("[feed] relative times in Spanish: 'hace un momento', Intl's 'hace N minutos', the date in Spanish", () => {
+  const now = new Date("2026-11-10T15:00:00Z");
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  assert.equal(relativeTime(before(10_000), now, NY, ES), "hace un momento");
+  assert.equal(relativeTime(before(60_000), now, NY, ES), "hace 1 minuto");
+  assert.equal(relativeTime(before(3 * 3_600_000), now, NY, ES), "hace 3 horas");
+  assert.equal(relativeTime(before(2 * 86_400_000), now, NY, ES), "hace 2 días");
+  assert.equal(relativeTime("2026-11-03T06:00:00Z", now, NY, ES), "3 nov 2026");
 });

@@ -28,6 +28,10 @@ import {
   swipeDirection,
 } from "../../components/dashboard/photos/carousel.ts";
 import { checkFiles, isImageFile, mustReencode } from "../../components/dashboard/photos/upload_rules.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
+
+/** The gallery's words, as an English page hands them to its islands. */
+const EN = messagesFor("en").photos;
 
 Deno.test("[gallery] the spec's numbers: 6 a page, 10 a fetch, 3 files of 10 MB", async () => {
   const { MAX_UPLOAD_FILES, CAPTION_MAX_LENGTH, PREFETCH_REMAINING, SWIPE_MIN_PX } = await import(
@@ -49,9 +53,10 @@ Deno.test("[gallery] pages: ranges, count, label, next, clamping", () => {
   assert.equal(loadedPages(0), 1);
   assert.equal(loadedPages(6), 1);
   assert.equal(loadedPages(7), 2);
-  assert.equal(pageLabel({ loaded: 10, page: 0, hasMore: true }), "1–6 of 10+");
-  assert.equal(pageLabel({ loaded: 10, page: 1, hasMore: false }), "7–10 of 10");
-  assert.equal(pageLabel({ loaded: 0, page: 0, hasMore: false }), "");
+  assert.equal(pageLabel({ loaded: 10, page: 0, hasMore: true }, "en", EN), "1–6 of 10+");
+  assert.equal(pageLabel({ loaded: 10, page: 1, hasMore: false }, "en", EN), "7–10 of 10");
+  assert.equal(pageLabel({ loaded: 0, page: 0, hasMore: false }, "en", EN), "");
+  assert.equal(pageLabel({ loaded: 1500, page: 1, hasMore: true }, "es", messagesFor("es").photos), "7–12 de 1500+");
   assert.equal(hasNextPage({ loaded: 10, page: 0, hasMore: false }), true);
   assert.equal(hasNextPage({ loaded: 10, page: 1, hasMore: false }), false);
   assert.equal(hasNextPage({ loaded: 12, page: 1, hasMore: true }), true, "more on the server");
@@ -154,9 +159,10 @@ Deno.test("[gallery] a photo's props keep what the gallery shows; its text alter
     uploaderType: "parent",
     uploaderId: "u1",
   });
-  assert.equal(photoAlt(item), "Photo shared by Ana Diaz");
-  assert.equal(photoAlt({ ...item, caption: "Goal!" }), "Goal!");
-  assert.equal(photoAlt({ ...item, uploaderName: "" }), "Team photo");
+  assert.equal(photoAlt(item, "en", EN), "Photo shared by Ana Diaz");
+  assert.equal(photoAlt({ ...item, caption: "Goal!" }, "en", EN), "Goal!");
+  assert.equal(photoAlt({ ...item, uploaderName: "" }, "en", EN), "Team photo");
+  assert.equal(photoAlt(item, "es", messagesFor("es").photos), "Foto compartida por Ana Diaz");
   assert.equal(uploaderTypeOf("TEAM_ADMIN"), "admin");
   assert.equal(uploaderTypeOf("TEAM_STANDARD"), "parent");
   assert.equal(uploaderTypeOf("PLAYER"), "player");
@@ -165,7 +171,7 @@ Deno.test("[gallery] a photo's props keep what the gallery shows; its text alter
 const file = (name: string, size: number, type: string) => ({ name, size, type });
 /** The refusal's title, or "ok". */
 const verdict = (already: number, files: ReturnType<typeof file>[]) => {
-  const checked = checkFiles(already, files);
+  const checked = checkFiles(already, files, EN);
   return checked.ok ? "ok" : checked.title;
 };
 
@@ -180,8 +186,13 @@ Deno.test("[gallery] picked files: at most 3 in all, images only, of any size (s
   assert.equal(verdict(0, [file("phone.jpg", 2 * MAX_UPLOAD_BYTES, "image/jpeg")]), "ok");
   assert.equal(verdict(0, [file("edge.jpg", MAX_UPLOAD_BYTES, "image/jpeg")]), "ok");
   assert.equal(verdict(0, [file("IMG_1.HEIC", 10, "")]), "ok", "no type: the name tells");
-  const refused = checkFiles(0, [jpeg, jpeg, jpeg, jpeg]);
+  const refused = checkFiles(0, [jpeg, jpeg, jpeg, jpeg], EN);
   assert.deepEqual(refused, { ok: false, title: "Too many photos", description: "Choose at most 3 photos at a time." });
+  assert.deepEqual(checkFiles(0, [file("notes.txt", 10, "text/plain")], messagesFor("es").photos), {
+    ok: false,
+    title: "Tipo de archivo no válido",
+    description: "Elija una foto (JPEG, PNG o WebP).",
+  });
   assert.equal(isImageFile(file("script.jpg.exe", 10, "")), false);
   assert.equal(isImageFile(file("photo.webp", 10, "image/webp")), true);
 });

@@ -4,7 +4,7 @@
  * `/account/privacy/children/{playerId}/…` (the child's own routes handle them).
  */
 import { dayOf, PrivacySection } from "./Section.tsx";
-import { CHILD_PRIVACY_TEXTS as TEXTS } from "../../../lib/families/child_privacy.ts";
+import { useI18n } from "../../../lib/i18n/context.tsx";
 
 export interface PrivacyChildView {
   playerId: string;
@@ -37,6 +37,10 @@ function Switch({ id, name, label, checked }: { id: string; name: string; label:
 }
 
 function Child({ child, error }: { child: PrivacyChildView; error?: string }) {
+  const { m, t, lang } = useI18n();
+  const texts = m.account.privacy.children;
+  const choices = m.childPrivacy;
+  const firstName = child.firstName;
   const actions = childActions(child.playerId);
   const id = `privacy-child-${child.playerId}`;
   return (
@@ -46,41 +50,41 @@ function Child({ child, error }: { child: PrivacyChildView; error?: string }) {
       </h3>
       {error && <div className="notice notice--error" role="alert">{error}</div>}
       <form method="post" action={actions.privacy} className="form privacy__choices">
-        <p className="muted privacy__hint">Your family and the team's admins always see both.</p>
+        <p className="muted privacy__hint">{texts.familySees}</p>
         <Switch
           id={`${id}-hide-last-name`}
           name="hideLastName"
-          label={TEXTS.hideLastName(child.firstName)}
+          label={t(choices.hideLastName, { firstName })}
           checked={child.hideLastName}
         />
         <Switch
           id={`${id}-hide-photo`}
           name="hidePhoto"
-          label={TEXTS.hidePhoto(child.firstName)}
+          label={t(choices.hidePhoto, { firstName })}
           checked={child.hidePhoto}
         />
         <div className="form__actions">
-          <button type="submit" className="button button--secondary">{`Save choices for ${child.firstName}`}</button>
+          <button type="submit" className="button button--secondary">{t(texts.save, { firstName })}</button>
         </div>
       </form>
       {/* A second, separate action: its own heading, so its button is not read as part of the choices above. */}
-      <h4 className="privacy__action-heading">{TEXTS.removalHeading}</h4>
+      <h4 className="privacy__action-heading">{choices.removalHeading}</h4>
       {child.removalRequestedAt
         ? (
           <p className="notice" role="note">
-            {`You asked on ${dayOf(child.removalRequestedAt)} for ${child.firstName} to be removed from the roster. `}
-            The team admin has not answered yet; we will e-mail you when they do.
+            {t(texts.asked, { date: dayOf(child.removalRequestedAt, lang), firstName })}
+            {texts.waiting}
           </p>
         )
         : (
           <form method="post" action={actions.removal} className="form">
             <div className="field">
-              <label htmlFor={`${id}-reason`}>Why? (optional, the team admin sees this)</label>
+              <label htmlFor={`${id}-reason`}>{texts.why}</label>
               <textarea id={`${id}-reason`} name="reason" rows={2} maxLength={500} />
             </div>
             <div className="form__actions">
               <button type="submit" className="button button--danger">
-                {`Ask to remove ${child.firstName} from the team`}
+                {t(texts.askRemove, { firstName })}
               </button>
             </div>
           </form>
@@ -96,26 +100,22 @@ export function ChildrenSection({ childList, error, sectionError }: {
   /** A refusal that came back without naming the child (a plain form's redirect). */
   sectionError?: string;
 }) {
+  const texts = useI18n().m.account.privacy.children;
   return (
-    <PrivacySection id="privacy-children-heading" title="Your children">
-      <p>
-        Removing a child deletes their roster record, photo and stats, and their links to you. The team admin makes the
-        change, so we ask them for you and e-mail you their answer.
-      </p>
+    <PrivacySection id="privacy-children-heading" title={texts.title}>
+      <p>{texts.text}</p>
       {sectionError && <div className="notice notice--error" role="alert">{sectionError}</div>}
-      {childList.length === 0
-        ? <p className="muted">No child is linked to your account.</p>
-        : (
-          <ul className="privacy__list">
-            {childList.map((child) => (
-              <Child
-                key={child.playerId}
-                child={child}
-                error={error?.playerId === child.playerId ? error.message : undefined}
-              />
-            ))}
-          </ul>
-        )}
+      {childList.length === 0 ? <p className="muted">{texts.none}</p> : (
+        <ul className="privacy__list">
+          {childList.map((child) => (
+            <Child
+              key={child.playerId}
+              child={child}
+              error={error?.playerId === child.playerId ? error.message : undefined}
+            />
+          ))}
+        </ul>
+      )}
     </PrivacySection>
   );
 }

@@ -1,36 +1,31 @@
 /** "Delete my account": what goes and what stays, and the form that asks for the e-mail address (`confirm`). */
 import { PrivacySection } from "./Section.tsx";
+import { useI18n } from "../../../lib/i18n/context.tsx";
 
 export const DELETE_ACTION = "/account/privacy/delete";
 
 export function DeleteSection(
   { email, onlyAdminOf, error }: { email: string; onlyAdminOf: string[]; error?: string },
 ) {
+  const { m, t } = useI18n();
+  const texts = m.account.privacy.delete;
   const described = ["privacy-delete-hint", error ? "privacy-delete-error" : ""].filter(Boolean).join(" ");
   return (
-    <PrivacySection id="privacy-delete-heading" title="Delete my account" danger>
+    <PrivacySection id="privacy-delete-heading" title={texts.title} danger>
       <p>
-        <strong>This cannot be undone.</strong> Deleting your account removes, at once and for good:
+        <strong>{texts.cannotUndo}</strong>
+        {texts.removes}
       </p>
       <ul>
-        <li>your name, e-mail, phone, profile and password;</li>
-        <li>your place in every team, and your links to your children (their roster records stay with the team);</li>
-        <li>your posts, gallery photos, essentials and campaign answers;</li>
-        <li>your claims and join requests, your calendar link and every sign-in session.</li>
+        {texts.items.map((item) => <li key={item}>{item}</li>)}
       </ul>
-      <p className="muted">
-        Poll tallies keep their counts without your name, and team records of what you did keep no name or e-mail. We
-        send one last e-mail to confirm. You can sign up again with the same address later, as someone new.
-      </p>
+      <p className="muted">{texts.stays}</p>
       {onlyAdminOf.length > 0 && (
-        <p className="notice" role="note">
-          You are the only admin of{" "}
-          {onlyAdminOf.join(", ")}. Hand the team over to another admin or delete the team first.
-        </p>
+        <p className="notice" role="note">{t(texts.onlyAdmin, { teams: onlyAdminOf.join(", ") })}</p>
       )}
       <form method="post" action={DELETE_ACTION} className="form" noValidate>
         <div className="field">
-          <label htmlFor="privacy-delete-confirm">Type your e-mail address to confirm</label>
+          <label htmlFor="privacy-delete-confirm">{texts.confirmLabel}</label>
           <input
             id="privacy-delete-confirm"
             name="confirm"
@@ -40,11 +35,11 @@ export function DeleteSection(
             aria-invalid={error ? true : undefined}
             aria-describedby={described}
           />
-          <p className="field__hint" id="privacy-delete-hint">It is {email}.</p>
+          <p className="field__hint" id="privacy-delete-hint">{t(texts.confirmHint, { email })}</p>
           {error && <p className="field__error" id="privacy-delete-error">{error}</p>}
         </div>
         <div className="form__actions">
-          <button type="submit" className="button button--danger">Delete my account</button>
+          <button type="submit" className="button button--danger">{texts.button}</button>
         </div>
       </form>
     </PrivacySection>

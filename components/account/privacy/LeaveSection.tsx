@@ -1,5 +1,7 @@
 /** "Leave a team": one form per team (no-JS `POST /account/privacy/leave`), or why the team's only admin cannot. */
 import { PrivacySection } from "./Section.tsx";
+import { useI18n } from "../../../lib/i18n/context.tsx";
+import { messageParts } from "../../login/message_parts.tsx";
 
 export type PrivacyRole = "TEAM_ADMIN" | "TEAM_STANDARD" | "PLAYER";
 
@@ -12,25 +14,21 @@ export interface LeaveTeam {
 
 export const LEAVE_ACTION = "/account/privacy/leave";
 
-const ROLE_NAMES: Record<PrivacyRole, string> = { TEAM_ADMIN: "Team admin", TEAM_STANDARD: "Parent", PLAYER: "Player" };
-
 export function LeaveSection(
   { teams, onlyAdminMessage, error }: { teams: LeaveTeam[]; onlyAdminMessage: string; error?: string },
 ) {
+  const { m, t } = useI18n();
+  const texts = m.account.privacy.leave;
   return (
-    <PrivacySection id="privacy-leave-heading" title="Leave a team">
-      <p>
-        Leaving removes you from the team, with your links to your children there; they stay on its roster. The team
-        leaves your hub and calendar. Your posts stay until you delete them or your account. You can join again with the
-        team's invite link.
-      </p>
+    <PrivacySection id="privacy-leave-heading" title={texts.title}>
+      <p>{texts.text}</p>
       {error && <div className="notice notice--error" role="alert">{error}</div>}
-      {teams.length === 0 ? <p className="muted">You are not on a team.</p> : (
+      {teams.length === 0 ? <p className="muted">{texts.none}</p> : (
         <ul className="privacy__list">
           {teams.map((team) => (
             <li key={team.id} className="privacy__item">
               <div>
-                <strong>{team.name}</strong> <span className="muted">· {ROLE_NAMES[team.role]}</span>
+                <strong>{team.name}</strong> <span className="muted">· {texts.roles[team.role]}</span>
               </div>
               {team.onlyAdmin
                 ? <p className="privacy__why">{onlyAdminMessage}</p>
@@ -38,7 +36,9 @@ export function LeaveSection(
                   <form method="post" action={LEAVE_ACTION}>
                     <input type="hidden" name="teamId" value={team.id} />
                     <button type="submit" className="button button--secondary">
-                      Leave <span className="visually-hidden">{team.name}</span>
+                      {messageParts(texts.button, {
+                        team: <span className="visually-hidden">{t(texts.buttonTeam, { team: team.name })}</span>,
+                      })}
                     </button>
                   </form>
                 )}

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import type { Language } from "../../../lib/i18n/languages.ts";
+import { dateLocale } from "../../../lib/time_zone.ts";
 
 /** One card of the privacy page, named by its heading. */
 export function PrivacySection(
@@ -15,12 +17,19 @@ export function PrivacySection(
   );
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
+const dayFormats = new Map<Language, Intl.DateTimeFormat>();
 
-/** A stored ISO time as a day people read ("Nov 22, 2026"). */
-export const dayOf = (iso: string) => dayFormat.format(new Date(iso));
+/** A stored ISO time as a day people read in the page's language ("Nov 22, 2026", "22 nov 2026"). */
+export function dayOf(iso: string, lang: Language): string {
+  let format = dayFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(dateLocale(lang), {
+      timeZone: "America/New_York",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+    });
+    dayFormats.set(lang, format);
+  }
+  return format.format(new Date(iso));
+}

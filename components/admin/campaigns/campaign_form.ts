@@ -4,7 +4,7 @@
  * type's fields are sent; dates are typed in the team's zone).
  */
 import { localToIso } from "../../../lib/campaigns/display.ts";
-import { DEFAULT_SNOOZE_DAYS } from "../../../lib/campaigns/rules.ts";
+import { DEFAULT_SNOOZE_DAYS } from "../../../lib/campaigns/limits.ts";
 
 export interface CampaignFormValues {
   title: string;

@@ -1,7 +1,7 @@
 import type { FormEvent, MouseEvent } from "react";
 import type { Campaign } from "../../../lib/db/campaigns.ts";
-import { CAMPAIGN_TEXTS as T, CAMPAIGN_TYPE_LABELS } from "../../../lib/campaigns/card_texts.ts";
 import { DASHBOARD_SNOOZE_DAYS, MAX_ANSWER_LENGTH } from "../../../lib/campaigns/limits.ts";
+import { useI18n } from "../../../lib/i18n/context.tsx";
 
 /** What a card shows of a campaign (the island's props carry only this). */
 export type CardCampaign = Pick<
@@ -60,6 +60,9 @@ export interface CampaignCardProps {
  */
 export function CampaignCard(p: CampaignCardProps) {
   const { campaign: c, action, voted, busy, error } = p;
+  const { m, t } = useI18n();
+  const T = m.campaigns;
+  const position = t(T.position, { index: p.index + 1, total: p.total });
   const id = cardId(c.id);
   const text = c.type === "poll"
     ? c.pollQuestion
@@ -77,7 +80,7 @@ export function CampaignCard(p: CampaignCardProps) {
       noValidate
     >
       {c.type === "poll" && (
-        <div className="campaign-card__options" role="group" aria-label="Your vote">
+        <div className="campaign-card__options" role="group" aria-label={T.voteGroup}>
           {([1, 2] as const).map((option) => (
             <button
               key={option}
@@ -126,8 +129,8 @@ export function CampaignCard(p: CampaignCardProps) {
   return (
     <article className={`campaign-card campaign-card--${c.type}${p.current ? " is-current" : ""}`} id={id}>
       <div className="campaign-card__meta">
-        <span className="campaign-card__type">{CAMPAIGN_TYPE_LABELS[c.type]}</span>
-        <span className="campaign-card__count">{T.position(p.index, p.total)}</span>
+        <span className="campaign-card__type">{T.types[c.type]}</span>
+        <span className="campaign-card__count">{position}</span>
       </div>
       <h3 className="campaign-card__title" id={`${id}-title`} tabIndex={-1}>{c.title}</h3>
       <p className="campaign-card__text">{text}</p>
@@ -146,20 +149,18 @@ export function CampaignCard(p: CampaignCardProps) {
           </form>
         )}
         {p.previous && p.next && (
-          <nav className="campaign-card__nav" aria-label={`Campaigns, ${T.position(p.index, p.total)}`}>
+          <nav className="campaign-card__nav" aria-label={t(T.navLabel, { position })}>
             <a
               className="button button--ghost button--sm"
               href={`#${cardId(p.previous)}`}
-              onClick={(e) =>
-                p.onGo(e, p.previous!)}
+              onClick={(e) => p.onGo(e, p.previous!)}
             >
               {T.previous}
             </a>
             <a
               className="button button--ghost button--sm"
               href={`#${cardId(p.next)}`}
-              onClick={(e) =>
-                p.onGo(e, p.next!)}
+              onClick={(e) => p.onGo(e, p.next!)}
             >
               {T.next}
             </a>

@@ -1,5 +1,5 @@
-import { CAMPAIGN_TEXTS } from "../../../lib/campaigns/card_texts.ts";
-import { POLL_RESULTS_TEXTS as T, pollPercents, type PollResults } from "../../../lib/campaigns/poll_results.ts";
+import { pollPercents, type PollResults } from "../../../lib/campaigns/poll_results.ts";
+import { useI18n } from "../../../lib/i18n/context.tsx";
 
 /**
  * After a vote: 'Thanks for your vote!' and the poll's results so far, each option's votes and
@@ -7,12 +7,14 @@ import { POLL_RESULTS_TEXTS as T, pollPercents, type PollResults } from "../../.
  * above the campaign cards, by the CampaignCards island or (no cards left) the section itself.
  */
 export function PollResultsPanel({ results }: { results: PollResults }) {
+  const { m, t } = useI18n();
+  const T = m.campaigns.results;
   const percents = pollPercents(results);
   const headingId = `poll-results-${results.campaignId}`;
   return (
     <section className="poll-results" aria-labelledby={headingId}>
-      <p className="poll-results__thanks">{CAMPAIGN_TEXTS.thanks}</p>
-      <h3 className="poll-results__title" id={headingId} tabIndex={-1}>{T.heading(results.title)}</h3>
+      <p className="poll-results__thanks">{m.campaigns.thanks}</p>
+      <h3 className="poll-results__title" id={headingId} tabIndex={-1}>{t(T.heading, { title: results.title })}</h3>
       {results.question && <p className="poll-results__question">{results.question}</p>}
       <dl className="campaign-tally poll-results__tally">
         {results.options.map((option, i) => (
@@ -23,12 +25,12 @@ export function PollResultsPanel({ results }: { results: PollResults }) {
             </dt>
             <dd>
               <meter min={0} max={Math.max(1, results.total)} value={option.votes} aria-hidden="true" />
-              {`${T.votes(option.votes)} (${percents[i]}%)`}
+              {`${t(T.votes, { count: option.votes })} (${percents[i]}%)`}
             </dd>
           </div>
         ))}
       </dl>
-      <p className="poll-results__total muted">{T.total(results.total)}</p>
+      <p className="poll-results__total muted">{t(T.total, { count: results.total })}</p>
     </section>
   );
 }

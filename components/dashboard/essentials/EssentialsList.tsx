@@ -1,6 +1,7 @@
 import type { FormEvent } from "react";
 import type { EssentialItem, EssentialsViewer } from "../../../lib/essentials/types.ts";
-import { ESSENTIALS_TEXTS, groupByCategory } from "../../../lib/essentials/rules.ts";
+import { groupByCategory } from "../../../lib/essentials/item_rules.ts";
+import { useI18n } from "../../../lib/i18n/context.tsx";
 
 export interface EssentialsListProps {
   teamId: string;
@@ -14,6 +15,10 @@ export interface EssentialsListProps {
 }
 
 export const essentialElementId = (item: Pick<EssentialItem, "id">) => `essential-${item.id}`;
+
+/** A category's or subcategory's name in the page's language (`names`: the catalogue's); else the value itself. */
+export const shownName = (names: Record<string, string>, value: string): string =>
+  Object.hasOwn(names, value) ? names[value] : value;
 
 /** The link's host, as its visible text ('example.com'); the whole address when it has none. */
 function hostOf(link: string): string {
@@ -33,11 +38,16 @@ const mayRemove = (viewer: EssentialsViewer | null, item: EssentialItem) =>
  * its adder or a team admin. Shared by the server-rendered section and the EssentialForm island.
  */
 export function EssentialsList({ teamId, items, viewer, onRemove, removing }: EssentialsListProps) {
+  const { m, t } = useI18n();
+  const T = m.essentials;
+  // Stored in English (the API's values); one the catalogue does not know is shown as stored.
+  const categoryName = (category: string) => shownName(T.categories, category);
+  const subcategoryName = (subcategory: string) => shownName(T.subcategories, subcategory);
   if (items.length === 0) {
     return (
       <div className="essentials__empty">
-        <p className="essentials__empty-title">{ESSENTIALS_TEXTS.empty}</p>
-        <p className="essentials__empty-hint">{ESSENTIALS_TEXTS.emptyHint}</p>
+        <p className="essentials__empty-title">{T.empty}</p>
+        <p className="essentials__empty-hint">{T.emptyHint}</p>
       </div>
     );
   }
@@ -45,25 +55,25 @@ export function EssentialsList({ teamId, items, viewer, onRemove, removing }: Es
     <div className="essentials__groups">
       {groupByCategory(items).map(([category, list]) => (
         <div className="essentials__group" key={category}>
-          <h3 className="essentials__category">{category}</h3>
+          <h3 className="essentials__category">{categoryName(category)}</h3>
           <ul className="essentials__list">
             {list.map((item) => (
               <li className="essential" id={essentialElementId(item)} tabIndex={-1} key={item.id}>
                 <div className="essential__head">
                   <p className="essential__name">{item.name}</p>
-                  <span className="essential__subcategory">{item.subcategory}</span>
+                  <span className="essential__subcategory">{subcategoryName(item.subcategory)}</span>
                 </div>
                 <p className="essential__description">{item.description}</p>
                 {item.link && (
                   <p className="essential__link">
                     <a href={item.link} target="_blank" rel="noopener noreferrer">
                       {hostOf(item.link)}
-                      <span className="visually-hidden">{ESSENTIALS_TEXTS.opensNewTab}</span>
+                      <span className="visually-hidden">{T.opensNewTab}</span>
                     </a>
                   </p>
                 )}
                 <div className="essential__foot">
-                  <p className="essential__by">{ESSENTIALS_TEXTS.addedBy(item.userName)}</p>
+                  <p className="essential__by">{t(T.addedBy, { name: item.userName })}</p>
                   {mayRemove(viewer, item) && (
                     <form
                       method="post"
@@ -75,10 +85,10 @@ export function EssentialsList({ teamId, items, viewer, onRemove, removing }: Es
                       <button
                         type="submit"
                         className="button button--ghost button--sm"
-                        aria-label={ESSENTIALS_TEXTS.removeLabel(item.name)}
+                        aria-label={t(T.removeLabel, { name: item.name })}
                         disabled={removing?.has(item.id)}
                       >
-                        {ESSENTIALS_TEXTS.remove}
+                        {T.remove}
                       </button>
                     </form>
                   )}

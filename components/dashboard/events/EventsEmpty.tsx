@@ -1,5 +1,5 @@
-import { EVENTS_TEXTS } from "../../../lib/events/format.ts";
-import { SCHEDULE_TEXTS, type ScheduleState } from "../../../lib/calendar/display.ts";
+import type { ScheduleState } from "../../../lib/calendar/display.ts";
+import { useI18n } from "../../../lib/i18n/context.tsx";
 
 /**
  * Upcoming Events without events, worded by the team's calendar: a team admin with none
@@ -10,19 +10,20 @@ import { SCHEDULE_TEXTS, type ScheduleState } from "../../../lib/calendar/displa
 export function EventsEmpty(
   { schedule, connectHref }: { schedule: ScheduleState | null; connectHref: string | null },
 ) {
+  const { m } = useI18n();
   const hint = schedule === "connected"
-    ? SCHEDULE_TEXTS.connectedEmpty
+    ? m.events.schedule.connectedEmpty
     : schedule === "failed"
     ? null
     : schedule === "none" && connectHref
-    ? SCHEDULE_TEXTS.connectHint
-    : EVENTS_TEXTS.emptyHint;
+    ? m.events.schedule.connectHint
+    : m.events.emptyHint;
   return (
     <div className="events__empty">
-      <h3 className="events__empty-title">{EVENTS_TEXTS.emptyTitle}</h3>
+      <h3 className="events__empty-title">{m.events.emptyTitle}</h3>
       {hint && <p className="events__empty-hint">{hint}</p>}
       {schedule === "none" && connectHref && (
-        <a className="button button--primary events__connect" href={connectHref}>{SCHEDULE_TEXTS.connect}</a>
+        <a className="button button--primary events__connect" href={connectHref}>{m.events.schedule.connect}</a>
       )}
     </div>
   );

@@ -1,7 +1,8 @@
 /** Meet Your Soccer Family's cards: players and parents, with avatars and badges (server and island). */
 import type { MouseEvent } from "react";
 import type { FamilyCard } from "../../../lib/families/types.ts";
-import { cardId, FAMILY_TEXTS, familyHref, initials } from "../../../lib/families/rules.ts";
+import { cardId, familyHref, initials } from "../../../lib/families/rules.ts";
+import { useI18n } from "../../../lib/i18n/context.tsx";
 
 /** More than this many cards make the list bounce once, a hint that it scrolls sideways. */
 export const BOUNCE_AFTER = 4;
@@ -21,10 +22,11 @@ export function Avatar({ person, size, alt = "" }: { person: Person; size: "sm" 
 }
 
 export function Badges({ card }: { card: FamilyCard }) {
+  const { family } = useI18n().m;
   const badges = ([
-    [card.isNew, "new", FAMILY_TEXTS.newBadge],
-    [card.isYou, "you", FAMILY_TEXTS.youBadge],
-    [card.isFamily, "family", FAMILY_TEXTS.familyBadge],
+    [card.isNew, "new", family.newBadge],
+    [card.isYou, "you", family.youBadge],
+    [card.isFamily, "family", family.familyBadge],
   ] as const).filter(([shown]) => shown);
   if (badges.length === 0) return null;
   return (
@@ -33,6 +35,12 @@ export function Badges({ card }: { card: FamilyCard }) {
     </span>
   );
 }
+
+/**
+ * A usual position's abbreviation in the page's language (GK → POR); any other as it was made
+ * (capitals, so never a name an object inherits).
+ */
+const positionAbbr = (abbr: string, positions: Record<string, string>): string => positions[abbr] ?? abbr;
 
 /** A card's related people: up to two avatars and a '+n' marker (players' cards: their parents). */
 function RelatedAvatars({ related }: { related: Person[] }) {
@@ -47,16 +55,17 @@ function RelatedAvatars({ related }: { related: Person[] }) {
 }
 
 function CardBody({ card, related }: { card: FamilyCard; related: FamilyCard[] }) {
+  const { m, t } = useI18n();
   if (card.type === "parent") {
     const children = related.map((c) => c.shortName);
+    const more = children.length > MAX_AVATARS ? ` +${children.length - MAX_AVATARS}` : "";
     return (
       <>
         <Avatar person={card} size="md" />
         <span className="family-card__name">{card.shortName}</span>
         {children.length > 0 && (
           <span className="family-card__meta">
-            Parent of {children.slice(0, MAX_AVATARS).join(", ")}
-            {children.length > MAX_AVATARS ? ` +${children.length - MAX_AVATARS}` : ""}
+            {t(m.family.parentOf, { names: children.slice(0, MAX_AVATARS).join(", ") + more })}
           </span>
         )}
         <Badges card={card} />
@@ -66,21 +75,21 @@ function CardBody({ card, related }: { card: FamilyCard; related: FamilyCard[] }
   return (
     <>
       <span className="family-card__jersey">
-        <span className="visually-hidden">Jersey</span>
+        <span className="visually-hidden">{m.family.jersey}</span>
         {card.jerseyNumber}
       </span>
       <Avatar person={card.photoUrlSmall ? { ...card, photoUrl: card.photoUrlSmall } : card} size="md" />
       <span className="family-card__name">{card.shortName}</span>
       {card.positionAbbr && (
         <span className="family-card__meta">
-          <span aria-hidden="true">{card.positionAbbr}</span>
+          <span aria-hidden="true">{positionAbbr(card.positionAbbr, m.family.positions)}</span>
           <span className="visually-hidden">{card.position}</span>
         </span>
       )}
       <RelatedAvatars related={related} />
       {related.length > 0 && (
         <span className="visually-hidden">
-          {related.length === 1 ? "Parent" : "Parents"}: {related.map((p) => p.shortName).join(", ")}
+          {t(m.family.cardParents, { count: related.length })}: {related.map((p) => p.shortName).join(", ")}
         </span>
       )}
       <Badges card={card} />
@@ -98,13 +107,14 @@ export interface FamilyCardListProps {
 
 /** The sideways-scrolling cards of one list, or its empty text. */
 export function FamilyCardList({ view, cards, byKey, onOpen }: FamilyCardListProps) {
+  const { family } = useI18n().m;
   if (cards.length === 0) {
-    return <p className="family-empty">{view === "players" ? FAMILY_TEXTS.noPlayers : FAMILY_TEXTS.noParents}</p>;
+    return <p className="family-empty">{view === "players" ? family.noPlayers : family.noParents}</p>;
   }
   return (
     <ul
       className={`family-cards${cards.length > BOUNCE_AFTER ? " family-cards--bounce" : ""}`}
-      aria-label={view === "players" ? FAMILY_TEXTS.players : FAMILY_TEXTS.parents}
+      aria-label={view === "players" ? family.players : family.parents}
     >
       {cards.map((card) => (
         <li key={card.key} className={`family-card family-card--${card.type}`}>

@@ -1,7 +1,8 @@
 /** The family-member dialog's and the Family Explorer's contents (server and island). */
 import type { MouseEvent, PointerEvent } from "react";
 import type { FamilyCard } from "../../../lib/families/types.ts";
-import { FAMILY_TEXTS, familyHref } from "../../../lib/families/rules.ts";
+import { familyHref } from "../../../lib/families/rules.ts";
+import { useI18n } from "../../../lib/i18n/context.tsx";
 import { Avatar, Badges } from "./FamilyCards.tsx";
 import { ChangePhotoButton } from "../../photos/ChangePhotoButton.tsx";
 import { HeadshotConsentForm } from "../../photos/HeadshotConsentForm.tsx";
@@ -11,17 +12,18 @@ type Click = (event: MouseEvent<HTMLAnchorElement>) => void;
 
 /** The detailed fields a member has (those the viewer may not see are absent from `card`). */
 function Facts({ card }: { card: FamilyCard }) {
+  const label = useI18n().m.family.facts;
   const facts: [string, React.ReactNode][] = [];
-  if (card.jerseyNumber !== null) facts.push(["Jersey", `#${card.jerseyNumber}`]);
-  if (card.position) facts.push(["Position", card.position]);
+  if (card.jerseyNumber !== null) facts.push([label.jersey, `#${card.jerseyNumber}`]);
+  if (card.position) facts.push([label.position, card.position]);
   if (card.favoritePosition && card.favoritePosition !== card.position) {
-    facts.push(["Favorite position", card.favoritePosition]);
+    facts.push([label.favoritePosition, card.favoritePosition]);
   }
-  if (card.age !== null) facts.push(["Age", card.age]);
-  if (card.yearsPlaying !== null) facts.push(["Years playing", card.yearsPlaying]);
-  if (card.occupation) facts.push(["Occupation", card.occupation]);
-  if (card.email) facts.push(["Email", <a key="email" href={`mailto:${card.email}`}>{card.email}</a>]);
-  if (card.phone) facts.push(["Phone", <a key="phone" href={`tel:${card.phone}`}>{card.phone}</a>]);
+  if (card.age !== null) facts.push([label.age, card.age]);
+  if (card.yearsPlaying !== null) facts.push([label.yearsPlaying, card.yearsPlaying]);
+  if (card.occupation) facts.push([label.occupation, card.occupation]);
+  if (card.email) facts.push([label.email, <a key="email" href={`mailto:${card.email}`}>{card.email}</a>]);
+  if (card.phone) facts.push([label.phone, <a key="phone" href={`tel:${card.phone}`}>{card.phone}</a>]);
   if (facts.length === 0) return null;
   return (
     <dl className="facts family-facts">
@@ -63,14 +65,16 @@ export interface MemberDetailsProps {
 export function MemberDetails(
   { card, related, onClose, onExplore, onRelated, onPublicPhotoSaved }: MemberDetailsProps,
 ) {
+  const { m, t } = useI18n();
+  const texts = m.family;
   return (
     <div className="dialog__body family-member">
       <div className="family-member__top">
-        <Avatar person={card} size="lg" alt={`Photo of ${card.name}`} />
+        <Avatar person={card} size="lg" alt={t(texts.photoOf, { name: card.name })} />
         <div className="family-member__who">
           <h2 id="family-dialog-title" className="dialog__title">{card.name}</h2>
           <p className="family-member__role">
-            {card.relationship}
+            {texts.relationship[card.relationship]}
             {card.familyName && ` · ${card.familyName}`}
           </p>
           <Badges card={card} />
@@ -99,11 +103,13 @@ export function MemberDetails(
           privacy={card.childPrivacy}
         />
       )}
-      <List title="Interests" items={card.interests} />
-      <List title="Fun facts" items={card.funFacts} />
+      <List title={texts.interests} items={card.interests} />
+      <List title={texts.funFacts} items={card.funFacts} />
       {related.length > 0 && (
         <div className="family-list">
-          <h3 className="family-list__title">{card.type === "player" ? "Parents" : "Children"}</h3>
+          <h3 className="family-list__title">
+            {card.type === "player" ? texts.relatedParents : texts.relatedChildren}
+          </h3>
           <ul className="family-related">
             {related.map((r) => (
               <li key={r.key}>
@@ -118,11 +124,11 @@ export function MemberDetails(
       <div className="dialog__actions">
         {card.familyId && (
           <a className="button button--secondary" href={familyHref.explore(card.key)} onClick={onExplore}>
-            {FAMILY_TEXTS.explore}
+            {texts.explore}
           </a>
         )}
         <a className="button button--primary" href={familyHref.card(card.key)} onClick={onClose}>
-          {FAMILY_TEXTS.close}
+          {texts.close}
         </a>
       </div>
     </div>
@@ -146,6 +152,8 @@ export interface ExplorerBodyProps {
 export function ExplorerBody(
   { familyName, members, index, onGo, onClose, onPointerDown, onPointerUp }: ExplorerBodyProps,
 ) {
+  const { m, t } = useI18n();
+  const texts = m.family;
   const n = members.length;
   const card = members[index];
   const at = (i: number) => (i + n) % n;
@@ -162,29 +170,29 @@ export function ExplorerBody(
         <Avatar person={card} size="lg" />
         <p className="family-explorer__name">{card.name}</p>
         <p className="family-member__role">
-          {card.relationship}
+          {texts.relationship[card.relationship]}
           {card.jerseyNumber !== null && ` · #${card.jerseyNumber}`}
           {card.position && ` · ${card.position}`}
         </p>
         <Badges card={card} />
-        <p className="family-explorer__counter">{`${index + 1} of ${n}`}</p>
+        <p className="family-explorer__counter">{t(texts.counter, { index: index + 1, total: n })}</p>
       </div>
       <div className="family-explorer__nav">
         <a
           className="button button--ghost family-explorer__step"
           href={familyHref.explore(members[at(index - 1)].key)}
-          aria-label={FAMILY_TEXTS.previous}
+          aria-label={texts.previous}
           onClick={go(index - 1)}
         >
           <span aria-hidden="true">‹</span>
         </a>
         <ul className="family-explorer__dots">
-          {members.map((m, i) => (
-            <li key={m.key}>
+          {members.map((member, i) => (
+            <li key={member.key}>
               <a
                 className="family-explorer__dot"
-                href={familyHref.explore(m.key)}
-                aria-label={`Show ${m.name}`}
+                href={familyHref.explore(member.key)}
+                aria-label={t(texts.showMember, { name: member.name })}
                 aria-current={i === index ? "true" : undefined}
                 onClick={go(i)}
               />
@@ -194,7 +202,7 @@ export function ExplorerBody(
         <a
           className="button button--ghost family-explorer__step"
           href={familyHref.explore(members[at(index + 1)].key)}
-          aria-label={FAMILY_TEXTS.next}
+          aria-label={texts.next}
           onClick={go(index + 1)}
         >
           <span aria-hidden="true">›</span>
@@ -202,7 +210,7 @@ export function ExplorerBody(
       </div>
       <div className="dialog__actions">
         <a className="button button--primary" href={familyHref.member(card.key)} onClick={onClose}>
-          {FAMILY_TEXTS.close}
+          {texts.close}
         </a>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import type { FormEvent, MouseEvent, Ref } from "react";
 import type { KudosPlayer } from "../../../lib/feed/types.ts";
-import { FEED_TEXTS, POST_MAX_LENGTH, POST_TYPE_TEXTS, POST_TYPES } from "../../../lib/feed/rules.ts";
+import { POST_MAX_LENGTH, POST_TYPE_ICONS, POST_TYPES } from "../../../lib/feed/post_rules.ts";
+import { useI18n } from "../../../lib/i18n/context.tsx";
 
 export interface PostComposerProps {
   teamId: string;
@@ -26,6 +27,7 @@ export interface PostComposerProps {
  */
 export function PostComposer(props: PostComposerProps) {
   const { teamId, players, values, errors, count, announcement = "", busy = false } = props;
+  const { m } = useI18n();
   const near = POST_MAX_LENGTH - count <= 20;
   return (
     <form
@@ -37,12 +39,12 @@ export function PostComposer(props: PostComposerProps) {
       onSubmit={props.onSubmit}
       noValidate
     >
-      <h3 id="feed-create-title" className="feed-composer__title">{FEED_TEXTS.createPost}</h3>
+      <h3 id="feed-create-title" className="feed-composer__title">{m.feed.createPost}</h3>
       <fieldset
         className="feed-composer__types"
         aria-describedby={errors.postType ? "feed-type-error" : undefined}
       >
-        <legend className="visually-hidden">Type of post</legend>
+        <legend className="visually-hidden">{m.feed.typeLegend}</legend>
         {POST_TYPES.map((type) => (
           <label key={type} className="feed-type">
             <input
@@ -53,7 +55,7 @@ export function PostComposer(props: PostComposerProps) {
               aria-invalid={errors.postType ? true : undefined}
             />
             <span className="feed-type__face">
-              <span aria-hidden="true">{POST_TYPE_TEXTS[type].icon}</span> {POST_TYPE_TEXTS[type].action}
+              <span aria-hidden="true">{POST_TYPE_ICONS[type]}</span> {m.feed.types[type].action}
             </span>
           </label>
         ))}
@@ -61,7 +63,7 @@ export function PostComposer(props: PostComposerProps) {
       {errors.postType && <p id="feed-type-error" className="field__error">{errors.postType}</p>}
       {players.length > 0 && (
         <div className="field select feed-composer__player">
-          <label htmlFor="feed-player">Kudos to a player (optional)</label>
+          <label htmlFor="feed-player">{m.feed.kudosPlayer}</label>
           <select
             id="feed-player"
             name="playerId"
@@ -69,14 +71,14 @@ export function PostComposer(props: PostComposerProps) {
             aria-invalid={errors.playerId ? true : undefined}
             aria-describedby={errors.playerId ? "feed-player-error" : undefined}
           >
-            <option value="">The whole team</option>
+            <option value="">{m.feed.wholeTeam}</option>
             {players.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
           </select>
           {errors.playerId && <p id="feed-player-error" className="field__error">{errors.playerId}</p>}
         </div>
       )}
       <div className="field">
-        <label htmlFor="feed-content">What would you like to share?</label>
+        <label htmlFor="feed-content">{m.feed.contentLabel}</label>
         <textarea
           id="feed-content"
           name="content"
@@ -92,13 +94,13 @@ export function PostComposer(props: PostComposerProps) {
       <div className="feed-composer__foot">
         <p id="feed-counter" className={`feed-composer__counter${near ? " feed-composer__counter--near" : ""}`}>
           <span className="feed-composer__count">{`${count}/${POST_MAX_LENGTH}`}</span>{" "}
-          <span className="visually-hidden">characters used</span>
+          <span className="visually-hidden">{m.feed.charactersUsed}</span>
         </p>
         <p className="visually-hidden" aria-live="polite">{announcement}</p>
         <div className="feed-composer__actions">
-          <button type="reset" className="button button--ghost" onClick={props.onCancel}>Cancel</button>
+          <button type="reset" className="button button--ghost" onClick={props.onCancel}>{m.feed.cancel}</button>
           <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? "Posting…" : "Post"}
+            {busy ? m.feed.posting : m.feed.post}
           </button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
 import { type GalleryItem, photoAlt } from "./gallery_rules.ts";
+import { useI18n } from "../../../lib/i18n/context.tsx";
 
 export interface PhotoTileProps {
   photo: GalleryItem;
@@ -17,6 +18,7 @@ export interface PhotoTileProps {
  * CSS; the image is lazy and has its caption (or who shared it) as its text.
  */
 export function PhotoTile({ photo, details, onOpen }: PhotoTileProps) {
+  const { m, t, lang } = useI18n();
   const captionId = `photo-${photo.id}-caption`;
   return (
     <figure className="photo-tile">
@@ -32,7 +34,7 @@ export function PhotoTile({ photo, details, onOpen }: PhotoTileProps) {
         <img
           className="photo-tile__img"
           src={photo.urls.thumbnail}
-          alt={details ? details.label : photoAlt(photo)}
+          alt={details ? details.label : photoAlt(photo, lang, m.photos)}
           loading="lazy"
           draggable={false}
         />
@@ -40,7 +42,9 @@ export function PhotoTile({ photo, details, onOpen }: PhotoTileProps) {
       {details && (
         <figcaption className="photo-tile__caption" id={captionId}>
           {photo.caption && <span className="photo-tile__text">{photo.caption}</span>}
-          {photo.uploaderName && <span className="photo-tile__by">{`Shared by ${photo.uploaderName}`}</span>}
+          {photo.uploaderName && (
+            <span className="photo-tile__by">{t(m.photos.sharedBy, { name: photo.uploaderName })}</span>
+          )}
         </figcaption>
       )}
     </figure>

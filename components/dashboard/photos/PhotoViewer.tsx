@@ -2,10 +2,11 @@ import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } fr
 import { type GalleryItem, photoAlt } from "./gallery_rules.ts";
 import { swipeDirection } from "./carousel.ts";
 import { keepTabInside } from "../../../lib/client/dialog_focus.ts";
+import { useI18n } from "../../../lib/i18n/context.tsx";
 
 export interface PhotoViewerProps {
   photo: GalleryItem;
-  /** "3 of 12": where the photo is among the loaded ones. */
+  /** "3 of 12" (in the page's language): where the photo is among the loaded ones. */
   position: string;
   /** The previous and next photos' openers; null at either end (the button is then disabled). */
   prev: (() => void) | null;
@@ -25,6 +26,8 @@ export interface PhotoViewerProps {
  * inside it. Escape or Close ends it.
  */
 export function PhotoViewer({ photo, position, prev, next, canDelete, onDelete, onClose }: PhotoViewerProps) {
+  const { m, t, lang } = useI18n();
+  const texts = m.photos.viewer;
   const dialog = useRef<HTMLDialogElement>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -98,11 +101,11 @@ export function PhotoViewer({ photo, position, prev, next, canDelete, onDelete, 
       <div className="toast-region toast-region--dialog" aria-live="polite"></div>
       <div className="dialog__body">
         <div className="gallery-viewer__head">
-          <h2 id="gallery-viewer-title" className="dialog__title">Team photo</h2>
+          <h2 id="gallery-viewer-title" className="dialog__title">{texts.title}</h2>
           <button
             type="button"
             className="button button--ghost gallery-viewer__close"
-            aria-label="Close"
+            aria-label={texts.close}
             onClick={() => dialog.current?.close()}
           >
             ×
@@ -111,22 +114,26 @@ export function PhotoViewer({ photo, position, prev, next, canDelete, onDelete, 
         <img
           className="gallery-viewer__img"
           src={photo.urls.medium}
-          alt={photoAlt(photo)}
+          alt={photoAlt(photo, lang, m.photos)}
           draggable={false}
           onPointerDown={(e) => (pointer.current = { x: e.clientX, y: e.clientY })}
           onPointerUp={onPointerUp}
           onPointerCancel={() => (pointer.current = null)}
         />
         <div className="gallery__nav gallery-viewer__nav">
-          {arrow("Previous photo", toPrev, "‹ Previous")}
+          {arrow(texts.previousLabel, toPrev, texts.previous)}
           <p className="gallery__count" aria-live="polite">{position}</p>
-          {arrow("Next photo", toNext, "Next ›")}
+          {arrow(texts.nextLabel, toNext, texts.next)}
         </div>
         {photo.caption && <p className="gallery-viewer__caption">{photo.caption}</p>}
-        {photo.uploaderName && <p className="gallery-viewer__by">{`Shared by ${photo.uploaderName}`}</p>}
+        {photo.uploaderName && (
+          <p className="gallery-viewer__by">{t(m.photos.sharedBy, { name: photo.uploaderName })}</p>
+        )}
         <div className="dialog__actions gallery-viewer__actions">
           {photo.urls.full && (
-            <a className="button button--ghost button--sm" href={photo.urls.full} download="photo.jpg">Download</a>
+            <a className="button button--ghost button--sm" href={photo.urls.full} download="photo.jpg">
+              {texts.download}
+            </a>
           )}
           {canDelete && !confirming && (
             <button
@@ -135,13 +142,13 @@ export function PhotoViewer({ photo, position, prev, next, canDelete, onDelete, 
               className="button button--ghost button--sm"
               onClick={() => setConfirming(true)}
             >
-              Delete photo
+              {texts.delete}
             </button>
           )}
         </div>
         {canDelete && confirming && (
           <div className="gallery-viewer__confirm" role="group" aria-labelledby="gallery-viewer-confirm">
-            <p id="gallery-viewer-confirm">Delete this photo? This cannot be undone.</p>
+            <p id="gallery-viewer-confirm">{texts.confirm}</p>
             <div className="dialog__actions">
               <button
                 type="button"
@@ -149,7 +156,7 @@ export function PhotoViewer({ photo, position, prev, next, canDelete, onDelete, 
                 onClick={() =>
                   setConfirming(false)}
               >
-                Keep it
+                {texts.keep}
               </button>
               <button
                 type="button"
@@ -158,7 +165,7 @@ export function PhotoViewer({ photo, position, prev, next, canDelete, onDelete, 
                 ref={confirm}
                 onClick={remove}
               >
-                {busy ? "Deleting…" : "Yes, delete"}
+                {busy ? texts.deleting : texts.yesDelete}
               </button>
             </div>
           </div>

@@ -1,8 +1,9 @@
 import { type HeaderAccount, SiteFooter, SiteHeader } from "../../SiteLayout.tsx";
 import { PhotoTile } from "./PhotoTile.tsx";
-import { CAROUSEL_TEXTS, mayDeletePhoto, type PhotoDeleter } from "./carousel.ts";
+import { mayDeletePhoto, type PhotoDeleter } from "./carousel.ts";
 import type { GalleryPage } from "../../../lib/photos/types.ts";
-import { GALLERY_TEXTS, MAX_OFFSET, toGalleryItem, VIEW_ALL_PAGE_SIZE, viewAllHref } from "./gallery_rules.ts";
+import { MAX_OFFSET, toGalleryItem, VIEW_ALL_PAGE_SIZE, viewAllHref } from "./gallery_rules.ts";
+import { useI18n } from "../../../lib/i18n/context.tsx";
 
 export interface PhotosPageProps {
   team: { id: string; name: string };
@@ -22,6 +23,9 @@ export interface PhotosPageProps {
  * older pages by `?offset=`. Server-rendered only: it works the same without JavaScript.
  */
 export function PhotosPage({ team, photos, offset, account, canAdd, viewer }: PhotosPageProps) {
+  const { m, t } = useI18n();
+  const gallery = m.photos;
+  const page = m.dashboard.viewAll;
   const dashboard = `/family-dashboard/${encodeURIComponent(team.id)}`;
   const items = (photos?.photos ?? []).map(toGalleryItem);
   const older = photos?.hasMore && items.length > 0 && offset + items.length <= MAX_OFFSET;
@@ -30,37 +34,39 @@ export function PhotosPage({ team, photos, offset, account, canAdd, viewer }: Ph
       <SiteHeader account={account} />
       <main id="main" className="container page photos-page" tabIndex={-1}>
         <p className="photos-page__back">
-          <a href={`${dashboard}#photos`}>← Back to the Family Dashboard</a>
+          <a href={`${dashboard}#photos`}>{page.back}</a>
         </p>
         <h1 className="photos-page__title">
-          <span className="visually-hidden">{team.name}:</span> {GALLERY_TEXTS.title}
+          <span className="visually-hidden">{team.name}:</span> {gallery.title}
         </h1>
         <p className="photos-page__team muted">{team.name}</p>
         {photos === null
-          ? <p className="notice notice--error" role="status">{CAROUSEL_TEXTS.loadFailed}</p>
+          ? <p className="notice notice--error" role="status">{gallery.spec.failedToLoadPhotos}</p>
           : items.length === 0
           ? (
             <div className="gallery__state">
               <p className="gallery__state-icon" aria-hidden="true">📷</p>
-              <p className="gallery__state-title">{offset > 0 ? "No more photos" : CAROUSEL_TEXTS.empty}</p>
+              <p className="gallery__state-title">{offset > 0 ? page.noMore : gallery.carousel.empty}</p>
               {offset === 0 && (
-                <p className="muted">{canAdd ? CAROUSEL_TEXTS.emptyHint : CAROUSEL_TEXTS.emptyReadOnly}</p>
+                <p className="muted">{canAdd ? gallery.carousel.emptyHint : gallery.carousel.emptyReadOnly}</p>
               )}
             </div>
           )
           : (
             <>
-              <p className="photos-page__range">{`Photos ${offset + 1}–${offset + items.length}, newest first`}</p>
+              <p className="photos-page__range">
+                {t(page.range, { from: offset + 1, to: offset + items.length })}
+              </p>
               <ul className="photos-page__grid">
                 {items.map((photo, i) => (
                   <li key={photo.id}>
-                    <PhotoTile photo={photo} details={{ label: `Photo ${offset + i + 1}` }} />
+                    <PhotoTile photo={photo} details={{ label: t(page.photoLabel, { n: offset + i + 1 }) }} />
                     {mayDeletePhoto(viewer, photo) && (
                       <details className="photos-page__delete">
-                        <summary>Delete</summary>
+                        <summary>{page.delete}</summary>
                         <form method="post" action={`${dashboard}/photos/${encodeURIComponent(photo.id)}/delete`}>
                           <input type="hidden" name="offset" value={offset} />
-                          <button type="submit" className="button button--danger">Delete this photo</button>
+                          <button type="submit" className="button button--danger">{page.deleteThis}</button>
                         </form>
                       </details>
                     )}
@@ -70,29 +76,29 @@ export function PhotosPage({ team, photos, offset, account, canAdd, viewer }: Ph
             </>
           )}
         {(offset > 0 || older) && (
-          <nav className="photos-page__pager" aria-label="More photos">
+          <nav className="photos-page__pager" aria-label={page.pager}>
             {offset > 0 && (
               <a
                 className="button button--secondary"
                 rel="prev"
                 href={viewAllHref(team.id, offset - VIEW_ALL_PAGE_SIZE)}
               >
-                Newer photos
+                {page.newer}
               </a>
             )}
             {older && (
               <a className="button button--secondary" rel="next" href={viewAllHref(team.id, offset + items.length)}>
-                Older photos
+                {page.older}
               </a>
             )}
           </nav>
         )}
         {canAdd && (
           <section id="add-photos" className="card photos-page__add" aria-labelledby="add-photos-title">
-            <h2 id="add-photos-title">{GALLERY_TEXTS.addPhotos}</h2>
+            <h2 id="add-photos-title">{gallery.addPhotos}</h2>
             <p>
-              Adding photos needs JavaScript: your browser makes large photos smaller before they are sent. With
-              JavaScript on, use Add Photos in the <a href={`${dashboard}#photos`}>Family Dashboard's Photo Gallery</a>.
+              {page.needsJavaScript} <a href={`${dashboard}#photos`}>{page.needsJavaScriptLink}</a>
+              {page.needsJavaScriptEnd}
             </p>
           </section>
         )}

@@ -2,18 +2,15 @@
  * The carousel's rules (SPEC.md section 9), pure: its pages of 6, the prefetch when 6 or fewer
  * remain beyond the page, the swipe over 50 px, and who may delete a photo.
  */
-import { UPLOAD_TEXTS } from "../../../lib/photos/texts.ts";
-import { CAROUSEL_PAGE_SIZE, type GalleryItem, PREFETCH_REMAINING, SWIPE_MIN_PX } from "./gallery_rules.ts";
-
-export const CAROUSEL_TEXTS = {
-  /** SPEC.md section 8, word for word. */
-  loadFailed: UPLOAD_TEXTS.failedToLoadPhotos,
-  empty: "No photos yet",
-  emptyHint: "Share the first photo of the team with Add Photos.",
-  emptyReadOnly: "The team has not shared any photos yet.",
-  deleteFailed: "Failed to delete photo",
-  deleted: "Photo deleted",
-} as const;
+import { format, formatNumber } from "../../../lib/i18n/format.ts";
+import type { Language } from "../../../lib/i18n/languages.ts";
+import {
+  CAROUSEL_PAGE_SIZE,
+  type GalleryItem,
+  type PhotoTexts,
+  PREFETCH_REMAINING,
+  SWIPE_MIN_PX,
+} from "./gallery_rules.ts";
 
 /** Who may delete a photo: its uploader or an admin, and never a read-only viewer. */
 export interface PhotoDeleter {
@@ -57,10 +54,11 @@ export const hasNextPage = ({ loaded, page, hasMore }: CarouselState): boolean =
 export const clampPage = (page: number, loaded: number): number => Math.min(Math.max(0, page), loadedPages(loaded) - 1);
 
 /** "1–6 of 10", "7–12 of 20+" (more on the server), "" when empty. */
-export function pageLabel({ loaded, page, hasMore }: CarouselState): string {
+export function pageLabel({ loaded, page, hasMore }: CarouselState, lang: Language, texts: PhotoTexts): string {
   const [start, end] = pageRange(page, loaded);
   if (end <= start) return "";
-  return `${start + 1}–${end} of ${loaded}${hasMore ? "+" : ""}`;
+  const total = `${formatNumber(lang, loaded)}${hasMore ? "+" : ""}`;
+  return format(lang, texts.carousel.range, { start: start + 1, end, total });
 }
 
 /**

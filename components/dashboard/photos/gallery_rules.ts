@@ -1,13 +1,20 @@
 /**
- * The Photo Gallery's numbers, texts and photo shape (SPEC.md sections 2, 8 and 9), pure so that
- * the server's section, the View All page, both islands and the unit tests share them. The
+ * The Photo Gallery's numbers and photo shape (SPEC.md sections 2, 8 and 9), pure so that the
+ * server's section, the View All page, both islands and the unit tests share them. Its words are
+ * the catalogue's photos area (lib/i18n/en/photos.ts), which both islands get as props. The
  * carousel's rules are in carousel.ts, the checks on picked files in upload_rules.ts (each
  * island bundles only its own).
  */
 
-import { GALLERY_LIMITS } from "../../../lib/photos/texts.ts";
+import { GALLERY_LIMITS } from "../../../lib/photos/limits.ts";
+import { format } from "../../../lib/i18n/format.ts";
+import type { Language } from "../../../lib/i18n/languages.ts";
+import type { Catalog } from "../../../lib/i18n/catalog.ts";
 
-/** SPEC.md section 9 (lib/photos/texts.ts): the carousel shows 6 photos a page (3 columns). */
+/** The photos area of the catalogue, in the page's language (`useI18n().m.photos`). */
+export type PhotoTexts = Catalog["photos"];
+
+/** SPEC.md section 9 (lib/photos/limits.ts): the carousel shows 6 photos a page (3 columns). */
 export const CAROUSEL_PAGE_SIZE: number = GALLERY_LIMITS.perPage;
 /** The first fetch brings 10 photos, then 10 at a time. */
 export const GALLERY_FETCH_SIZE: number = GALLERY_LIMITS.nextFetch;
@@ -30,17 +37,6 @@ export const MAX_OFFSET = 10_000;
 export function uploaderTypeOf(role: string): string {
   return role === "TEAM_ADMIN" ? "admin" : role === "PLAYER" ? "player" : "parent";
 }
-
-/**
- * The words both islands use. The carousel's own are CAROUSEL_TEXTS (carousel.ts), the Add
- * Photos dialog's UPLOAD_DIALOG_TEXTS (upload_rules.ts): each island bundles only its own.
- */
-export const GALLERY_TEXTS = {
-  title: "Photo Gallery",
-  addPhotos: "Add Photos",
-  viewAll: "View All",
-  tryAgain: "Please try again.",
-} as const;
 
 /** A gallery photo as the pages and islands show it (the API's Gallery photo has more). */
 export interface GalleryItem {
@@ -76,8 +72,9 @@ export function toGalleryItem(photo: GalleryPhotoLike): GalleryItem {
 }
 
 /** The text alternative of a photo: its caption, else who shared it. */
-export const photoAlt = (photo: GalleryItem): string =>
-  photo.caption || (photo.uploaderName ? `Photo shared by ${photo.uploaderName}` : "Team photo");
+export const photoAlt = (photo: GalleryItem, lang: Language, texts: PhotoTexts): string =>
+  photo.caption ||
+  (photo.uploaderName ? format(lang, texts.alt.sharedBy, { name: photo.uploaderName }) : texts.alt.teamPhoto);
 
 /**
  * The View All page's `?offset=`: a whole number from 0 to MAX_OFFSET (absent: 0); null for

@@ -5,7 +5,8 @@
  * server does not take, checks the 10 MB limit on what it will send, then
  * `POST /api/objects/upload` → `PUT uploadURL` (with upload progress) →
  * `POST /api/photos/process-gallery-photo` → `POST /api/teams/{teamId}/photos`. Each failure is
- * an UploadError titled with SPEC.md section 8's text for its step.
+ * an UploadError titled with SPEC.md section 8's text for its step, in the page's language
+ * (`texts`: the photos area the island was given).
  */
 import { api, type ApiResult, CANNOT_CONNECT } from "../../../lib/client/api.ts";
 import type {
@@ -14,8 +15,8 @@ import type {
   UploadUrlAnswer,
   UploadUrlRequest,
 } from "../../../lib/photos/types.ts";
-import { GALLERY_TEXTS, type GalleryItem, MAX_UPLOAD_BYTES, toGalleryItem } from "./gallery_rules.ts";
-import { mustReencode, SERVER_IMAGE_TYPES, UPLOAD_DIALOG_TEXTS } from "./upload_rules.ts";
+import { type GalleryItem, MAX_UPLOAD_BYTES, type PhotoTexts, toGalleryItem } from "./gallery_rules.ts";
+import { mustReencode, SERVER_IMAGE_TYPES } from "./upload_rules.ts";
 import { decodeUpright, encodeShrunk, uprightSize } from "../../../lib/client/image_shrink.ts";
 
 export class UploadError extends Error {
@@ -24,24 +25,22 @@ export class UploadError extends Error {
   }
 }
 
-const T = { ...UPLOAD_DIALOG_TEXTS, tryAgain: GALLERY_TEXTS.tryAgain };
-
 /**
  * The bytes to send: the file as chosen, or shrunk and re-encoded as JPEG. Its size is read from
  * its header first, so a photo sent as it is is never decoded here.
  */
-export async function preparePhoto(file: File): Promise<Blob> {
+export async function preparePhoto(file: File, texts: PhotoTexts): Promise<Blob> {
   const size = await uprightSize(file);
   if (size && !mustReencode(file, size.width, size.height)) return file;
   const bitmap = size && await decodeUpright(file, size);
   if (!bitmap) {
     // A type the server reads itself goes as it is (the server has the last word on it).
     if (SERVER_IMAGE_TYPES.includes(file.type)) return file;
-    throw new UploadError(T.invalidType, T.invalidTypeHint);
+    throw new UploadError(texts.spec.invalidFileType, texts.upload.invalidTypeHint);
   }
   try {
     const blob = await encodeShrunk(bitmap);
-    if (!blob) throw new UploadError(T.uploadFailed, T.tryAgain);
+    if (!blob) throw new UploadError(texts.spec.uploadFailed, texts.tryAgain);
     return blob;
   } finally {
     bitmap.close();
@@ -73,8 +72,12 @@ export function putBytes(
   });
 }
 
-function check<R>(reply: ApiResult<R>, title: string): R {
-  if (!reply.ok) throw new UploadError(title, reply.message || T.tryAgain, reply.status);
+/** A refused call's message: the server's (in the page's language), else why there is none. */
+const failureMessage = (reply: { status: number; message: string }, texts: PhotoTexts) =>
+  reply.status === 0 ? texts.cannotConnect : reply.message || texts.tryAgain;
+
+function check<R>(reply: ApiResult<R>, title: string, texts: PhotoTexts): R {
+  if (!reply.ok) throw new UploadError(title, failureMessage(reply, texts), reply.status);
   return reply.data;
 }
 
@@ -89,15 +92,20 @@ export interface GalleryUpload {
   uploaderType: string;
 }
 
-/** Sends one photo through the four calls; `onStage` follows it (with the PUT's progress). */
+/**
+ * Sends one photo through the four calls; `onStage` follows it (with the PUT's progress). A
+ * refusal's message comes from the server, in the page's language.
+ */
 export async function uploadGalleryPhoto(
   { teamId, file, caption, uploaderName, uploaderType }: GalleryUpload,
   onStage: (stage: UploadStage, fraction?: number) => void,
+  texts: PhotoTexts,
 ): Promise<GalleryItem> {
+  const { spec, tryAgain } = texts;
   onStage("preparing");
-  const body = await preparePhoto(file);
+  const body = await preparePhoto(file, texts);
   // The limit is on what is sent: a photo over it was shrunk first, and is refused only if still over.
-  if (body.size > MAX_UPLOAD_BYTES) throw new UploadError(T.tooLarge, T.tooLargeHint);
+  if (body.size > MAX_UPLOAD_BYTES) throw new UploadError(spec.fileTooLarge, texts.upload.tooLargeHint);
 
   const ticket = check(
     await api<Partial<UploadUrlAnswer>>(
@@ -110,13 +118,18 @@ export async function uploadGalleryPhoto(
         contentType: body.type,
       } satisfies UploadUrlRequest,
     ),
-    T.noUploadUrlFailed,
+    spec.failedToGetUploadUrl,
+    texts,
   );
-  if (typeof ticket.uploadURL !== "string" || !ticket.uploadURL) throw new UploadError(T.noUploadUrl, T.tryAgain);
+  if (typeof ticket.uploadURL !== "string" || !ticket.uploadURL) {
+    throw new UploadError(spec.noUploadUrlReceived, tryAgain);
+  }
 
   onStage("uploading", 0);
   const put = await putBytes(ticket.uploadURL, body, (fraction) => onStage("uploading", fraction));
-  if (put.status < 200 || put.status > 299) throw new UploadError(T.putFailed, put.message || T.tryAgain, put.status);
+  if (put.status < 200 || put.status > 299) {
+    throw new UploadError(spec.failedToUploadPhoto, failureMessage(put, texts), put.status);
+  }
   const originalPath = put.data.objectPath ?? ticket.objectPath;
 
   onStage("processing");
@@ -132,7 +145,7 @@ export async function uploadGalleryPhoto(
     await new Promise((resolve) => setTimeout(resolve, attempt * 1500));
     processed = await process();
   }
-  const sizes = check(processed, T.processFailed);
+  const sizes = check(processed, spec.failedToProcessPhotoResolutions, texts);
 
   onStage("saving");
   const saved = check(
@@ -144,8 +157,9 @@ export async function uploadGalleryPhoto(
       uploaderName,
       uploaderType,
     }),
-    T.saveFailed,
+    spec.failedToSavePhotoMetadata,
+    texts,
   );
-  if (!saved?.urls) throw new UploadError(T.saveFailed, T.tryAgain);
+  if (!saved?.urls) throw new UploadError(spec.failedToSavePhotoMetadata, tryAgain);
   return toGalleryItem(saved);
 }

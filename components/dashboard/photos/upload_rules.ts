@@ -1,28 +1,11 @@
 /**
  * The Add Photos dialog's checks (SPEC.md sections 5, 8 and 9), pure: at most 3 images, which
- * photos the browser shrinks before it sends them, and the words of a refusal. The 10 MB limit
+ * photos the browser shrinks before it sends them, and which words a refusal has. The 10 MB limit
  * applies to what is sent, so it is checked after the shrink (upload_client.ts): a phone's
  * 20 MB, 48-megapixel photo is shrunk, not refused.
  */
-import { ACCEPTED_IMAGE_TYPES, UPLOAD_TEXTS } from "../../../lib/photos/texts.ts";
-import { MAX_UPLOAD_FILES, UPLOAD_MAX_EDGE } from "./gallery_rules.ts";
-
-export const UPLOAD_DIALOG_TEXTS = {
-  // SPEC.md section 8, word for word.
-  tooMany: UPLOAD_TEXTS.tooManyPhotos,
-  tooLarge: UPLOAD_TEXTS.fileTooLarge,
-  invalidType: UPLOAD_TEXTS.invalidFileType,
-  uploadFailed: UPLOAD_TEXTS.uploadFailed,
-  noUploadUrlFailed: UPLOAD_TEXTS.failedToGetUploadUrl,
-  noUploadUrl: UPLOAD_TEXTS.noUploadUrlReceived,
-  putFailed: UPLOAD_TEXTS.failedToUploadPhoto,
-  saveFailed: UPLOAD_TEXTS.failedToSavePhotoMetadata,
-  processFailed: UPLOAD_TEXTS.failedToProcessPhotoResolutions,
-  // Ours.
-  tooManyHint: "Choose at most 3 photos at a time.",
-  tooLargeHint: "Each photo may be at most 10 MB.",
-  invalidTypeHint: "Choose a photo (JPEG, PNG or WebP).",
-} as const;
+import { ACCEPTED_IMAGE_TYPES } from "../../../lib/photos/limits.ts";
+import { MAX_UPLOAD_FILES, type PhotoTexts, UPLOAD_MAX_EDGE } from "./gallery_rules.ts";
 
 /** The types the server takes as they are; any other image the browser can read is sent as JPEG. */
 export const SERVER_IMAGE_TYPES: readonly string[] = ACCEPTED_IMAGE_TYPES;
@@ -44,13 +27,17 @@ export function isImageFile(file: PickedFile): boolean {
 export type FileCheck = { ok: true } | { ok: false; title: string; description: string };
 
 /**
- * The checks on files added to `already` chosen ones (SPEC.md section 8's texts): at most 3
- * in all, images only. Their size is checked once they are shrunk.
+ * The checks on files added to `already` chosen ones (SPEC.md section 8's texts, from `texts`):
+ * at most 3 in all, images only. Their size is checked once they are shrunk.
  */
-export function checkFiles(already: number, files: readonly PickedFile[]): FileCheck {
-  const t = UPLOAD_DIALOG_TEXTS;
-  if (already + files.length > MAX_UPLOAD_FILES) return { ok: false, title: t.tooMany, description: t.tooManyHint };
-  if (files.some((f) => !isImageFile(f))) return { ok: false, title: t.invalidType, description: t.invalidTypeHint };
+export function checkFiles(already: number, files: readonly PickedFile[], texts: PhotoTexts): FileCheck {
+  const { spec, upload } = texts;
+  if (already + files.length > MAX_UPLOAD_FILES) {
+    return { ok: false, title: spec.tooManyPhotos, description: upload.tooManyHint };
+  }
+  if (files.some((f) => !isImageFile(f))) {
+    return { ok: false, title: spec.invalidFileType, description: upload.invalidTypeHint };
+  }
   return { ok: true };
 }
 

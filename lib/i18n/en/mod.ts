@@ -1,5 +1,58 @@
 /** The English catalogue, area by area. The spec's texts are here word for word. */
 import { common } from "./common.ts";
 import { errors } from "./errors.ts";
+import { auth } from "./auth.ts";
+import { login } from "./login.ts";
+import { childPrivacy } from "./childPrivacy.ts";
+import { retention } from "./retention.ts";
+import { roster } from "./roster.ts";
+import { claims } from "./claims.ts";
+import { headshots } from "./headshots.ts";
+import { layout } from "./layout.ts";
+import { marketing } from "./marketing.ts";
+import { hub } from "./hub.ts";
+import { notifications } from "./notifications.ts";
+import { mail } from "./mail.ts";
+import { dashboard } from "./dashboard.ts";
+import { family } from "./family.ts";
+import { photos } from "./photos.ts";
+import { feed } from "./feed.ts";
+import { essentials } from "./essentials.ts";
+import { events } from "./events.ts";
+import { campaigns } from "./campaigns.ts";
+import { account } from "./account.ts";
+import { accountSettings } from "./accountSettings.ts";
+import { familyCalendar } from "./familyCalendar.ts";
+import { join } from "./join.ts";
+import { edit } from "./edit.ts";
+import { players } from "./players.ts";
 
-export const en = { common, errors };
+export const en = {
+  common,
+  errors,
+  auth,
+  login,
+  childPrivacy,
+  retention,
+  roster,
+  claims,
+  headshots,
+  layout,
+  marketing,
+  hub,
+  notifications,
+  mail,
+  dashboard,
+  family,
+  photos,
+  feed,
+  essentials,
+  events,
+  campaigns,
+  account,
+  accountSettings,
+  familyCalendar,
+  join,
+  edit,
+  players,
+};

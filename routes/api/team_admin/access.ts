@@ -17,6 +17,7 @@ import {
   setTeamAccessCredentials,
 } from "../../../lib/teams/mod.ts";
 import { jsonBody, pageQuery, readJsonFields } from "../../http.ts";
+import { requestLanguage } from "../../language.ts";
 import { NO_STORE } from "../../security_headers.ts";
 
 const accessAdmin = requireTeamRole("TEAM_ADMIN", { refuseTeamLogin: true });
@@ -42,7 +43,7 @@ export const accessApi = new Hono<AppEnv>()
   .post("/admins", jsonBody, accessAdmin, async (c) => {
     const { kv, config, now } = c.var.deps;
     const email = await inviteCoAdmin(
-      { kv, appUrl: config.appUrl, now: now() },
+      { kv, appUrl: config.appUrl, now: now(), lang: await requestLanguage(c) },
       c.var.teamId!,
       (await readJsonFields(c)).email,
       await actorOf(c),

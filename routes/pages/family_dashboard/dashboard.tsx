@@ -9,22 +9,30 @@ import { FamilyDashboardPage } from "../../../components/dashboard/FamilyDashboa
 import type { DashboardForms } from "../../../components/dashboard/forms.ts";
 import { headerAccount } from "../../../components/SiteLayout.tsx";
 import { cursorQuery } from "../../http.ts";
+import { pageLanguage } from "../../language.ts";
+import { messagesFor } from "../../../lib/i18n/catalog.ts";
+import { format } from "../../../lib/i18n/format.ts";
+import type { Language } from "../../../lib/i18n/languages.ts";
+import { translateFields } from "../../../lib/i18n/translate.ts";
 
 type Ctx = Context<AppEnv>;
 
 /**
- * Renders the family dashboard of the team `requireTeamMember` resolved. The sections' plain
- * forms call this with `forms` (what was typed and why it was refused) and a 4xx status.
+ * Renders the family dashboard of the team `requireTeamMember` resolved, in the request's
+ * language. The sections' plain forms call this with `forms` (what was typed and why it was
+ * refused, in English as lib/ words it) and a 4xx status.
  */
 export async function sendFamilyDashboard(c: Ctx, forms: DashboardForms = {}, status = 200): Promise<Response> {
+  const language = await pageLanguage(c);
+  const shown = formsIn(language.lang, forms);
   const page = cacheable(c, forms, status)
     ? await c.var.deps.dashboardPages.getOrRender(
       teamViewer(c).teamId,
-      await viewerKey(c),
+      { viewer: await viewerKey(c), lang: language.lang },
       c.var.deps.now().getTime(),
-      () => renderFamilyDashboard(c, forms, status),
+      () => renderFamilyDashboard(c, language, shown, status),
     )
-    : (await renderFamilyDashboard(c, forms, status)).page;
+    : (await renderFamilyDashboard(c, language, shown, status)).page;
   // The page shows the team's people and what they wrote: never cached by a browser, never indexed.
   return sendPage(c, page, PRIVATE_PAGE);
 }
@@ -39,10 +47,20 @@ function cacheable(c: Ctx, forms: DashboardForms, status: number): boolean {
     (c.req.method === "GET" || c.req.method === "HEAD");
 }
 
+/** The forms' refusals (lib/'s English catalogue texts) in the page's language. */
+function formsIn(lang: Language, forms: DashboardForms): DashboardForms {
+  const shown: DashboardForms = {};
+  if (forms.post) shown.post = { ...forms.post, errors: translateFields(forms.post.errors, lang) };
+  if (forms.essential) shown.essential = { ...forms.essential, errors: translateFields(forms.essential.errors, lang) };
+  if (forms.campaign) shown.campaign = { ...forms.campaign, errors: translateFields(forms.campaign.errors, lang) };
+  return shown;
+}
+
 /**
- * Everything about who asks that changes the page: the viewer `requireTeamMember` checked on
- * this request, and their session user as read on this request (name, teams, roles, selected
- * team, password or not), so a change of theirs is a new variant; and the path as asked.
+ * Everything about who asks that changes the page (its language is the cache's other half): the
+ * viewer `requireTeamMember` checked on this request, and their session user as read on this
+ * request (name, teams, roles, selected team, password or not), so a change of theirs is a new
+ * variant; and the path as asked.
  */
 async function viewerKey(c: Ctx): Promise<string> {
   const viewer = teamViewer(c);
@@ -50,7 +68,12 @@ async function viewerKey(c: Ctx): Promise<string> {
   return JSON.stringify([viewer.userId, viewer.role, viewer.isAdmin, viewer.displayName, c.req.path, user]);
 }
 
-async function renderFamilyDashboard(c: Ctx, forms: DashboardForms, status: number) {
+async function renderFamilyDashboard(
+  c: Ctx,
+  language: { lang: Language; path: string },
+  forms: DashboardForms,
+  status: number,
+) {
   const { kv, assets, now } = c.var.deps;
   const viewer = teamViewer(c);
   const feed = cursorQuery(c, "feed");
@@ -73,7 +96,12 @@ async function renderFamilyDashboard(c: Ctx, forms: DashboardForms, status: numb
       openMember={c.req.query("member") ?? null}
       olderFeedPage={feed !== ""}
     />,
-    { title: `${data.team.name} · Family Dashboard`, status, noindex: true },
+    {
+      title: format(language.lang, messagesFor(language.lang).dashboard.title, { team: data.team.name }),
+      status,
+      noindex: true,
+      ...language,
+    },
   );
   return { page, data };
 }

@@ -3,7 +3,7 @@ import type { AppEnv } from "../../app_env.ts";
 import { actorOf, getSessionUser, requireTeamMember, teamViewer } from "../../auth_middleware.ts";
 import { getTeam } from "../../../lib/db/teams.ts";
 import { deleteGalleryPhoto, listGalleryPhotos, setHeadshotConsent } from "../../../lib/photos/mod.ts";
-import { familyHref } from "../../../lib/families/mod.ts";
+import { FAMILY_TEXTS, familyHref } from "../../../lib/families/mod.ts";
 import { formBody, formText, readForm } from "../../http.ts";
 import { canWrite } from "../../../lib/team_viewer.ts";
 import { NotFoundError, ValidationError } from "../../../lib/errors.ts";
@@ -18,6 +18,9 @@ import {
   viewAllHref,
 } from "../../../components/dashboard/photos/gallery_rules.ts";
 import { redactLogText } from "../../../lib/log.ts";
+import { pageLanguage } from "../../language.ts";
+import { messagesFor } from "../../../lib/i18n/catalog.ts";
+import { format } from "../../../lib/i18n/format.ts";
 
 /**
  * `/family-dashboard/{teamId}`'s photos. View All: `GET …/photos?offset=N`, the team's photos newest first,
@@ -28,11 +31,15 @@ import { redactLogText } from "../../../lib/log.ts";
 export const photoPages = new Hono<AppEnv>()
   .get("/photos", requireTeamMember, async (c) => {
     const offset = parseOffset(c.req.query("offset"));
-    if (offset === null) throw new ValidationError(`offset must be a whole number from 0 to ${MAX_OFFSET}`);
+    if (offset === null) {
+      // English, as lib/ words a refusal: the error page shows it in the request's language.
+      const refusal = messagesFor("en").dashboard.viewAll.badOffset;
+      throw new ValidationError(format("en", refusal, { max: String(MAX_OFFSET) }));
+    }
     const { kv, assets } = c.var.deps;
     const viewer = teamViewer(c);
     const team = await getTeam(kv, viewer.teamId);
-    if (!team) throw new NotFoundError("Team not found");
+    if (!team) throw new NotFoundError(FAMILY_TEXTS.teamNotFound);
     let photos: Awaited<ReturnType<typeof listGalleryPhotos>> | null = null;
     try {
       photos = await listGalleryPhotos(kv, team.id, { offset, limit: VIEW_ALL_PAGE_SIZE });
@@ -42,6 +49,8 @@ export const photoPages = new Hono<AppEnv>()
         JSON.stringify({ event: "photos_load_failed", teamId: team.id, error: redactLogText(String(error)) }),
       );
     }
+    const language = await pageLanguage(c);
+    const title = messagesFor(language.lang).dashboard.viewAll.title;
     const page = renderPage(
       assets,
       <PhotosPage
@@ -52,7 +61,7 @@ export const photoPages = new Hono<AppEnv>()
         canAdd={canWrite(viewer)}
         viewer={{ userId: viewer.userId, isAdmin: viewer.isAdmin, canWrite: canWrite(viewer) }}
       />,
-      { title: `${team.name} · Photo Gallery`, noindex: true },
+      { title: format(language.lang, title, { team: team.name }), noindex: true, ...language },
     );
     // The team's photos: never cached, never indexed.
     return sendPage(c, page, PRIVATE_PAGE);

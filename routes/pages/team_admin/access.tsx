@@ -13,6 +13,7 @@ import { adminPaths } from "../../../components/admin/paths.ts";
 import { EMPTY_ACCESS_FORMS } from "../../../components/admin/AccessPage.tsx";
 import { ACCESS_NOTICES, noticeCodeOf, renderAccess } from "./render.tsx";
 import { formBody, formText, readForm } from "../../http.ts";
+import { requestLanguage } from "../../language.ts";
 
 const accessAdmin = requireTeamRole("TEAM_ADMIN", { refuseTeamLogin: true });
 
@@ -36,7 +37,8 @@ export const accessPages = new Hono<AppEnv>()
     const email = formText(await readForm(c), "email");
     const { kv, config, now } = c.var.deps;
     try {
-      await inviteCoAdmin({ kv, appUrl: config.appUrl, now: now() }, c.var.teamId!, email, await actorOf(c));
+      const lang = await requestLanguage(c);
+      await inviteCoAdmin({ kv, appUrl: config.appUrl, now: now(), lang }, c.var.teamId!, email, await actorOf(c));
     } catch (error) {
       const { message, status } = refusalOf(error);
       return await renderAccess(c, { ...EMPTY_ACCESS_FORMS, invite: { email, error: message } }, status);

@@ -7,13 +7,13 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../app_env.ts";
 import { getSessionUser, getSysadmin, signInUser } from "../../auth_middleware.ts";
 import { ADMIN_POLICY } from "../../../lib/auth/sessions.ts";
-import { loginTeamAccess, parseLoginEmail, requestMagicLink } from "../../../lib/auth/login.ts";
+import { AUTH_MESSAGES, loginTeamAccess, parseLoginEmail, requestMagicLink } from "../../../lib/auth/login.ts";
 import { resolveTeam, type Team } from "../../../lib/db/teams.ts";
 import { RateLimitError } from "../../../lib/errors.ts";
 import { refusalOf, signInRoute } from "../../errors.ts";
 import { authContext } from "../../contexts.ts";
 import { DashboardMovedPage, InvalidTeamPage, TeamLoginByIdPage } from "../../../components/admin/TeamDoorPages.tsx";
-import { TEAM_LOGIN_TEXTS, type TeamAccessLoginProps } from "../../../islands/TeamAccessLogin.tsx";
+import type { TeamAccessLoginProps } from "../../../islands/TeamAccessLogin.tsx";
 import { renderDashboard, sendAdminPage } from "./render.tsx";
 import { formBody, formText, readForm } from "../../http.ts";
 import { headerAccount } from "../../../components/SiteLayout.tsx";
@@ -81,7 +81,7 @@ export const teamDoorPages = new Hono<AppEnv>()
     try {
       signedIn = await loginTeamAccess(authContext(c), team.id, username, formText(form, "password"));
     } catch (error) {
-      const { status, message, headers } = messageOf(error, TEAM_LOGIN_TEXTS.invalid);
+      const { status, message, headers } = messageOf(error, AUTH_MESSAGES.teamLoginFailed);
       return sendTeamLogin(c, team, { username, loginError: message }, status, headers);
     }
     // The session remembers the credentials it signed in with: it ends when they change.
@@ -97,7 +97,7 @@ export const teamDoorPages = new Hono<AppEnv>()
     try {
       await requestMagicLink(authContext(c), parseLoginEmail(email), { kind: "team", teamId: team.id });
     } catch (error) {
-      const { status, message, headers } = messageOf(error, TEAM_LOGIN_TEXTS.checkEmail);
+      const { status, message, headers } = messageOf(error, AUTH_MESSAGES.checkEmail);
       return sendTeamLogin(c, team, { magicError: message }, status, headers);
     }
     // The same answer whether or not the address belongs to the team.

@@ -1,19 +1,4 @@
-/**
- * The edit page's words (SPEC.md section 8). Kept here rather than imported from
- * lib/edit_links.ts, whose KV code must stay out of the browser bundle; a test checks the
- * shared ones still match the API's.
- */
-export const EDIT_TEXTS = {
-  validating: "Validating edit link...",
-  invalidLink: "Invalid Link",
-  noToken: "No token provided",
-  accessDenied: "Access Denied",
-  invalidToken: "Invalid or expired token",
-  updated: "Player information updated successfully",
-  emailAdded: "Email added successfully",
-  error: "Error",
-  emailRequired: "Please enter a valid email",
-} as const;
+/** The edit page's player, as the API sends it and as the form holds it (its words: the catalogue's `edit` area). */
 
 /** The player fields the page edits, as the API sends them. */
 export interface EditablePlayer {

@@ -1,0 +1,51 @@
+import type { accountSettings as en } from "../en/accountSettings.ts";
+import type { Translation } from "../shape.ts";
+
+export const accountSettings: Translation<typeof en> = {
+  title: "Configuración de la cuenta",
+  close: "Cerrar",
+  adminDashboard: "Panel de administración del equipo",
+  tabs: { profile: "Mi perfil", players: "Mis jugadores" },
+  noPlayers: "No hay jugadores de {team} vinculados a su cuenta.",
+  noProfile:
+    "Mi perfil y Mis jugadores son de la cuenta de una persona. Inició sesión como {label}, que no tiene perfil propio.",
+  saving: "Guardando...",
+  profile: {
+    firstName: "Nombre",
+    lastName: "Apellido",
+    email: "Correo electrónico",
+    pending: "Esperando confirmación: {email}. Abra el enlace que le enviamos ahí para hacer el cambio.",
+    phone: "Teléfono (opcional)",
+    occupation: "Ocupación (opcional)",
+    interests: "Intereses (opcional)",
+    funFacts: "Datos curiosos (opcional)",
+    onePerLine: "Uno por línea",
+    save: "Guardar perfil",
+    failedTitle: "No se pudo actualizar",
+    failed: "No se pudo actualizar el perfil. Inténtelo de nuevo.",
+    saved: "Perfil actualizado",
+  },
+  player: {
+    firstName: "Nombre",
+    lastName: "Apellido",
+    jerseyNumber: "Número de camiseta",
+    position: "Posición",
+    save: "Guardar jugador",
+    failedTitle: "Error",
+    failed: "No se pudo actualizar el jugador",
+    saved: "Los datos del jugador se actualizaron correctamente",
+  },
+  rules: {
+    firstName: "El nombre es obligatorio",
+    lastName: "El apellido es obligatorio",
+    firstNameTooLong: "El nombre debe tener como máximo {max} caracteres",
+    lastNameTooLong: "El apellido debe tener como máximo {max} caracteres",
+    email: "Ingrese un correo electrónico válido",
+    phone: "Ingrese un número de teléfono válido",
+    occupation: "La ocupación debe tener como máximo {max} caracteres",
+    interests: "Intereses: como máximo {items}, cada uno de {max} caracteres como máximo",
+    funFacts: "Datos curiosos: como máximo {items}, cada uno de {max} caracteres como máximo",
+    body: "Envíe el perfil como un objeto JSON",
+    unknownField: "Campo desconocido: {name}",
+  },
+};
