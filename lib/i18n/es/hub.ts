@@ -34,7 +34,7 @@ export const hub: Translation<typeof en> = {
     parentTitle: "Acceso de padres",
     playerText: "Vea a sus compañeros en la plantilla pública y comparta publicaciones y fotos en su panel familiar.",
     parentText:
-      "Para vincularse con el registro de su hijo, use el sistema de vínculos en la página pública de la plantilla de su equipo: elija «Vincular o actualizar a este jugador» y un administrador del equipo lo revisará.",
+      "Para vincularse con el registro de su hijo, en la plantilla pública de su equipo elija «Solicitar o actualizar jugador» y un administrador del equipo lo revisará.",
     openDashboard: "Abrir el panel familiar",
     viewRosters: "Ver plantillas públicas",
   },

@@ -246,7 +246,7 @@ export const marketing: Translation<typeof en> = {
     questions: {
       title: "Preguntas o solicitudes",
       text:
-        "Para corregir o quitar los datos de un jugador, lo más rápido es hablar con el administrador de su equipo o usar el botón de vincular en la página de la plantilla del equipo. Para cualquier otra cosa, {link}.",
+        "Para corregir o quitar los datos de un jugador, lo más rápido es hablar con el administrador de su equipo o usar el botón «Solicitar o actualizar jugador» en la plantilla pública del equipo. Para cualquier otra cosa, {link}.",
       link: "escríbale al equipo de GoalMates",
     },
   },
@@ -264,9 +264,9 @@ export const marketing: Translation<typeof en> = {
       text: "Para cualquier cosa sobre los datos de un jugador, lo más rápido es hacerlo dentro del equipo:",
       admin: "Pregúntele al administrador de su equipo.",
       adminText: "Un administrador del equipo puede corregir o quitar a un jugador directamente en la plantilla.",
-      claim: "Use el botón de vincular en la página de la plantilla.",
+      claim: "Use el botón «Solicitar o actualizar jugador» en la plantilla pública.",
       claimText:
-        "Elija «Vincular o actualizar a este jugador» en la plantilla pública de su equipo. Cuando un administrador del equipo lo apruebe, recibirá un correo con un enlace seguro para editar usted mismo los datos de su hijo.",
+        "Elija «Solicitar o actualizar jugador» en la plantilla pública de su equipo. Cuando un administrador del equipo lo apruebe, recibirá un correo con un enlace seguro para editar usted mismo los datos de su hijo.",
     },
     privacy: {
       title: "Solicitudes de privacidad",
