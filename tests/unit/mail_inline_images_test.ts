@@ -5,8 +5,7 @@
  * failed mail and the outbox keep none; SMTP carries them as multipart/related parts.
  */
 import assert from "node:assert/strict";
-// @ts-types="@types/smtp-server"
-import { SMTPServer } from "smtp-server";
+import { startSmtpSink } from "../e2e/smtp_sink.ts";
 import {
   deliverQueuedMail,
   type FailedMail,
@@ -163,25 +162,9 @@ function mimeParts(raw: string, boundary: string): { headers: string; body: stri
 const base64Bytes = (text: string) => Uint8Array.from(atob(text.replace(/\s+/g, "")), (c) => c.charCodeAt(0));
 
 Deno.test("[inline images] SMTP: multipart/related with each image inline, its Content-ID the HTML's cid", async () => {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      let data = "";
-      stream.on("data", (chunk: Uint8Array) => data += new TextDecoder().decode(chunk));
-      stream.on("end", () => {
-        received.push(data);
-        callback();
-      });
-    },
-  });
-  server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as { port: number }).port;
+  const sink = await startSmtpSink();
   try {
-    const smtp = createSmtpMailer(`smtp://127.0.0.1:${port}`, "GoalMates <no-reply@goalmates.test>", {
+    const smtp = createSmtpMailer(sink.url, "GoalMates <no-reply@goalmates.test>", {
       ignoreTLS: true,
     });
     const { inlineImages: _refs, ...composed } = mail();
@@ -194,7 +177,7 @@ Deno.test("[inline images] SMTP: multipart/related with each image inline, its C
         content,
       })),
     });
-    const raw = received[0];
+    const raw = sink.messages[0].raw;
     const related = /Content-Type: multipart\/related;\s+(?:type="text\/html";\s+)?boundary="([^"]+)"/.exec(raw);
     assert.ok(related, raw.slice(0, 1500));
     const parts = mimeParts(raw, related[1]);
@@ -208,6 +191,6 @@ Deno.test("[inline images] SMTP: multipart/related with each image inline, its C
     assert.ok(parts.some((p) => /Content-Type: text\/html/.test(p.headers)), "the HTML is in the same related part");
     assert.match(raw, /multipart\/alternative/, "and the plain-text part beside it");
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await sink.close();
   }
 });

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-// @ts-types="@types/smtp-server"
-import { SMTPServer } from "smtp-server";
+import { startSmtpSink } from "../e2e/smtp_sink.ts";
 import { missingAltText, notificationMail, type NotificationMailInput } from "../../lib/notifications/mod.ts";
 import { useUnsubscribeKey, verifyUnsubscribeToken } from "../../lib/notifications/mod.ts";
 import { deliverQueuedMail, type FailedMail, MAX_MAIL_ATTEMPTS, queueMail } from "../../lib/mail/queue.ts";
@@ -95,31 +94,16 @@ Deno.test("[notification mail] the queue seals its List-Unsubscribe headers, sen
 });
 
 Deno.test("[notification mail] SMTP: the server gets List-Unsubscribe and List-Unsubscribe-Post", async () => {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      let data = "";
-      stream.on("data", (chunk: Uint8Array) => data += new TextDecoder().decode(chunk));
-      stream.on("end", () => {
-        received.push(data);
-        callback();
-      });
-    },
-  });
-  server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as { port: number }).port;
+  const sink = await startSmtpSink();
   try {
     const mail = notificationMail(input());
-    await createSmtpMailer(`smtp://127.0.0.1:${port}`, "GoalMates <no-reply@goalmates.test>", { ignoreTLS: true })
+    await createSmtpMailer(sink.url, "GoalMates <no-reply@goalmates.test>", { ignoreTLS: true })
       .send(mail);
-    const headers = received[0].split("\r\n\r\n")[0].replace(/\r\n[ \t]+/g, " ");
+    const headers = sink.messages[0].raw.split("\r\n\r\n")[0].replace(/\r\n[ \t]+/g, " ");
     assert.ok(headers.includes(`List-Unsubscribe: ${mail.headers!["List-Unsubscribe"]}`), headers);
     assert.match(headers, /^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
-    assert.match(received[0], /multipart\/alternative/);
+    assert.match(sink.messages[0].raw, /multipart\/alternative/);
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await sink.close();
   }
 });
