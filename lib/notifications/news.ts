@@ -37,11 +37,10 @@ import { commitChange, CommitConflictError, commitOrConflict, retryOnConflict } 
 import { stageMail } from "../mail/mod.ts";
 import type { OutgoingMail } from "../mail/types.ts";
 import { greetingIn, namesIn } from "../mail/templates.ts";
-import { mailClockTime, mailWeekdayDate } from "../mail/dates.ts";
 import { messagesFor } from "../i18n/catalog.ts";
 import { format } from "../i18n/format.ts";
 import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
-import { teamTimeZone, zoneAbbreviation } from "../time_zone.ts";
+import { clockTime, teamTimeZone, weekdayDate, zoneAbbreviation } from "../time_zone.ts";
 import { getNotificationPreferences } from "./preferences.ts";
 import { type NotificationBlock, notificationMail } from "./mail.ts";
 import { addNews, newsDue, type NewsStep } from "./news_rule.ts";
@@ -94,7 +93,7 @@ export interface NewsMailInput {
 /** When a post was made, on its team's clock: 'Sat, Mar 14 · 5:30 PM ET'. */
 export function newsPostTime(createdAt: string, zone: string, lang: Language = DEFAULT_LANGUAGE): string {
   const at = new Date(createdAt);
-  return `${mailWeekdayDate(lang, at, zone)} · ${mailClockTime(lang, at, zone)} ${zoneAbbreviation(zone, at)}`;
+  return `${weekdayDate(at, zone, false, lang)} · ${clockTime(at, zone, lang)} ${zoneAbbreviation(zone, at)}`;
 }
 
 /** The subject: 'News from Lions U10', '3 news posts from Lions U10', 'News from Lions U10 and Tigers U12'. */

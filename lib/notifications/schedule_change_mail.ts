@@ -8,11 +8,10 @@
 import type { ScheduleChange, ScheduledAt } from "../db/schedule_notices.ts";
 import type { OutgoingMail } from "../mail/types.ts";
 import { greetingIn } from "../mail/templates.ts";
-import { mailClockTime, mailWeekdayDate } from "../mail/dates.ts";
 import { messagesFor } from "../i18n/catalog.ts";
 import { format } from "../i18n/format.ts";
 import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
-import { calendarDay, zoneAbbreviation } from "../time_zone.ts";
+import { calendarDay, clockTime, weekdayDate, zoneAbbreviation } from "../time_zone.ts";
 import { notificationMail } from "./mail.ts";
 
 const textsOf = (lang: Language) => messagesFor(lang).mail.schedule;
@@ -25,8 +24,8 @@ const textsOf = (lang: Language) => messagesFor(lang).mail.schedule;
 export function changeTime(iso: string, zone: string, now: Date, lang: Language = DEFAULT_LANGUAGE): string {
   const at = new Date(iso);
   const withYear = calendarDay(at, zone)[0] !== calendarDay(now, zone)[0];
-  const clock = `${mailClockTime(lang, at, zone)} ${zoneAbbreviation(zone, at)}`.replaceAll(" ", "\u00a0");
-  return `${mailWeekdayDate(lang, at, zone, withYear)} · ${clock}`;
+  const clock = `${clockTime(at, zone, lang)} ${zoneAbbreviation(zone, at)}`.replaceAll(" ", "\u00a0");
+  return `${weekdayDate(at, zone, withYear, lang)} · ${clock}`;
 }
 
 const where = (lang: Language, at: ScheduledAt, otherHasOne: boolean) =>

@@ -31,11 +31,16 @@ import {
   weeklyDigestZonesDone,
 } from "../db/weekly_digests.ts";
 import { loadMemberNames } from "../names/member_names.ts";
-import { eventZoneLabel, isCancelled, listEventsStartingBetween, type TeamEvent } from "../events/mod.ts";
+import {
+  eventZoneLabel,
+  formatEventWhen,
+  isCancelled,
+  listEventsStartingBetween,
+  type TeamEvent,
+} from "../events/mod.ts";
 import { type ActiveCampaign, listActiveCampaigns } from "../campaigns/mod.ts";
 import { type InlineImageRef, type OutgoingMail, stageMail } from "../mail/mod.ts";
 import { greetingIn, namesIn } from "../mail/templates.ts";
-import { mailEventWhen } from "../mail/dates.ts";
 import { messagesFor } from "../i18n/catalog.ts";
 import { format } from "../i18n/format.ts";
 import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
@@ -194,7 +199,7 @@ export function eventLine(event: TeamEvent, now: Date, zone: string, lang: Langu
     : null;
   const title = `${isCancelled(event.status) ? `${t.cancelled} ` : ""}${event.title}${says(type) ? "" : ` (${type})`}`;
   // Dates, not 'Tomorrow': the mail may be read on Monday.
-  const when = `${mailEventWhen(lang, event, now, zone)} ${eventZoneLabel(event, zone).short}`;
+  const when = `${formatEventWhen(event, now, zone, false, lang)} ${eventZoneLabel(event, zone).short}`;
   return [`${title} — ${when}`, opponent, event.location].filter(Boolean).join(", ");
 }
 

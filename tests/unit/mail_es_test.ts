@@ -15,7 +15,9 @@ import { familyCalendarName } from "../../lib/calendar/subscription.ts";
 import { familyIcsEvent, writeIcs } from "../../lib/calendar/ics_writer.ts";
 import { normalizeEvent } from "../../lib/db/events.ts";
 import type { ScheduleChange } from "../../lib/db/schedule_notices.ts";
-import { mailClockTime, mailEventWhen, mailUtcTime, mailWeekdayDate } from "../../lib/mail/dates.ts";
+import { mailUtcTime } from "../../lib/mail/dates.ts";
+import { clockTime, weekdayDate } from "../../lib/time_zone.ts";
+import { formatEventWhen } from "../../lib/events/mod.ts";
 import { englishLeftIn } from "../i18n_helpers.ts";
 
 const APP = "https://goalmates.example";
@@ -195,11 +197,11 @@ Deno.test("[mail es] plurals, lists and dates in Spanish", () => {
   assert.equal(mailUtcTime("en", AT), "2026-03-14 21:30", "English keeps its format");
 
   const LA = "America/Los_Angeles";
-  assert.equal(mailWeekdayDate("es", AT, LA), "sáb, 14 de mar");
-  assert.equal(mailClockTime("es", AT, LA).replace(/\s/g, " "), "2:30 p.m.");
-  assert.equal(mailWeekdayDate("en", AT, LA), "Sat, Mar 14");
+  assert.equal(weekdayDate(AT, LA, false, "es"), "sáb, 14 de mar");
+  assert.equal(clockTime(AT, LA, "es").replace(/\s/g, " "), "2:30 p.m.");
+  assert.equal(weekdayDate(AT, LA, false, "en"), "Sat, Mar 14");
   assert.equal(
-    mailEventWhen("es", { startTime: "2026-03-14T16:00:00Z", endTime: "2026-03-15T01:00:00Z" }, AT, LA),
+    formatEventWhen({ startTime: "2026-03-14T16:00:00Z", endTime: "2026-03-15T01:00:00Z" }, AT, LA, false, "es"),
     "sáb, 14 de mar · 9:00 a.m. – 6:00 p.m.",
   );
 });
