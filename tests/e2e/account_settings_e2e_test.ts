@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
 import { e2eTest } from "./harness.ts";
-import { assertAccessible, hydrated, toastWith } from "./page_checks.ts";
+import { assertAccessible, hydrated, signedOutToLogin, toastWith } from "./page_checks.ts";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -191,9 +191,11 @@ e2eTest(
           (route) =>
             route.fulfill({ status: 401, contentType: "application/json", body: '{"message":"Please sign in"}' }),
         );
-        await dialogOf.getByRole("button", { name: "Save Profile" }).click();
-        await toastWith(admin, "Unauthorized - You are logged out. Logging in again...").waitFor();
-        await admin.waitForURL(/\/team-login\?next=%2Ffamily-dashboard%2Fdemo&reason=logged-out$/);
+        await signedOutToLogin(
+          admin,
+          () => dialogOf.getByRole("button", { name: "Save Profile" }).click(),
+          /\/team-login\?next=%2Ffamily-dashboard%2Fdemo&reason=logged-out$/,
+        );
       },
     );
   },

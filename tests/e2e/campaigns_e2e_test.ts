@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import type { APIResponse, BrowserContext, Page } from "playwright-core";
 import { e2eTest, signInAsDemoAdmin } from "./harness.ts";
-import { assertAccessible, hydrated, toastWith } from "./page_checks.ts";
+import { assertAccessible, hydrated, signedOutToLogin, toastWith } from "./page_checks.ts";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -205,9 +205,11 @@ e2eTest(
         await coach.goto(dashboard);
         assert.equal((await shown(coach)).title, "Snack vote e2e");
         await context.clearCookies();
-        await currentCard(coach).getByRole("button", { name: "Apples" }).click();
-        await toastWith(coach, "Unauthorized - You are logged out. Logging in again...").waitFor();
-        await coach.waitForURL(/\/team-login\?next=/);
+        await signedOutToLogin(
+          coach,
+          () => currentCard(coach).getByRole("button", { name: "Apples" }).click(),
+          /\/team-login\?next=/,
+        );
         assert.ok(coach.url().includes(encodeURIComponent(`/family-dashboard/${teamId}`)));
       },
     );

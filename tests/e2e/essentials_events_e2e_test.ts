@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
 import type axe from "axe-core";
 import { e2eTest } from "./harness.ts";
-import { hydrated, toastWith } from "./page_checks.ts";
+import { hydrated, signedOutToLogin, toastWith } from "./page_checks.ts";
 import { getTeamBySlug } from "../../lib/db/teams.ts";
 import { saveEvent } from "../../lib/events/mod.ts";
 
@@ -214,9 +214,11 @@ e2eTest(
       await page.getByLabel("Subcategory").selectOption("Snacks");
       await page.getByLabel("Item name").fill("E2E oranges");
       await page.getByLabel("Description").fill("Half time.");
-      await page.getByRole("button", { name: "Add", exact: true }).click();
-      await toastWith(page, "Unauthorized - You are logged out. Logging in again...").waitFor();
-      await page.waitForURL(/\/team-login\?next=%2Ffamily-dashboard%2Fdemo&reason=logged-out$/);
+      await signedOutToLogin(
+        page,
+        () => page.getByRole("button", { name: "Add", exact: true }).click(),
+        /\/team-login\?next=%2Ffamily-dashboard%2Fdemo&reason=logged-out$/,
+      );
     });
 
     await t.step("with JavaScript off, the plain forms add and remove", async () => {

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
 import { e2eTest } from "./harness.ts";
-import { assertAccessible, hydrated, toastWith } from "./page_checks.ts";
+import { assertAccessible, hydrated, signedOutToLogin, toastWith } from "./page_checks.ts";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -150,9 +150,11 @@ e2eTest("[feed e2e] a parent posts kudos, counts, cancels, deletes; without Java
     await context.clearCookies();
     await feed.getByRole("radio", { name: /Offer Advice/ }).click();
     await feed.getByLabel("What would you like to share?").fill("Signed out by now");
-    await feed.getByRole("button", { name: "Post" }).click();
-    await toastWith(page, "Unauthorized - You are logged out. Logging in again...").waitFor();
-    await page.waitForURL((url) => url.pathname === "/team-login" && url.searchParams.get("next") === here);
+    await signedOutToLogin(
+      page,
+      () => feed.getByRole("button", { name: "Post" }).click(),
+      (url) => url.pathname === "/team-login" && url.searchParams.get("next") === here,
+    );
     await signIn(context, "parent@example.com");
   });
 

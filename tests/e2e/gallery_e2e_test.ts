@@ -15,7 +15,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { BrowserContext, Page } from "playwright-core";
 import { e2eTest } from "./harness.ts";
-import { assertAccessible, hydrated, toastWith } from "./page_checks.ts";
+import { assertAccessible, hydrated, signedOutToLogin, toastWith } from "./page_checks.ts";
 import { sniffImage } from "../../lib/images/mod.ts";
 import { PROJECT_ROOT } from "./server.ts";
 import { addPhotosThroughApi } from "./gallery_helpers.ts";
@@ -386,9 +386,11 @@ e2eTest("[gallery e2e] a parent adds photos with captions and sees them in the c
     await viewer.waitFor();
     await context.clearCookies();
     await viewer.getByRole("button", { name: "Delete photo" }).click();
-    await viewer.getByRole("button", { name: "Yes, delete" }).click();
-    await toastWith(page, "Unauthorized - You are logged out. Logging in again...").waitFor();
-    await page.waitForURL((url) => url.pathname === "/team-login");
+    await signedOutToLogin(
+      page,
+      () => viewer.getByRole("button", { name: "Yes, delete" }).click(),
+      (url) => url.pathname === "/team-login",
+    );
     await signIn(context, "parent@example.com");
   });
 

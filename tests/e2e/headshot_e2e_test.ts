@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page, Request } from "playwright-core";
 import { e2eTest, signInAsDemoAdmin } from "./harness.ts";
-import { assertAccessible, toastWith } from "./page_checks.ts";
+import { assertAccessible, signedOutToLogin, toastWith } from "./page_checks.ts";
 
 const PHONE = { width: 390, height: 844 };
 const FIXTURES = new URL("../fixtures/", import.meta.url);
@@ -256,9 +256,11 @@ e2eTest(
       await photoDialog().getByLabel("Choose a photo").setInputFiles(SMALL_PNG);
       await photoDialog().getByRole("img", { name: `New photo of ${child.name}` }).waitFor();
       await context.clearCookies();
-      await photoDialog().getByRole("button", { name: "Save photo" }).click();
-      await toastWith(page, "Unauthorized - You are logged out. Logging in again...").waitFor();
-      await page.waitForURL(/\/team-login\?next=/);
+      await signedOutToLogin(
+        page,
+        () => photoDialog().getByRole("button", { name: "Save photo" }).click(),
+        /\/team-login\?next=/,
+      );
     });
     await problems.assertNone("the parent's story", EXPECTED_ERRORS);
 

@@ -1,7 +1,7 @@
 /** Checks the end-to-end tests share: axe-core scans, hydration, toasts. */
 import assert from "node:assert/strict";
 import type axe from "axe-core";
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import type { IslandName } from "../../islands/mod.ts";
 import { PROJECT_ROOT } from "./server.ts";
 
@@ -63,6 +63,35 @@ export async function hydrated(page: Page, island: IslandName): Promise<void> {
 }
 
 export const toastWith = (page: Page, title: string) => page.locator(".toast").filter({ hasText: title });
+
+const TEAM_LOGIN = /\/team-login\?/;
+
+/**
+ * A 401's way out (lib/client/signed_out.ts): SPEC.md's toast, then the team login 0.5 s later.
+ * The login's request is held until the toast has been seen: on a loaded machine the toast can
+ * render so late that the page would be gone before the check saw it.
+ */
+export async function signedOutToLogin(
+  page: Page,
+  act: () => Promise<unknown>,
+  login: RegExp | ((url: URL) => boolean),
+): Promise<void> {
+  let release!: () => void;
+  const toastSeen = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    await toastSeen;
+    await route.continue();
+  };
+  await page.route(TEAM_LOGIN, hold);
+  try {
+    await act();
+    await toastWith(page, "Unauthorized - You are logged out. Logging in again...").waitFor();
+  } finally {
+    release();
+  }
+  await page.waitForURL(login);
+  await page.unroute(TEAM_LOGIN, hold);
+}
 
 /**
  * Text wider than its box (for the Spanish screens, whose words run about a quarter longer): each
