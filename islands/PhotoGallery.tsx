@@ -83,7 +83,7 @@ export default function PhotoGallery(props: PhotoGalleryProps) {
 
   /** A refused call's toast: the server's message (in the page's language), else why there is none. */
   const failedToast = (title: string, reply: { ok: boolean; status: number; message?: string }) => {
-    const description = reply.ok ? "" : reply.status === 0 ? texts.cannotConnect : reply.message;
+    const description = reply.ok ? "" : reply.message;
     toast({ title, description: description || texts.tryAgain, variant: "destructive" });
   };
 

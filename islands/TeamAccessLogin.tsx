@@ -1,13 +1,7 @@
 import { useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
 import { api, type ApiResult } from "../lib/client/api.ts";
-import {
-  emailInput,
-  LoginForm,
-  type LoginSent,
-  type LoginTexts,
-  passwordInput,
-} from "../components/login/LoginForm.tsx";
+import { emailInput, LoginForm, type LoginSent, passwordInput } from "../components/login/LoginForm.tsx";
 import { failureToast } from "../components/login/client.ts";
 import { useI18n } from "../lib/i18n/context.tsx";
 
@@ -31,13 +25,12 @@ type ApiFailure = Extract<ApiResult<unknown>, { ok: false }>;
  */
 function refused(
   reply: ApiFailure,
-  texts: LoginTexts,
   fallback: string,
   title: string,
   offlineTitle = title,
 ): LoginSent {
   if (reply.status === 0) {
-    failureToast(offlineTitle, texts.cannotConnect);
+    failureToast(offlineTitle, reply.message);
     return { ok: false };
   }
   const message = (reply.status === 429 && reply.message) || fallback;
@@ -59,7 +52,7 @@ export default function TeamAccessLogin(props: TeamAccessLoginProps) {
   async function login(values: Record<string, string>): Promise<LoginSent> {
     const reply = await api("POST", `${teamApi}/login`, values);
     if (!reply.ok) {
-      return refused(reply, texts, texts.refused.invalidTeamLogin, texts.toasts.loginFailed, texts.toasts.loginError);
+      return refused(reply, texts.refused.invalidTeamLogin, texts.toasts.loginFailed, texts.toasts.loginError);
     }
     toast({ title: texts.toasts.loginSuccessful, description: texts.team.opening });
     setTimeout(() => location.assign(base), REDIRECT_DELAY_MS);
@@ -68,7 +61,7 @@ export default function TeamAccessLogin(props: TeamAccessLoginProps) {
 
   async function magicLink(values: Record<string, string>): Promise<LoginSent> {
     const reply = await api("POST", `${teamApi}/magic-link`, values);
-    if (!reply.ok) return refused(reply, texts, texts.refused.checkEmail, texts.toasts.magicLinkFailed);
+    if (!reply.ok) return refused(reply, texts.refused.checkEmail, texts.toasts.magicLinkFailed);
     setSentTo(values.email);
     toast({ title: texts.toasts.magicLinkSent, description: texts.magic.checkInbox });
     return { ok: true };

@@ -46,7 +46,7 @@ function MagicLinkPanel(
     const reply = await api("POST", "/api/team/magic-link", { email: values.email, next });
     if (!reply.ok) {
       // Only a throttle, or no connection, has something more useful to say than the spec's text.
-      const reason = reply.status === 0 ? texts.cannotConnect : reply.status === 429 && reply.message;
+      const reason = (reply.status === 0 || reply.status === 429) && reply.message;
       failureToast(texts.toasts.magicLinkFailed, reason || texts.refused.checkEmail);
       return { ok: false };
     }

@@ -7,7 +7,7 @@ import type { LoginTexts } from "./LoginForm.tsx";
  * the server's own words (already in the page's language), else `fallback`; no connection says so.
  */
 export function loginRefused(reply: ApiResult<unknown>, fallback: string, texts: LoginTexts): void {
-  const offline = !reply.ok && reply.status === 0;
-  if (offline) failureToast(texts.toasts.loginError, texts.cannotConnect);
+  // No connection: lib/client/api.ts says so, in the page's language.
+  if (!reply.ok && reply.status === 0) failureToast(texts.toasts.loginError, reply.message);
   else failureToast(texts.toasts.loginFailed, (!reply.ok && reply.message) || fallback);
 }

@@ -1,8 +1,7 @@
 import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { api } from "../../lib/client/api.ts";
 import { toast } from "../../lib/client/toast.tsx";
-import { SIGNED_OUT_MESSAGE } from "../../lib/client/signed_out_text.ts";
-import { SIGNED_OUT_REDIRECT_MS } from "../../lib/client/signed_out.ts";
+import { signedOut } from "../../lib/client/signed_out.ts";
 import { campaignMessages, checkCampaignWith } from "../../lib/campaigns/campaign_rules.ts";
 import { SNOOZE_CHOICES } from "../../lib/campaigns/limits.ts";
 import { useI18n } from "../../lib/i18n/context.tsx";
@@ -46,10 +45,7 @@ const countOf = (isActive: boolean, by: number): Record<string, number> => ({
 });
 
 /** The system administrator's session ended: SPEC.md's toast, then the console's sign-in. */
-function signedOut() {
-  toast({ title: SIGNED_OUT_MESSAGE, variant: "destructive" });
-  setTimeout(() => location.assign("/sysadmin"), SIGNED_OUT_REDIRECT_MS);
-}
+const sysadminSignedOut = () => signedOut("/sysadmin");
 
 /**
  * The console's Campaigns tab: 'Create Campaign' opens 'Deploy New Global Campaign', and the
@@ -102,7 +98,7 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
     const reply = await api<AdminCampaign>("POST", API, body);
     setBusy("");
     if (!reply.ok) {
-      if (reply.status === 401) return signedOut();
+      if (reply.status === 401) return sysadminSignedOut();
       return refuse(reply.message || `${reply.status}`, reply.fields);
     }
     const created = consoleCampaign(reply.data);
@@ -123,7 +119,7 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
     const reply = await api<AdminCampaign>("PATCH", `${API}/${row.id}`, { isActive: !row.isActive });
     setBusy("");
     if (!reply.ok) {
-      if (reply.status === 401) return signedOut();
+      if (reply.status === 401) return sysadminSignedOut();
       return toast({ title: T.statusFailed, description: reply.message || `${reply.status}`, variant: "destructive" });
     }
     const next = consoleCampaign(reply.data);
@@ -140,7 +136,7 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
     const reply = await api("DELETE", `${API}/${row.id}`);
     setBusy("");
     if (!reply.ok) {
-      if (reply.status === 401) return signedOut();
+      if (reply.status === 401) return sysadminSignedOut();
       return toast({ title: T.deleteFailed, description: reply.message || `${reply.status}`, variant: "destructive" });
     }
     setRows((list) => list.filter((r) => r.id !== row.id));

@@ -1,11 +1,9 @@
 /**
  * The islands' one way to call the JSON API (browser only; small, since every island that
  * talks to the server bundles it). Never rejects: a server that cannot be reached is an
- * answer too, with status 0 and `CANNOT_CONNECT`.
+ * answer too, with status 0 and `clientTexts().cannotConnect`.
  */
-
-/** What every island says when the request never reached the server (SPEC.md's sign-in wording). */
-export const CANNOT_CONNECT = "Unable to connect to server";
+import { clientTexts } from "../i18n/client_texts.ts";
 
 export type ApiMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -16,7 +14,7 @@ export type ApiResult<T> =
     ok: false;
     /** 0 when the server could not be reached. */
     status: number;
-    /** The server's `message`, `CANNOT_CONNECT` for status 0, else "" (callers pick their fallback). */
+    /** The server's `message`, `clientTexts().cannotConnect` for status 0, else "" (callers pick their fallback). */
     message: string;
     /** Field → message, from a refused form; empty when the server named no field. */
     fields: Record<string, string>;
@@ -48,7 +46,7 @@ export async function api<T = unknown>(method: ApiMethod, url: string, body?: un
       body: raw ? body : body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    return { ok: false, status: 0, message: CANNOT_CONNECT, fields: {}, data: {} };
+    return { ok: false, status: 0, message: clientTexts().cannotConnect, fields: {}, data: {} };
   }
   const data = await res.json().catch(() => ({}));
   if (res.ok) return { ok: true, status: res.status, data };

@@ -1,6 +1,7 @@
 import { type ComponentType, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nProvider, type I18nValue } from "../i18n/context.tsx";
+import { type ClientTexts, setClientTexts } from "../i18n/client_texts.ts";
 
 function AfterHydration({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }) {
   useEffect(onHydrated, []);
@@ -22,6 +23,7 @@ export function mountIsland<P>(
 ): void {
   // The page wrote the island's messages beside its props (lib/render/island.tsx).
   const { __i18n: messages, ...props } = data;
+  setClientTexts((messages.m.common as { client?: ClientTexts } | undefined)?.client);
   hydrateRoot(
     el,
     <AfterHydration

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
+import { clientTexts } from "../i18n/client_texts.ts";
 
 export interface Toast {
   title: string;
@@ -70,7 +71,7 @@ function Toaster() {
         <p className="toast__title">{t.title}</p>
         {t.description && <p className="toast__description">{t.description}</p>}
       </div>
-      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={dismiss}>
+      <button type="button" className="toast__close" aria-label={clientTexts().dismissNotification} onClick={dismiss}>
         ×
       </button>
     </div>,

@@ -10,8 +10,7 @@ import { manualClock } from "./auth_fixtures.ts";
 import { englishLeftIn } from "../i18n_helpers.ts";
 import { messagesFor } from "../../lib/i18n/catalog.ts";
 import { AUTH_MESSAGES } from "../../lib/auth/login.ts";
-import { SIGNED_OUT_MESSAGE } from "../../lib/client/signed_out_text.ts";
-import { CANNOT_CONNECT } from "../../lib/client/api.ts";
+import { ENGLISH_CLIENT_TEXTS } from "../../lib/i18n/client_texts.ts";
 
 const SPANISH = { "accept-language": "es-MX,es;q=0.9,en;q=0.5" };
 const en = messagesFor("en");
@@ -38,8 +37,8 @@ Deno.test("[login es] the forms' own words are lib/auth's, in both languages; En
     assert.equal(login.refused.invalidCredentials, auth.messages.sysadminFailed, lang);
     assert.equal(login.toasts.magicLinkSent, auth.messages.magicLinkSent, lang);
   }
-  assert.equal(en.auth.teamLogin.signedOut, SIGNED_OUT_MESSAGE);
-  assert.equal(en.login.cannotConnect, CANNOT_CONNECT);
+  assert.equal(en.auth.teamLogin.signedOut, ENGLISH_CLIENT_TEXTS.signedOut);
+  assert.equal(en.common.client.cannotConnect, ENGLISH_CLIENT_TEXTS.cannotConnect);
   assert.equal(AUTH_MESSAGES.loginFailed, "Invalid email or password. Please try again.");
   assert.equal(AUTH_MESSAGES.tooManyLinks(1), "Too many sign-in links requested. Please try again in 1 minute.");
   assert.equal(AUTH_MESSAGES.tooManyAttempts(1440), "Too many sign-in attempts. Please try again in 1440 minutes.");
@@ -76,7 +75,9 @@ Deno.test("[login es] /team-login in Spanish: both tabs, the island's texts, the
   // English stays English, word for word.
   const english = await getPage(t.app, "/team-login?reason=logged-out");
   assert.equal(htmlLang(english.html), "en");
-  for (const text of ["Team Login", "Send Magic Link", SIGNED_OUT_MESSAGE]) assert.ok(english.html.includes(text));
+  for (const text of ["Team Login", "Send Magic Link", ENGLISH_CLIENT_TEXTS.signedOut]) {
+    assert.ok(english.html.includes(text));
+  }
 });
 
 Deno.test("[login es] development mode's demo accounts in Spanish", async () => {

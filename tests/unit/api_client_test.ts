@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { api, type ApiResult, CANNOT_CONNECT } from "../../lib/client/api.ts";
+import { api, type ApiResult } from "../../lib/client/api.ts";
+import { ENGLISH_CLIENT_TEXTS } from "../../lib/i18n/client_texts.ts";
 
 interface Sent {
   url: string;
@@ -77,7 +78,13 @@ Deno.test("[api client] no connection: status 0 and the one cannot-connect messa
   const { result } = await withFetch(() => {
     throw new TypeError("Failed to fetch");
   }, () => api("POST", "/api/team/magic-link", { email: "a@b.co" }));
-  const expected: ApiResult<never> = { ok: false, status: 0, message: CANNOT_CONNECT, fields: {}, data: {} };
+  const expected: ApiResult<never> = {
+    ok: false,
+    status: 0,
+    message: ENGLISH_CLIENT_TEXTS.cannotConnect,
+    fields: {},
+    data: {},
+  };
   assert.deepEqual(result, expected);
-  assert.equal(CANNOT_CONNECT, "Unable to connect to server");
+  assert.equal(ENGLISH_CLIENT_TEXTS.cannotConnect, "Unable to connect to server");
 });

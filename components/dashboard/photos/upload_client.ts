@@ -8,7 +8,8 @@
  * an UploadError titled with SPEC.md section 8's text for its step, in the page's language
  * (`texts`: the photos area the island was given).
  */
-import { api, type ApiResult, CANNOT_CONNECT } from "../../../lib/client/api.ts";
+import { api, type ApiResult } from "../../../lib/client/api.ts";
+import { clientTexts } from "../../../lib/i18n/client_texts.ts";
 import type {
   GalleryPhoto,
   ProcessedGalleryPhoto,
@@ -67,14 +68,15 @@ export function putBytes(
       }
       resolve({ status: xhr.status, message: typeof data.message === "string" ? data.message : "", data });
     };
-    xhr.onerror = xhr.onabort = xhr.ontimeout = () => resolve({ status: 0, message: CANNOT_CONNECT, data: {} });
+    xhr.onerror = xhr.onabort = xhr.ontimeout = () =>
+      resolve({ status: 0, message: clientTexts().cannotConnect, data: {} });
     xhr.send(body);
   });
 }
 
 /** A refused call's message: the server's (in the page's language), else why there is none. */
 const failureMessage = (reply: { status: number; message: string }, texts: PhotoTexts) =>
-  reply.status === 0 ? texts.cannotConnect : reply.message || texts.tryAgain;
+  reply.message || texts.tryAgain;
 
 function check<R>(reply: ApiResult<R>, title: string, texts: PhotoTexts): R {
   if (!reply.ok) throw new UploadError(title, failureMessage(reply, texts), reply.status);

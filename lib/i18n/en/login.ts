@@ -48,6 +48,4 @@ export const login = {
     missingLogin: "Please enter your email and password.",
     invalidCredentials: "Invalid credentials",
   },
-  /** No answer at all (lib/client/api.ts CANNOT_CONNECT, SPEC.md's sign-in wording). */
-  cannotConnect: "Unable to connect to server",
 };

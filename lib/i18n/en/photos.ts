@@ -11,8 +11,6 @@ export const photos = {
   /** Read after View All by a screen reader: "View All photos". */
   viewAllHidden: "photos",
   tryAgain: "Please try again.",
-  /** No answer at all (lib/client/api.ts CANNOT_CONNECT). */
-  cannotConnect: "Unable to connect to server",
   /** SPEC.md section 8, word for word: the upload's texts and the gallery's load error. */
   spec: {
     tooManyPhotos: "Too many photos",

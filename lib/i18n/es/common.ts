@@ -9,4 +9,9 @@ export const common: Translation<typeof en> = {
     label: "Idioma",
     change: "Cambiar idioma",
   },
+  client: {
+    signedOut: "No autorizado: su sesión se cerró. Iniciando sesión de nuevo...",
+    cannotConnect: "No se pudo conectar con el servidor",
+    dismissNotification: "Cerrar aviso",
+  },
 };

@@ -46,5 +46,4 @@ export const login: Translation<typeof en> = {
     missingLogin: "Ingrese su correo electrónico y su contraseña.",
     invalidCredentials: "Credenciales no válidas",
   },
-  cannotConnect: "No se pudo conectar con el servidor",
 };

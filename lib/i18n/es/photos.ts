@@ -7,7 +7,6 @@ export const photos: Translation<typeof en> = {
   viewAll: "Ver todas",
   viewAllHidden: "las fotos",
   tryAgain: "Por favor, inténtelo de nuevo.",
-  cannotConnect: "No se pudo conectar con el servidor",
   spec: {
     tooManyPhotos: "Demasiadas fotos",
     fileTooLarge: "El archivo es demasiado grande",

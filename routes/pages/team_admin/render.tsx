@@ -6,6 +6,7 @@ import { actorOf, getSessionUser } from "../../auth_middleware.ts";
 import { renderPage } from "../../../lib/render/page.tsx";
 import { PRIVATE_PAGE, sendPage } from "../../security_headers.ts";
 import { cursorQuery } from "../../http.ts";
+import { pageLanguage } from "../../language.ts";
 import type { Refusal } from "../../errors.ts";
 import { DECISION_MESSAGES } from "../../../lib/claims/mod.ts";
 import { CHILD_PRIVACY_TEXTS } from "../../../lib/families/mod.ts";
@@ -24,15 +25,15 @@ export async function adminPathsFor(c: Ctx, prefix: AdminPrefix) {
   return adminPaths(c.var.teamId!, prefix, { sharedLogin: user?.kind === "team" });
 }
 
-/** Admin pages show one team's private data: never cached, never indexed. */
-export function sendAdminPage(
+/** Admin pages show one team's private data: never cached, never indexed. In the request's language. */
+export async function sendAdminPage(
   c: Ctx,
   element: ReactNode,
   title: string,
   status = 200,
   headers: readonly [string, string][] = [],
 ) {
-  const page = renderPage(c.var.deps.assets, element, { title, status, noindex: true });
+  const page = renderPage(c.var.deps.assets, element, { title, status, noindex: true, ...await pageLanguage(c) });
   return sendPage(c, page, [...PRIVATE_PAGE, ...headers]);
 }
 
