@@ -3,7 +3,6 @@ import { announcePhotoChange, type PhotoTarget, readTarget, triggerOf } from "..
 import {
   changeHeadshot,
   checkHeadshotFile,
-  HEADSHOT_TEXTS,
   type HeadshotResult,
   type HeadshotUrls,
   setHeadshot,
@@ -21,12 +20,6 @@ export interface PlayerPhotoProps {
 type Busy = "prepare" | "save" | "remove" | null;
 type Chosen = { blob: Blob; url: string };
 
-type HeadshotTextKey = keyof typeof HEADSHOT_TEXTS;
-
-/** The upload code's SPEC.md texts are English (lib/client/headshot.ts): each has its entry, by key, in the catalogue. */
-const headshotTextKey = (text: string) =>
-  (Object.keys(HEADSHOT_TEXTS) as HeadshotTextKey[]).find((key) => HEADSHOT_TEXTS[key] === text);
-
 const initialsOf = (name: string) =>
   name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]).join("").toUpperCase();
 
@@ -41,10 +34,8 @@ const initialsOf = (name: string) =>
 export default function PlayerPhoto({ teamId }: PlayerPhotoProps) {
   const { m, t } = useI18n();
   const texts = m.headshots.dialog;
-  const inLanguage = (text: string) => {
-    const key = headshotTextKey(text);
-    return key ? m.headshots.errors[key] : text;
-  };
+  // The upload code names a failure by its key (lib/client/headshot.ts).
+  const problems = m.headshots.errors;
   const [target, setTarget] = useState<PhotoTarget | null>(null);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -102,20 +93,23 @@ export default function PlayerPhoto({ teamId }: PlayerPhotoProps) {
     if (!picked) return setError(null);
     const found = checkHeadshotFile(picked);
     if (found) {
-      const problem = inLanguage(found);
+      const problem = problems[found];
       e.currentTarget.value = "";
       setError(problem);
       return refuse(problem);
     }
     setError(null);
     setBusy("prepare");
+    const unreadable = () => {
+      setError(problems.invalidType);
+      refuse(problems.invalidType);
+    };
     try {
       const blob = await shrinkImage(picked);
-      setChosen({ blob, url: URL.createObjectURL(blob) });
-    } catch (failure) {
-      const message = inLanguage(failure instanceof Error ? failure.message : HEADSHOT_TEXTS.invalidType);
-      setError(message);
-      refuse(message);
+      if (blob) setChosen({ blob, url: URL.createObjectURL(blob) });
+      else unreadable();
+    } catch {
+      unreadable();
     } finally {
       setBusy(null);
     }
@@ -125,7 +119,7 @@ export default function PlayerPhoto({ teamId }: PlayerPhotoProps) {
     setBusy(null);
     if (!result.ok) {
       if (result.status === 401) return signedOut();
-      return refuse(inLanguage(result.title), result.message);
+      return refuse(problems[result.problem], result.message);
     }
     const urls: HeadshotUrls = result.urls;
     announcePhotoChange({ playerId: target!.playerId, ...urls });

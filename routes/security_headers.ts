@@ -126,15 +126,19 @@ export function respond(
  * same for everyone, with no nonce and `SHARED_PAGE_CSP`.
  */
 export function sendPage(c: Context, page: RenderedPage, headers: readonly [string, string][] = []): Response {
+  // Its language, and what decided it (routes/language.ts): a cache between keeps one copy per language.
+  const language: [string, string][] = [["content-language", page.lang], ["vary", "Accept-Language, Cookie"]];
   if (page.shared) {
     return respond(c, page.html(""), page.status, [
       ["content-type", "text/html; charset=UTF-8"],
       ["content-security-policy", SHARED_PAGE_CSP],
+      ...language,
       ...headers,
     ]);
   }
   return respond(c, page.html(c.get("secureHeadersNonce") ?? ""), page.status, [
     ["content-type", "text/html; charset=UTF-8"],
+    ...language,
     ...headers,
   ]);
 }

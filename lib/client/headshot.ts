@@ -3,7 +3,8 @@
  * section 5, the shrink to a long edge of 2048 px with the orientation applied (so a parent on
  * mobile data never pushes 10 MB), and the four calls of section 7 in order, each failure named
  * by its section 8 text. The checks and the size computation are pure (unit-tested); the rest
- * runs only when called.
+ * runs only when called. It names a failure by its key in the catalogue's `headshots.errors`
+ * (SPEC.md's English there): the dialog shows that entry in the page's language.
  */
 import { api, type ApiResult } from "./api.ts";
 import { decodeUpright, encodeShrunk } from "./image_shrink.ts";
@@ -12,33 +13,33 @@ export { SHRINK_LONG_EDGE, shrinkSize } from "./image_shrink.ts";
 
 /** SPEC.md section 5: each photo at most 10 MB. */
 export const MAX_HEADSHOT_BYTES = 10 * 1024 * 1024;
-/** SPEC.md section 8's upload texts this dialog can show. */
-export const HEADSHOT_TEXTS = {
-  tooLarge: "File too large",
-  invalidType: "Invalid file type",
-  noUploadUrlCall: "Failed to get upload URL",
-  noUploadUrl: "No upload URL received",
-  uploadFailed: "Failed to upload photo",
-  processFailed: "Failed to process photo resolutions",
-  updateFailed: "Failed to update photo",
-} as const;
+/** SPEC.md section 8's upload failures this dialog can show, by their catalogue key. */
+export type HeadshotProblem =
+  | "tooLarge"
+  | "invalidType"
+  | "noUploadUrlCall"
+  | "noUploadUrl"
+  | "uploadFailed"
+  | "processFailed"
+  | "updateFailed";
 
 /** Why a chosen file cannot be a headshot, or null when it may be. */
-export function checkHeadshotFile(file: { size: number; type: string }): string | null {
-  if (!/^image\/[a-z0-9.+-]+$/i.test(file.type)) return HEADSHOT_TEXTS.invalidType;
-  if (file.size > MAX_HEADSHOT_BYTES) return HEADSHOT_TEXTS.tooLarge;
-  if (file.size === 0) return HEADSHOT_TEXTS.invalidType;
+export function checkHeadshotFile(file: { size: number; type: string }): HeadshotProblem | null {
+  if (!/^image\/[a-z0-9.+-]+$/i.test(file.type)) return "invalidType";
+  if (file.size > MAX_HEADSHOT_BYTES) return "tooLarge";
+  if (file.size === 0) return "invalidType";
   return null;
 }
 
-/** The photo as the server should get it: upright, at most 2048 px, JPEG (see image_shrink.ts). */
-export async function shrinkImage(file: Blob): Promise<Blob> {
+/**
+ * The photo as the server should get it: upright, at most 2048 px, JPEG (see image_shrink.ts);
+ * null when the browser cannot read it as an image.
+ */
+export async function shrinkImage(file: Blob): Promise<Blob | null> {
   const bitmap = await decodeUpright(file);
-  if (!bitmap) throw new Error(HEADSHOT_TEXTS.invalidType);
+  if (!bitmap) return null;
   try {
-    const blob = await encodeShrunk(bitmap);
-    if (!blob) throw new Error(HEADSHOT_TEXTS.invalidType);
-    return blob;
+    return await encodeShrunk(bitmap);
   } finally {
     bitmap.close();
   }
@@ -53,15 +54,15 @@ export interface HeadshotUrls {
 
 export type HeadshotResult =
   | { ok: true; urls: HeadshotUrls }
-  /** `title`: SPEC.md's text; `message`: the server's own words, when it gave any. */
-  | { ok: false; status: number; title: string; message: string };
+  /** `problem`: SPEC.md's text, by its key; `message`: the server's own words, when it gave any. */
+  | { ok: false; status: number; problem: HeadshotProblem; message: string };
 
 type Call = typeof api;
 
-const failed = (reply: ApiResult<unknown> & { ok: false }, title: string): HeadshotResult => ({
+const failed = (reply: ApiResult<unknown> & { ok: false }, problem: HeadshotProblem): HeadshotResult => ({
   ok: false,
   status: reply.status,
-  title,
+  problem,
   message: reply.message,
 });
 
@@ -81,29 +82,29 @@ export async function changeHeadshot(
     size: photo.size,
     contentType: photo.type || "image/jpeg",
   });
-  if (!asked.ok) return failed(asked, HEADSHOT_TEXTS.noUploadUrlCall);
+  if (!asked.ok) return failed(asked, "noUploadUrlCall");
   const { uploadURL } = asked.data;
   // Only a path of this site: the bytes of a child's photo go nowhere else ("//host" is another site).
   if (typeof uploadURL !== "string" || !/^\/[^/\\]/.test(uploadURL)) {
-    return { ok: false, status: asked.status, title: HEADSHOT_TEXTS.noUploadUrl, message: "" };
+    return { ok: false, status: asked.status, problem: "noUploadUrl", message: "" };
   }
   const put = await call<{ objectPath?: unknown }>("PUT", uploadURL, photo);
-  if (!put.ok) return failed(put, HEADSHOT_TEXTS.uploadFailed);
+  if (!put.ok) return failed(put, "uploadFailed");
   const originalPath = typeof put.data.objectPath === "string"
     ? put.data.objectPath
     : typeof asked.data.objectPath === "string"
     ? asked.data.objectPath
     : "";
-  if (!originalPath) return { ok: false, status: put.status, title: HEADSHOT_TEXTS.uploadFailed, message: "" };
+  if (!originalPath) return { ok: false, status: put.status, problem: "uploadFailed", message: "" };
   const sizes = await call<{ smallPath?: unknown; mediumPath?: unknown }>(
     "POST",
     "/api/players/process-headshot",
     { originalPath, playerId },
   );
-  if (!sizes.ok) return failed(sizes, HEADSHOT_TEXTS.processFailed);
+  if (!sizes.ok) return failed(sizes, "processFailed");
   const { smallPath, mediumPath } = sizes.data;
   if (typeof smallPath !== "string" || typeof mediumPath !== "string") {
-    return { ok: false, status: sizes.status, title: HEADSHOT_TEXTS.processFailed, message: "" };
+    return { ok: false, status: sizes.status, problem: "processFailed", message: "" };
   }
   return await setHeadshot(
     playerId,
@@ -119,6 +120,6 @@ export async function setHeadshot(playerId: string, urls: HeadshotUrls, call: Ca
     `/api/players/${encodeURIComponent(playerId)}/photo`,
     urls,
   );
-  if (!saved.ok) return failed(saved, HEADSHOT_TEXTS.updateFailed);
+  if (!saved.ok) return failed(saved, "updateFailed");
   return { ok: true, urls };
 }

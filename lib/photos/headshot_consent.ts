@@ -1,9 +1,9 @@
 /**
  * R41: a player's headshot is on the public roster only when the team shows photos publicly
  * AND a current guardian of that player opted the photo in. Inside the team (the family
- * dashboard, the admin's screens) it shows as always. The rule, the words of the guardian's
- * choice and its addresses, pure and dependency-free: the server, the pages and the
- * FamilyExplorer island share them.
+ * dashboard, the admin's screens) it shows as always. The rule and the addresses of the
+ * guardian's choice (its words are the catalogue's `headshots.consent`), pure and
+ * dependency-free: the server, the pages and the FamilyExplorer island share them.
  */
 
 export interface PublicHeadshotFacts {
@@ -54,23 +54,3 @@ export const headshotConsentPaths = {
   /** The plain form's POST (post/redirect/get back to the member dialog). */
   form: (teamId: string, playerId: string) => `/family-dashboard/${teamId}/players/${playerId}/headshot-consent`,
 };
-
-export const HEADSHOT_CONSENT_TEXTS = {
-  label: (firstName: string) => `Show ${firstName}'s photo on the public roster`,
-  // Inside the team the admins always see the photo; the other families only while the parent
-  // has not hidden it (lib/families/child_privacy.ts, the next form in the same dialog).
-  hint:
-    "Off unless you agree. Inside the team, the admins see the photo, and so do the other families unless you hide it from them below.",
-  status: (firstName: string, consented: boolean, teamShowsPhotos: boolean) =>
-    !consented
-      ? `${firstName}'s photo is hidden from the public roster.`
-      : teamShowsPhotos
-      ? `${firstName}'s photo is shown on the public roster.`
-      : `You agreed. ${firstName}'s photo stays hidden until the team shows photos on its public roster.`,
-  save: "Save photo choice",
-  saving: "Saving…",
-  saved: "Photo choice saved",
-  failed: "Failed to save the photo choice",
-  notGuardian: "Only a parent of this player can choose whether their photo is on the public roster.",
-  badValue: "public must be true or false",
-} as const;

@@ -22,15 +22,14 @@ import {
 import { getTeam, type Team } from "../db/teams.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { canWrite, type TeamViewer } from "../team_viewer.ts";
-import {
-  consentIsCurrent,
-  HEADSHOT_CONSENT_TEXTS,
-  type HeadshotConsentAnswer,
-  headshotIsPublic,
-} from "./headshot_consent.ts";
+import { consentIsCurrent, type HeadshotConsentAnswer, headshotIsPublic } from "./headshot_consent.ts";
 import { objectPath, parseObjectPath } from "./rules.ts";
 import { PHOTO_MESSAGES } from "./texts.ts";
+import { messagesFor } from "../i18n/catalog.ts";
 import { isUploaderOf, mayChangePlayerPhoto, processedIds, type Uploader } from "./uploads.ts";
+
+/** The consent call's refusals, in English: the routes answer them in the request's language. */
+const CONSENT_REFUSALS = messagesFor("en").headshots.consentRefusals;
 
 export interface PlayerPhotoRequest {
   photoUrl?: unknown;
@@ -150,8 +149,8 @@ export async function setHeadshotConsent(
   const userId = viewer.userId;
   const guardian = canWrite(viewer) && viewer.role !== "PLAYER" && userId !== null &&
     await isGuardian(kv, teamId, playerId, userId);
-  if (!guardian || userId === null) throw new ForbiddenError(HEADSHOT_CONSENT_TEXTS.notGuardian);
-  if (typeof wanted !== "boolean") throw new ValidationError(HEADSHOT_CONSENT_TEXTS.badValue);
+  if (!guardian || userId === null) throw new ForbiddenError(CONSENT_REFUSALS.notGuardian);
+  if (typeof wanted !== "boolean") throw new ValidationError(CONSENT_REFUSALS.badValue);
   const answer = (consent: HeadshotConsent | null): HeadshotConsentAnswer => ({
     playerId,
     public: consent !== null,

@@ -32,7 +32,6 @@ export {
 export { type PlayerPhoto, publicHeadshotPlayerIds, setHeadshotConsent, setPlayerPhoto } from "./headshots.ts";
 export {
   consentIsCurrent,
-  HEADSHOT_CONSENT_TEXTS,
   type HeadshotConsentAnswer,
   headshotConsentPaths,
   headshotIsPublic,

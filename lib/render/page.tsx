@@ -14,7 +14,13 @@ import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
  * nonce at all: it is the same bytes for everyone (see `PageOptions.shared`).
  */
 export class RenderedPage {
-  constructor(readonly segments: string[], readonly status: number, readonly shared = false) {}
+  constructor(
+    readonly segments: string[],
+    readonly status: number,
+    readonly shared = false,
+    /** The language it is written in (sent as `Content-Language`). */
+    readonly lang: Language = DEFAULT_LANGUAGE,
+  ) {}
   html(nonce: string): string {
     return this.segments.join(nonce);
   }
@@ -64,5 +70,5 @@ export function renderPage(assets: AssetManifest, element: ReactNode, options: P
   const html = `<!DOCTYPE html>${markup.slice(0, end)}${scripts}${markup.slice(end)}`;
   const segments = html.split(placeholder);
   if (options.shared && segments.length > 1) throw new Error("A shared page cannot carry a nonce");
-  return new RenderedPage(segments, options.status ?? 200, options.shared ?? false);
+  return new RenderedPage(segments, options.status ?? 200, options.shared ?? false, lang);
 }

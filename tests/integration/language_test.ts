@@ -21,8 +21,12 @@ Deno.test("[language] a visitor gets their browser's language on every page, <ht
   for (const path of ["/", "/about", `/t/${team.slug}/roster`, "/no-such-page"]) {
     const english = await getPage(t.app, path);
     assert.equal(htmlLang(english.html), "en", path);
+    assert.equal(english.res.headers.get("content-language"), "en", path);
     const spanish = await getPage(t.app, path, { headers: SPANISH });
     assert.equal(htmlLang(spanish.html), "es", path);
+    assert.equal(spanish.res.headers.get("content-language"), "es", path);
+    // A cache between the app and the visitor keeps one copy per language.
+    assert.equal(spanish.res.headers.get("vary"), "Accept-Language, Cookie", path);
     assert.match(spanish.html, /Ir al contenido principal/, `${path}: the skip link in Spanish`);
   }
   const missing = await getPage(t.app, "/no-such-page", { headers: SPANISH });
@@ -39,7 +43,9 @@ Deno.test("[language] the public cache keeps one answer per language: neither is
   for (const path of ["/", `/t/${team.slug}/roster`]) {
     for (let round = 0; round < 2; round++) { // The second round is answered from the cache.
       assert.equal(htmlLang((await getPage(t.app, path)).html), "en", `${path} round ${round}`);
-      assert.equal(htmlLang((await getPage(t.app, path, { headers: SPANISH })).html), "es", `${path} round ${round}`);
+      const spanish = await getPage(t.app, path, { headers: SPANISH });
+      assert.equal(htmlLang(spanish.html), "es", `${path} round ${round}`);
+      assert.equal(spanish.res.headers.get("content-language"), "es", `${path} round ${round}: the cached headers too`);
       const chosen = await getPage(t.app, path, { headers: { ...SPANISH, cookie: "gm_lang=en" } });
       assert.equal(htmlLang(chosen.html), "en", `${path}: the cookie wins over the browser`);
     }

@@ -10,14 +10,19 @@ import assert from "node:assert/strict";
 import {
   changeHeadshot,
   checkHeadshotFile,
-  HEADSHOT_TEXTS,
+  type HeadshotProblem,
   MAX_HEADSHOT_BYTES,
   setHeadshot,
   SHRINK_LONG_EDGE,
   shrinkSize,
 } from "../../lib/client/headshot.ts";
 import type { api, ApiResult } from "../../lib/client/api.ts";
-import { consentIsCurrent, HEADSHOT_CONSENT_TEXTS, headshotIsPublic } from "../../lib/photos/headshot_consent.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
+import { consentIsCurrent, headshotIsPublic } from "../../lib/photos/headshot_consent.ts";
+import { format } from "../../lib/i18n/format.ts";
+
+/** The dialog shows a failure's catalogue entry: in English, SPEC.md section 8's text. */
+const SPEC_TEXTS = messagesFor("en").headshots.errors;
 
 Deno.test("[headshot] public only with the team's switch AND a current guardian's consent (R41)", () => {
   const guardianIds = ["mom", "dad"];
@@ -49,13 +54,30 @@ Deno.test("[headshot] public only with the team's switch AND a current guardian'
 });
 
 Deno.test("[headshot] the guardian's choice in words: off by default, and what the team's switch adds", () => {
-  assert.equal(HEADSHOT_CONSENT_TEXTS.label("Maya"), "Show Maya's photo on the public roster");
-  assert.equal(HEADSHOT_CONSENT_TEXTS.status("Maya", false, true), "Maya's photo is hidden from the public roster.");
-  assert.equal(HEADSHOT_CONSENT_TEXTS.status("Maya", true, true), "Maya's photo is shown on the public roster.");
-  assert.match(HEADSHOT_CONSENT_TEXTS.status("Maya", true, false), /stays hidden until the team shows photos/);
+  const texts = messagesFor("en").headshots.consent;
+  const maya = (message: string) => format("en", message, { name: "Maya" });
+  assert.equal(maya(texts.label), "Show Maya's photo on the public roster");
+  assert.equal(maya(texts.hidden), "Maya's photo is hidden from the public roster.");
+  assert.equal(maya(texts.shown), "Maya's photo is shown on the public roster.");
+  assert.match(maya(texts.waiting), /stays hidden until the team shows photos/);
   // A parent can hide the photo from the other families (issue 22): the hint must not say they see it regardless.
-  assert.doesNotMatch(HEADSHOT_CONSENT_TEXTS.hint, /either way/);
-  assert.match(HEADSHOT_CONSENT_TEXTS.hint, /other families unless you hide it/);
+  assert.doesNotMatch(texts.hint, /either way/);
+  assert.match(texts.hint, /other families unless you hide it/);
+});
+
+Deno.test("[headshot] the failures' English is SPEC.md section 8's, word for word", () => {
+  assert.deepEqual(
+    SPEC_TEXTS,
+    {
+      tooLarge: "File too large",
+      invalidType: "Invalid file type",
+      noUploadUrlCall: "Failed to get upload URL",
+      noUploadUrl: "No upload URL received",
+      uploadFailed: "Failed to upload photo",
+      processFailed: "Failed to process photo resolutions",
+      updateFailed: "Failed to update photo",
+    } satisfies Record<HeadshotProblem, string>,
+  );
 });
 
 Deno.test("[headshot] file checks: images only, at most 10 MB, the spec's texts", () => {
@@ -68,14 +90,14 @@ Deno.test("[headshot] file checks: images only, at most 10 MB, the spec's texts"
     null,
     "the browser decides what it can decode",
   );
-  assert.equal(checkHeadshotFile({ size: MAX_HEADSHOT_BYTES + 1, type: "image/jpeg" }), "File too large");
+  assert.equal(checkHeadshotFile({ size: MAX_HEADSHOT_BYTES + 1, type: "image/jpeg" }), "tooLarge");
   for (const type of ["", "text/plain", "application/pdf", "video/mp4", "text/html", "image/", "image/svg xml"]) {
-    assert.equal(checkHeadshotFile({ size: 1000, type }), "Invalid file type", JSON.stringify(type));
+    assert.equal(checkHeadshotFile({ size: 1000, type }), "invalidType", JSON.stringify(type));
   }
-  assert.equal(checkHeadshotFile({ size: 0, type: "image/jpeg" }), "Invalid file type", "an empty file");
+  assert.equal(checkHeadshotFile({ size: 0, type: "image/jpeg" }), "invalidType", "an empty file");
   assert.equal(
     checkHeadshotFile({ size: MAX_HEADSHOT_BYTES * 3, type: "application/zip" }),
-    "Invalid file type",
+    "invalidType",
     "a file that is neither: its type is named first",
   );
 });
@@ -152,29 +174,29 @@ Deno.test("[headshot] the four calls in order, with what each needs", async () =
 });
 
 Deno.test("[headshot] each failing call stops the sequence with SPEC.md section 8's text", async () => {
-  const cases: [string, Reply[], string, number][] = [
-    ["upload URL refused", [no(429, "Too many uploads")], HEADSHOT_TEXTS.noUploadUrlCall, 1],
-    ["no upload URL in the answer", [ok({})], HEADSHOT_TEXTS.noUploadUrl, 1],
-    ["an upload URL to another site", [ok({ uploadURL: "https://evil.example/x" })], HEADSHOT_TEXTS.noUploadUrl, 1],
-    ["a protocol-relative upload URL", [ok({ uploadURL: "//evil.example/x" })], HEADSHOT_TEXTS.noUploadUrl, 1],
-    ["a backslash upload URL", [ok({ uploadURL: "/\\evil.example/x" })], HEADSHOT_TEXTS.noUploadUrl, 1],
-    ["the PUT refused", [ok(UPLOAD), no(413, "File too large")], HEADSHOT_TEXTS.uploadFailed, 2],
-    ["the server unreachable", [ok(UPLOAD), no(0, "Unable to connect to server")], HEADSHOT_TEXTS.uploadFailed, 2],
-    ["processing refused", [ok(UPLOAD), ok({}), no(503)], HEADSHOT_TEXTS.processFailed, 3],
-    ["processing without paths", [ok(UPLOAD), ok({}), ok({ smallPath: "/x" })], HEADSHOT_TEXTS.processFailed, 3],
+  const cases: [string, Reply[], HeadshotProblem, number][] = [
+    ["upload URL refused", [no(429, "Too many uploads")], "noUploadUrlCall", 1],
+    ["no upload URL in the answer", [ok({})], "noUploadUrl", 1],
+    ["an upload URL to another site", [ok({ uploadURL: "https://evil.example/x" })], "noUploadUrl", 1],
+    ["a protocol-relative upload URL", [ok({ uploadURL: "//evil.example/x" })], "noUploadUrl", 1],
+    ["a backslash upload URL", [ok({ uploadURL: "/\\evil.example/x" })], "noUploadUrl", 1],
+    ["the PUT refused", [ok(UPLOAD), no(413, "File too large")], "uploadFailed", 2],
+    ["the server unreachable", [ok(UPLOAD), no(0, "Unable to connect to server")], "uploadFailed", 2],
+    ["processing refused", [ok(UPLOAD), ok({}), no(503)], "processFailed", 3],
+    ["processing without paths", [ok(UPLOAD), ok({}), ok({ smallPath: "/x" })], "processFailed", 3],
     [
       "the photo not saved",
       [ok(UPLOAD), ok({}), ok({ smallPath: "/s", mediumPath: "/m" }), no(403, "Forbidden")],
-      HEADSHOT_TEXTS.updateFailed,
+      "updateFailed",
       4,
     ],
   ];
-  for (const [what, replies, title, made] of cases) {
+  for (const [what, replies, problem, made] of cases) {
     const { call, calls } = scripted(...replies);
     const result = await changeHeadshot(INPUT, call);
     assert.equal(result.ok, false, what);
     if (result.ok) continue;
-    assert.equal(result.title, title, what);
+    assert.equal(result.problem, problem, what);
     assert.equal(calls.length, made, `${what}: stops there`);
     const last = replies[replies.length - 1];
     if (!last.ok) {
@@ -203,5 +225,6 @@ Deno.test("[headshot] removing: one PUT with three nulls; its failure is 'Failed
   assert.deepEqual(await setHeadshot("P 1/x", none, removed.call), { ok: true, urls: none });
   assert.deepEqual(removed.calls, [{ method: "PUT", url: "/api/players/P%201%2Fx/photo", body: none }]);
   const refused = await setHeadshot("P1", none, scripted(no(403, "Forbidden")).call);
-  assert.deepEqual(refused, { ok: false, status: 403, title: "Failed to update photo", message: "Forbidden" });
+  assert.deepEqual(refused, { ok: false, status: 403, problem: "updateFailed", message: "Forbidden" });
+  assert.equal(SPEC_TEXTS.updateFailed, "Failed to update photo");
 });

@@ -1,8 +1,7 @@
 /**
  * A player's headshot: the 'Change photo' button, the photo dialog (islands/PlayerPhoto.tsx) and
- * its SPEC.md section 8 upload texts (the same as lib/client/headshot.ts HEADSHOT_TEXTS, which
- * the browser's upload code returns and the dialog looks up here), and a guardian's choice to
- * show the photo on the public roster (R41). An area of its own: the family dashboard's and the
+ * its SPEC.md section 8 upload texts (lib/client/headshot.ts names a failure by its key here),
+ * and a guardian's choice to show the photo on the public roster (R41). An area of its own: the family dashboard's and the
  * admin roster's islands carry these buttons too, and get only this.
  */
 export const headshots = {
@@ -49,6 +48,9 @@ export const headshots = {
     save: "Save photo choice",
     saving: "Saving…",
     failed: "Failed to save the photo choice",
+  },
+  /** The consent call's refusals (server side: not in the islands that show the form). */
+  consentRefusals: {
     notGuardian: "Only a parent of this player can choose whether their photo is on the public roster.",
     badValue: "public must be true or false",
   },

@@ -44,6 +44,8 @@ export const headshots: Translation<typeof en> = {
     save: "Guardar preferencia",
     saving: "Guardando…",
     failed: "No se pudo guardar su preferencia sobre la foto",
+  },
+  consentRefusals: {
     notGuardian: "Solo el padre o la madre de este jugador puede decidir si su foto aparece en la plantilla pública.",
     badValue: "public debe ser true o false",
   },
