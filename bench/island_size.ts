@@ -1,7 +1,16 @@
-/** How big an island's own code is in the last build (`deno task build`), as bench/dashboard_js.ts measures it. */
+/**
+ * How much an island costs in the last build (`deno task build`): its own code, as
+ * bench/dashboard_js.ts measures it, and its messages in each language. `deno task bench`
+ * reports it; tests/e2e/island_size_e2e_test.ts holds every island to the budget.
+ */
 import { gzipSync } from "node:zlib";
-import { PROJECT_ROOT } from "./server.ts";
-import type { AssetManifest } from "../../lib/render/assets.ts";
+import type { AssetManifest } from "../lib/render/assets.ts";
+import { type IslandName, islands } from "../islands/mod.ts";
+import { islandMessages } from "../lib/i18n/island_areas.ts";
+import { type Language, LANGUAGES } from "../lib/i18n/languages.ts";
+import { serializeForScript } from "../lib/render/serialize.ts";
+
+const PROJECT_ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 
 /** The target for an island's own code, beyond the chunks every island shares. */
 export const ISLAND_OWN_GZIP = 8192;
@@ -20,3 +29,34 @@ export async function islandOwnGzip(name: string): Promise<number> {
   }
   return total;
 }
+
+/**
+ * The gzip bytes of the messages an island's page writes into its props in `lang`
+ * (lib/render/island.tsx): with its own code, what the island costs in that language. Gzipped
+ * alone, so an upper bound of what they add to the page's gzipped HTML.
+ */
+export function islandMessagesGzip(name: IslandName, lang: Language): number {
+  const messages = { lang, m: islandMessages(lang, name) };
+  return gzipSync(new TextEncoder().encode(serializeForScript(messages))).byteLength;
+}
+
+/** Every island's own code and, per language, that plus its messages (gzip bytes), as a report's table. */
+export async function islandsReport(): Promise<string[]> {
+  const fmt = (n: number) => n.toLocaleString("en-US");
+  const verdict = (n: number) => `${fmt(n)} ${n < ISLAND_OWN_GZIP ? "ok" : "MISSED"}`;
+  const lines = ["", "## Every island: own code, and with its messages per language (gzip bytes)", ""];
+  lines.push(`| island | own code | + messages (en) | + messages (es) | target |`);
+  lines.push("| --- | ---: | ---: | ---: | --- |");
+  for (const name of Object.keys(islands) as IslandName[]) {
+    const own = await islandOwnGzip(name);
+    const [en, es] = LANGUAGES.map((lang) => own + islandMessagesGzip(name, lang));
+    lines.push(`| ${name} | ${fmt(own)} | ${verdict(en)} | ${verdict(es)} | < ${fmt(ISLAND_OWN_GZIP)} |`);
+  }
+  lines.push(
+    "Messages: the island's catalogue areas (lib/i18n/island_areas.ts) as its page writes them into its props, " +
+      "gzipped alone (an upper bound of what they add to the gzipped page).",
+  );
+  return lines;
+}
+
+if (import.meta.main) console.log((await islandsReport()).join("\n"));

@@ -17,6 +17,7 @@ import type { AssetManifest } from "../lib/render/assets.ts";
 import type { BareSpec } from "./bare_server.ts";
 import { type JsFile, pageScripts, sizeFiles } from "./page_js.ts";
 import { dashboardJsReport, measureDashboardJs } from "./dashboard_js.ts";
+import { islandsReport } from "./island_size.ts";
 import { benchScratch, clockTicks, cpuTicks, freePort, prepareBench, run, Server, startApp } from "./proc.ts";
 import { runWrk, wrkCommand, type WrkOptions, type WrkResult } from "./wrk.ts";
 
@@ -411,7 +412,13 @@ async function main(): Promise<void> {
     const cpu = (await Deno.readTextFile("/proc/cpuinfo").catch(() => "")).match(/^model name\s*:\s*(.*)$/m)?.[1];
     const nproc = (await run("nproc", [])).stdout.trim() || String(navigator.hardwareConcurrency);
     const wrkVersion = (await run("wrk", ["--version"])).stdout.match(/^wrk (\S+)/m)?.[1] ?? "?";
-    const lines = [...throughputReport(results), ...jsReport(jsRows, notes), ...dashboardJsReport(dashboardJs), ""];
+    const lines = [
+      ...throughputReport(results),
+      ...jsReport(jsRows, notes),
+      ...dashboardJsReport(dashboardJs),
+      ...await islandsReport(),
+      "",
+    ];
     lines.push(
       `Machine: nproc ${nproc}${cpu ? ` (${cpu})` : ""}, ${Deno.build.os} ${Deno.build.arch}, ` +
         `Deno ${Deno.version.deno} (V8 ${Deno.version.v8}), wrk ${wrkVersion}; ` +

@@ -1,14 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import ClaimActions from "../components/admin/ClaimActions.tsx";
 import type { AdminClaim, PlayerChoice } from "../lib/teams/admin_views.ts";
-import {
-  claimKind,
-  claimTarget,
-  formatDate,
-  matchedPlayer,
-  NO_MATCH,
-  requesterOf,
-} from "../components/admin/format.ts";
+import { claimKind, claimTarget, formatDate, matchedPlayer, noMatch, requesterOf } from "../components/admin/format.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
+import { DEFAULT_LANGUAGE } from "../lib/i18n/languages.ts";
 
 export interface ClaimsBoardProps {
   teamId: string;
@@ -30,12 +25,13 @@ const PENDING_HEADING = "pending-claims-heading";
 function ClaimsTable(
   { claims, headings, cells }: { claims: AdminClaim[]; headings: string[]; cells: (claim: AdminClaim) => ReactNode },
 ) {
+  const { columns } = useI18n().m.adminClaims;
   return (
     <div className="admin-table-wrap">
       <table className="admin-table admin-table--stack">
         <thead>
           <tr>
-            {["Type", "Parent", "Email", "Player", "Jersey / Surname", ...headings].map((h) => (
+            {[columns.type, columns.parent, columns.email, columns.player, columns.target, ...headings].map((h) => (
               <th key={h} scope="col">{h}</th>
             ))}
           </tr>
@@ -54,13 +50,21 @@ function ClaimsTable(
 }
 
 function ClaimCells({ claim }: { claim: AdminClaim }) {
+  const i18n = useI18n();
+  const { columns } = i18n.m.adminClaims;
+  // On a phone each row is a card, each cell labelled. The stylesheet labels the row header
+  // "Parent" by itself; another language names it here (the English row header stays bare markup,
+  // as tests/integration/admin_pages_test.ts reads it).
+  const rowLabel = i18n.lang === DEFAULT_LANGUAGE ? undefined : columns.parent;
   return (
     <>
-      <td data-label="Type">{claimKind(claim)}</td>
-      <th scope="row">{requesterOf(claim)}</th>
-      <td data-label="Email" className="admin-table__email">{claim.email}</td>
-      <td data-label="Player">{matchedPlayer(claim) ?? <span className="muted">{NO_MATCH}</span>}</td>
-      <td data-label="Jersey / Surname">{claimTarget(claim)}</td>
+      <td data-label={columns.type}>{claimKind(claim, i18n)}</td>
+      <th scope="row" data-label={rowLabel}>{requesterOf(claim)}</th>
+      <td data-label={columns.email} className="admin-table__email">{claim.email}</td>
+      <td data-label={columns.player}>
+        {matchedPlayer(claim, i18n) ?? <span className="muted">{noMatch(i18n)}</span>}
+      </td>
+      <td data-label={columns.target}>{claimTarget(claim, i18n)}</td>
     </>
   );
 }
@@ -80,6 +84,9 @@ function NextPageLink({ href, label }: { href: string | null; label: string }) {
  * the next pending claim's Approve, or to the Pending heading when none is left.
  */
 export default function ClaimsBoard(props: ClaimsBoardProps) {
+  const { m, lang } = useI18n();
+  const texts = m.adminClaims;
+  const { columns } = texts;
   const [pending, setPending] = useState(props.pending);
   const [processed, setProcessed] = useState(props.processed);
   const current = useRef(pending);
@@ -108,18 +115,18 @@ export default function ClaimsBoard(props: ClaimsBoardProps) {
   return (
     <>
       <section className="card admin-card" aria-labelledby={PENDING_HEADING}>
-        <h2 id={PENDING_HEADING} tabIndex={-1}>Pending Claims</h2>
-        {pending.length === 0 ? <p className="muted">Nothing waiting for review.</p> : (
+        <h2 id={PENDING_HEADING} tabIndex={-1}>{texts.pendingHeading}</h2>
+        {pending.length === 0 ? <p className="muted">{texts.nothingPending}</p> : (
           <ClaimsTable
             claims={pending}
-            headings={["Note", "Date", "Actions"]}
+            headings={[columns.note, columns.date, columns.actions]}
             cells={(claim) => (
               <>
-                <td data-label="Note" className="admin-table__note">{claim.note}</td>
-                <td data-label="Date">
-                  <time dateTime={claim.createdAt}>{formatDate(claim.createdAt)}</time>
+                <td data-label={columns.note} className="admin-table__note">{claim.note}</td>
+                <td data-label={columns.date}>
+                  <time dateTime={claim.createdAt}>{formatDate(claim.createdAt, lang)}</time>
                 </td>
-                <td data-label="Actions" className="admin-table__actions">
+                <td data-label={columns.actions} className="admin-table__actions">
                   <ClaimActions
                     teamId={props.teamId}
                     claimId={claim.id}
@@ -135,29 +142,29 @@ export default function ClaimsBoard(props: ClaimsBoardProps) {
           />
         )}
       </section>
-      <NextPageLink href={props.morePending} label="More pending claims" />
+      <NextPageLink href={props.morePending} label={texts.morePending} />
       <section className="card admin-card" aria-labelledby="processed-claims-heading">
-        <h2 id="processed-claims-heading">Processed Claims</h2>
-        {processed.length === 0 ? <p className="muted">No decisions yet.</p> : (
+        <h2 id="processed-claims-heading">{texts.processedHeading}</h2>
+        {processed.length === 0 ? <p className="muted">{texts.noDecisions}</p> : (
           <ClaimsTable
             claims={processed}
-            headings={["Status", "Decided"]}
+            headings={[columns.status, columns.decided]}
             cells={(claim) => (
               <>
-                <td data-label="Status">
+                <td data-label={columns.status}>
                   <span className={`status status--${claim.status}`}>
-                    {claim.status === "approved" ? "Approved" : "Denied"}
+                    {claim.status === "approved" ? texts.status.approved : texts.status.denied}
                   </span>
                 </td>
-                <td data-label="Decided">
-                  {claim.decidedAt ? <time dateTime={claim.decidedAt}>{formatDate(claim.decidedAt)}</time> : "—"}
+                <td data-label={columns.decided}>
+                  {claim.decidedAt ? <time dateTime={claim.decidedAt}>{formatDate(claim.decidedAt, lang)}</time> : "—"}
                 </td>
               </>
             )}
           />
         )}
       </section>
-      <NextPageLink href={props.moreProcessed} label="Older processed claims" />
+      <NextPageLink href={props.moreProcessed} label={texts.olderProcessed} />
     </>
   );
 }

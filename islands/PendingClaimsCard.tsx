@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import ClaimActions from "../components/admin/ClaimActions.tsx";
 import { api } from "../lib/client/api.ts";
 import { type AdminClaim, needsPlayerChoice, PENDING_PREVIEW } from "../lib/teams/admin_views.ts";
-import { claimTarget, formatDate, matchedPlayer, NO_MATCH, requesterOf } from "../components/admin/format.ts";
+import { claimTarget, formatDate, matchedPlayer, noMatch, requesterOf } from "../components/admin/format.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
 
 export interface PendingClaimsCardProps {
   teamId: string;
@@ -24,6 +25,9 @@ const HEADING = "pending-heading";
 export default function PendingClaimsCard(
   { teamId, claimsPath, pending, total: initialTotal }: PendingClaimsCardProps,
 ) {
+  const i18n = useI18n();
+  const { m, t, lang } = i18n;
+  const texts = m.adminCards.pending;
   const [shown, setShown] = useState(pending);
   const [total, setTotal] = useState(initialTotal);
   const current = useRef({ shown, total });
@@ -59,43 +63,42 @@ export default function PendingClaimsCard(
   return (
     <section className="card admin-card" aria-labelledby={HEADING}>
       <div className="admin-card__head">
-        <h2 id={HEADING} tabIndex={-1}>Pending Claims</h2>
+        <h2 id={HEADING} tabIndex={-1}>{texts.heading}</h2>
         {total > PENDING_PREVIEW && (
           <a className="button button--ghost" href={claimsPath}>
-            View All<span className="visually-hidden">{` ${total} pending claims`}</span>
+            {texts.viewAll}
+            <span className="visually-hidden">{` ${t(texts.viewAllCount, { count: total })}`}</span>
           </a>
         )}
       </div>
-      {shown.length === 0
-        ? <p className="muted">No pending claims. New claims from the roster and join requests appear here.</p>
-        : (
-          <ul className="pending-list">
-            {shown.map((claim) => (
-              <li key={claim.id} className="pending-list__item" data-claim={claim.id}>
-                <div className="pending-list__who">
-                  <p className="pending-list__parent">{requesterOf(claim)}</p>
-                  <p className="muted">
-                    {matchedPlayer(claim) ?? NO_MATCH} · {claimTarget(claim)} ·{" "}
-                    <time dateTime={claim.createdAt}>{formatDate(claim.createdAt)}</time>
-                  </p>
-                </div>
-                {needsPlayerChoice(claim)
-                  ? <a className="button button--secondary" href={claimsPath}>Choose Player</a>
-                  : (
-                    <ClaimActions
-                      teamId={teamId}
-                      claimId={claim.id}
-                      formAction={`${claimsPath}/${encodeURIComponent(claim.id)}`}
-                      back="dashboard"
-                      requester={requesterOf(claim)}
-                      choices={null}
-                      onDecided={decided}
-                    />
-                  )}
-              </li>
-            ))}
-          </ul>
-        )}
+      {shown.length === 0 ? <p className="muted">{texts.empty}</p> : (
+        <ul className="pending-list">
+          {shown.map((claim) => (
+            <li key={claim.id} className="pending-list__item" data-claim={claim.id}>
+              <div className="pending-list__who">
+                <p className="pending-list__parent">{requesterOf(claim)}</p>
+                <p className="muted">
+                  {matchedPlayer(claim, i18n) ?? noMatch(i18n)} · {claimTarget(claim, i18n)} ·{" "}
+                  <time dateTime={claim.createdAt}>{formatDate(claim.createdAt, lang)}</time>
+                </p>
+              </div>
+              {needsPlayerChoice(claim)
+                ? <a className="button button--secondary" href={claimsPath}>{texts.choosePlayer}</a>
+                : (
+                  <ClaimActions
+                    teamId={teamId}
+                    claimId={claim.id}
+                    formAction={`${claimsPath}/${encodeURIComponent(claim.id)}`}
+                    back="dashboard"
+                    requester={requesterOf(claim)}
+                    choices={null}
+                    onDecided={decided}
+                  />
+                )}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

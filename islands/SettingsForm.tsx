@@ -8,10 +8,13 @@ import {
   type SettingsField,
   type SettingsFormValues,
   settingsPatchFromForm,
-  timeZoneGroups,
-  timeZoneHint,
-} from "../components/admin/settings/settings_form.ts";
+  type SettingsRefusal,
+  type SwitchName,
+  timeZoneGroupsIn,
+  timeZoneHintIn,
+} from "../components/admin/settings/settings_fields.ts";
 import type { TimeZoneSource } from "../lib/time_zone.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
 
 export interface SettingsFormProps {
   teamId: string;
@@ -22,12 +25,10 @@ export interface SettingsFormProps {
   /** The zones the server accepts (IANA names and UTC), and who set the team's current one. */
   timeZones: string[];
   timeZoneSource: TimeZoneSource;
-  /** A refused post without JavaScript: the save's or the deletion's message. */
-  saveError: string | null;
+  /** A refused post without JavaScript: the save's message and fields, or the deletion's message (in the page's language). */
+  saveError: SettingsRefusal | null;
   deleteError: string | null;
 }
-
-const failed = (description: string) => toast({ title: "Error", description, variant: "destructive" });
 
 /** The id of a field's input, and of its error message. */
 const inputIds: Record<SettingsField | "confirm", string> = {
@@ -48,17 +49,20 @@ const errorId = (field: keyof typeof inputIds) => `${inputIds[field]}-error`;
  */
 export default function SettingsForm(props: SettingsFormProps) {
   const { values } = props;
+  const { m, t } = useI18n();
+  const T = m.adminSettings;
   const hydrated = useHydrated();
   const [teamName, setTeamName] = useState(props.teamName);
   const [zoneSource, setZoneSource] = useState(props.timeZoneSource);
   const [typed, setTyped] = useState("");
   const [pending, setPending] = useState(false);
   /** Field → message of the last refused save; `_` is a message about no one field. */
-  const [errors, setErrors] = useState(() => settingsErrors(props.saveError));
+  const [errors, setErrors] = useState(() => settingsErrors(T, props.saveError));
   /** The refused save the page was rendered with (without JavaScript), until the next save. */
-  const [summary, setSummary] = useState(props.saveError);
+  const [summary, setSummary] = useState(props.saveError?.message ?? null);
   const [deleteError, setDeleteError] = useState(props.deleteError);
   const teamApi = `/api/admin/${props.teamId}`;
+  const failed = (description: string) => toast({ title: T.errorTitle, description, variant: "destructive" });
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -70,7 +74,7 @@ export default function SettingsForm(props: SettingsFormProps) {
     const reply = await api<{ settings?: { timeZoneSource?: TimeZoneSource } }>("PATCH", `${teamApi}/settings`, patch);
     setPending(false);
     if (!reply.ok) {
-      const found = reply.status === 400 ? settingsErrors(reply.message, reply.fields) : {};
+      const found = reply.status === 400 ? settingsErrors(T, reply) : {};
       setErrors(found);
       const first = Object.keys(found).find((f): f is SettingsField => f in inputIds);
       if (first) document.getElementById(inputIds[first])?.focus();
@@ -79,7 +83,7 @@ export default function SettingsForm(props: SettingsFormProps) {
     setErrors({});
     setTeamName(patch.name.trim());
     setZoneSource(reply.data.settings?.timeZoneSource ?? zoneSource);
-    toast({ title: "Settings saved" });
+    toast({ title: T.saved });
   }
 
   async function remove(e: FormEvent) {
@@ -97,8 +101,8 @@ export default function SettingsForm(props: SettingsFormProps) {
 
   function copy() {
     navigator.clipboard.writeText(props.publicRosterUrl).then(
-      () => toast({ title: "Copied!", description: "The public roster link is on your clipboard." }),
-      () => failed("Select the address and copy it."),
+      () => toast({ title: T.copied, description: T.copiedText }),
+      () => failed(T.copyFailed),
     );
   }
 
@@ -122,18 +126,18 @@ export default function SettingsForm(props: SettingsFormProps) {
       {fieldError(name, errors[name])}
     </div>
   );
-  const switches = (names: string[]) =>
-    SETTINGS_SWITCHES.filter((s) => names.includes(s.name)).map((s) => (
-      <div className="switch" key={s.name}>
+  const switches = (names: SwitchName[]) =>
+    SETTINGS_SWITCHES.filter((name) => names.includes(name)).map((name) => (
+      <div className="switch" key={name}>
         <input
-          id={`settings-${s.name}`}
+          id={`settings-${name}`}
           type="checkbox"
-          name={s.name}
-          defaultChecked={values.switches[s.name]}
-          aria-describedby={`settings-${s.name}-hint`}
+          name={name}
+          defaultChecked={values.switches[name]}
+          aria-describedby={`settings-${name}-hint`}
         />
-        <label htmlFor={`settings-${s.name}`}>{s.label}</label>
-        <p className="field__hint" id={`settings-${s.name}-hint`}>{s.hint}</p>
+        <label htmlFor={`settings-${name}`}>{T.switches[name].label}</label>
+        <p className="field__hint" id={`settings-${name}-hint`}>{T.switches[name].hint}</p>
       </div>
     ));
 
@@ -142,42 +146,42 @@ export default function SettingsForm(props: SettingsFormProps) {
       <form method="post" action={props.settingsPath} className="form" noValidate onSubmit={save}>
         {summary && <div className="notice notice--error" role="alert">{summary}</div>}
         <section className="card settings__section" aria-labelledby="settings-team">
-          <h2 id="settings-team">Team</h2>
-          {text("name", "Team name")}
-          {text("season", "Season")}
-          {text("orgName", "Organization")}
+          <h2 id="settings-team">{T.team.heading}</h2>
+          {text("name", T.team.name)}
+          {text("season", T.team.season)}
+          {text("orgName", T.team.orgName)}
           <div className="field">
-            <label htmlFor={inputIds.timeZone}>Time zone</label>
+            <label htmlFor={inputIds.timeZone}>{T.team.timeZone}</label>
             <select
               id={inputIds.timeZone}
               name="timeZone"
               defaultValue={values.timeZone}
               {...invalid("timeZone", errors.timeZone, "settings-timeZone-hint")}
             >
-              {timeZoneGroups(props.timeZones).map((group) => (
+              {timeZoneGroupsIn(T, props.timeZones).map((group) => (
                 <optgroup key={group.label} label={group.label}>
                   {group.options.map((zone) => <option key={zone.value} value={zone.value}>{zone.label}</option>)}
                 </optgroup>
               ))}
             </select>
-            <p className="field__hint" id="settings-timeZone-hint">{timeZoneHint(zoneSource)}</p>
+            <p className="field__hint" id="settings-timeZone-hint">{timeZoneHintIn(T, zoneSource)}</p>
             {fieldError("timeZone", errors.timeZone)}
           </div>
           <div className="field">
-            <label htmlFor="settings-url">Public roster URL</label>
+            <label htmlFor="settings-url">{T.team.publicRosterUrl}</label>
             <div className="field__with-addon">
               <input id="settings-url" value={props.publicRosterUrl} readOnly />
               <button type="button" className="button button--secondary" onClick={copy} hidden={!hydrated}>
-                Copy
+                {T.team.copy}
               </button>
             </div>
           </div>
         </section>
         <section className="card settings__section" aria-labelledby="settings-claims">
-          <h2 id="settings-claims">Claim settings</h2>
+          <h2 id="settings-claims">{T.claims.heading}</h2>
           {switches(["openClaims", "allowSurnameFallback"])}
           <div className="field">
-            <label htmlFor="settings-instructions">Claim instructions</label>
+            <label htmlFor="settings-instructions">{T.claims.instructions}</label>
             <textarea
               id="settings-instructions"
               name="claimInstructions"
@@ -190,13 +194,13 @@ export default function SettingsForm(props: SettingsFormProps) {
           </div>
         </section>
         <section className="card settings__section" aria-labelledby="settings-visibility">
-          <h2 id="settings-visibility">Roster visibility</h2>
+          <h2 id="settings-visibility">{T.visibility.heading}</h2>
           {switches(["showPhotos", "showPositions", "showParentNames", "showLastNames"])}
         </section>
         <section className="card settings__section" aria-labelledby="settings-domains">
-          <h2 id="settings-domains">Allowed email domains</h2>
+          <h2 id="settings-domains">{T.domains.heading}</h2>
           <div className="field">
-            <label htmlFor="settings-domain-list">Domains, one per line</label>
+            <label htmlFor="settings-domain-list">{T.domains.label}</label>
             <textarea
               id="settings-domain-list"
               name="allowedEmailDomains"
@@ -204,22 +208,20 @@ export default function SettingsForm(props: SettingsFormProps) {
               defaultValue={values.allowedEmailDomains}
               {...invalid("allowedEmailDomains", errors.allowedEmailDomains, "settings-domain-hint")}
             />
-            <p className="field__hint" id="settings-domain-hint">
-              Claims and joins need an address at one of these domains. Leave empty to allow any.
-            </p>
+            <p className="field__hint" id="settings-domain-hint">{T.domains.hint}</p>
             {fieldError("allowedEmailDomains", errors.allowedEmailDomains)}
           </div>
         </section>
         <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={pending}>Save Settings</button>
+          <button type="submit" className="button button--primary" disabled={pending}>{T.save}</button>
         </div>
       </form>
       <section className="card settings__danger" aria-labelledby="settings-danger">
-        <h2 id="settings-danger">Danger zone</h2>
-        <p>Deleting the team removes its roster, claims, parents' access and photos. It cannot be undone.</p>
+        <h2 id="settings-danger">{T.danger.heading}</h2>
+        <p>{T.danger.text}</p>
         <form method="post" action={`${props.settingsPath}/delete`} className="form" noValidate onSubmit={remove}>
           <div className="field">
-            <label htmlFor="settings-confirm">{`Type the team name (${teamName}) to confirm`}</label>
+            <label htmlFor="settings-confirm">{t(T.danger.confirm, { team: teamName })}</label>
             <input
               id="settings-confirm"
               name="confirm"
@@ -235,7 +237,7 @@ export default function SettingsForm(props: SettingsFormProps) {
             className="button button--danger"
             disabled={pending || (hydrated && typed !== teamName)}
           >
-            Delete Team
+            {T.danger.delete}
           </button>
         </form>
       </section>

@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
 import { shareOrCopy } from "../components/admin/share.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
 
 export interface ShareLinkProps {
   url: string;
@@ -15,9 +16,10 @@ export interface ShareLinkProps {
  * device's share sheet, or copies the link, once the island runs.
  */
 export default function ShareLink({ url, title, label, copiedTitle }: ShareLinkProps) {
+  const copyFailed = useI18n().m.adminCommon.copy;
   function onClick(e: MouseEvent) {
     e.preventDefault();
-    void shareOrCopy({ url, title }, copiedTitle);
+    void shareOrCopy({ url, title }, copiedTitle, copyFailed);
   }
   return <a className="button button--secondary" href={url} onClick={onClick}>{label}</a>;
 }

@@ -1,9 +1,8 @@
 import { type CSSProperties, useEffect, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
+import { useI18n } from "../lib/i18n/context.tsx";
 
 export interface SignupCelebrationProps {
-  /** SIGNUP_MESSAGES.teamCreated, passed in so this island does not bundle the signup rules. */
-  toastTitle: string;
   /** Where the countdown (and the button) leads: the team's family dashboard. */
   dashboardHref: string;
 }
@@ -31,13 +30,15 @@ function makeConfetti(): CSSProperties[] {
  * Confetti (decorative, skipped when the visitor prefers reduced motion), then a countdown
  * that can be stopped, then the dashboard. Without JavaScript the page's button still works.
  */
-export default function SignupCelebration({ toastTitle, dashboardHref }: SignupCelebrationProps) {
+export default function SignupCelebration({ dashboardHref }: SignupCelebrationProps) {
+  const { m, t } = useI18n();
+  const texts = m.signupPages.celebration;
   const [phase, setPhase] = useState<Phase>("waiting");
   const [seconds, setSeconds] = useState(COUNTDOWN_SECONDS);
   const [confetti, setConfetti] = useState<CSSProperties[]>([]);
 
   useEffect(() => {
-    toast({ title: toastTitle });
+    toast({ title: m.signupPages.messages.teamCreated });
     if (!matchMedia("(prefers-reduced-motion: reduce)").matches) setConfetti(makeConfetti());
     setPhase("confetti");
     const timer = setTimeout(() => {
@@ -65,19 +66,18 @@ export default function SignupCelebration({ toastTitle, dashboardHref }: SignupC
         </div>
       )}
       <p className="signup-countdown" role="status">
-        {phase === "countdown" &&
-          `Taking you to your family dashboard in ${seconds} second${seconds === 1 ? "" : "s"}...`}
-        {phase === "stopped" && "Staying here. Use the button when you are ready."}
+        {phase === "countdown" && t(texts.countdown, { count: seconds })}
+        {phase === "stopped" && texts.staying}
       </p>
       <div className="signup-celebration__actions">
-        <a className="button button--primary button--lg" href={dashboardHref}>Go to Family Dashboard</a>
+        <a className="button button--primary button--lg" href={dashboardHref}>{texts.goToDashboard}</a>
         {phase === "countdown" && (
           <button
             type="button"
             className="button button--ghost"
             onClick={() => setPhase("stopped")}
           >
-            Stay on this page
+            {texts.stay}
           </button>
         )}
       </div>

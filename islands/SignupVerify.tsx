@@ -1,14 +1,7 @@
 import { useEffect, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
 import { api } from "../lib/client/api.ts";
-
-/** The spec's texts for the page's outcomes (SIGNUP_MESSAGES), passed in by the server. */
-export interface VerifyTexts {
-  verificationFailed: string;
-  invalidLink: string;
-  emailVerified: string;
-  alreadyVerified: string;
-}
+import { useI18n } from "../lib/i18n/context.tsx";
 
 /** What the server already knows about the link: nothing yet, refused, or used before. */
 export type KnownOutcome = "unknown" | "invalid" | "alreadyVerified";
@@ -17,11 +10,6 @@ export interface SignupVerifyProps {
   token: string;
   /** Known before the page's own call (no token, or the outcome of the no-JavaScript post). */
   known: KnownOutcome;
-  /**
-   * Passed in rather than imported: the signup rules module would otherwise become a chunk
-   * shared with the wizard, and every extra file costs the /signup page bytes.
-   */
-  texts: VerifyTexts;
 }
 
 type State =
@@ -36,7 +24,11 @@ export const continueSignupHref = (email: string) => `/signup?verified=true&emai
  * The page a verification e-mail opens. The page itself spends nothing (mail scanners open
  * links too); this island's own call does, as soon as it runs in a real browser.
  */
-export default function SignupVerify({ token, known, texts }: SignupVerifyProps) {
+export default function SignupVerify({ token, known }: SignupVerifyProps) {
+  const { m, t } = useI18n();
+  // The spec's texts for the page's outcomes (SIGNUP_MESSAGES), and the page's own.
+  const texts = m.signupPages.messages;
+  const page = m.signupPages.verifyPage;
   const [state, setState] = useState<State>(
     known === "invalid" ? { status: "error" } : known === "alreadyVerified" ? { status: "alreadyVerified" } : {
       status: "loading",
@@ -61,7 +53,7 @@ export default function SignupVerify({ token, known, texts }: SignupVerifyProps)
       if (!reply.ok || typeof email !== "string") return fail();
       const teamName = reply.data.teamName ?? "";
       setState({ status: "success", email, teamName });
-      toast({ title: texts.emailVerified, description: teamName ? `${teamName} is ready.` : "" });
+      toast({ title: texts.emailVerified, description: teamName ? t(page.ready, { team: teamName }) : "" });
     });
   }, []);
 
@@ -69,7 +61,7 @@ export default function SignupVerify({ token, known, texts }: SignupVerifyProps)
     return (
       <div className="signup-verify-state" role="status">
         <span className="spinner" aria-hidden="true"></span>
-        <p>Verifying your email...</p>
+        <p>{page.verifying}</p>
       </div>
     );
   }
@@ -77,8 +69,10 @@ export default function SignupVerify({ token, known, texts }: SignupVerifyProps)
     return (
       <div className="signup-verify-state">
         <h2>{texts.emailVerified}</h2>
-        <p>{`${state.teamName || "Your team"} is ready. One more step to finish your signup.`}</p>
-        <a className="button button--primary button--lg" href={continueSignupHref(state.email)}>Continue signup</a>
+        <p>{t(page.readyNext, { team: state.teamName || page.yourTeam })}</p>
+        <a className="button button--primary button--lg" href={continueSignupHref(state.email)}>
+          {page.continueSignup}
+        </a>
       </div>
     );
   }
@@ -87,7 +81,7 @@ export default function SignupVerify({ token, known, texts }: SignupVerifyProps)
       <div className="signup-verify-state">
         <h2>{texts.emailVerified}</h2>
         <p>{texts.alreadyVerified}</p>
-        <a className="button button--primary button--lg" href="/team-login">Sign in</a>
+        <a className="button button--primary button--lg" href="/team-login">{page.signIn}</a>
       </div>
     );
   }
@@ -95,7 +89,7 @@ export default function SignupVerify({ token, known, texts }: SignupVerifyProps)
     <div className="signup-verify-state">
       <h2>{texts.verificationFailed}</h2>
       <p>{texts.invalidLink}</p>
-      <a className="button button--primary" href="/signup">Back to signup</a>
+      <a className="button button--primary" href="/signup">{page.backToSignup}</a>
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { toast } from "../lib/client/toast.tsx";
 import { api } from "../lib/client/api.ts";
 import { useAdoptedFields } from "../lib/client/adopt_values.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
+import { signupRules } from "../lib/signup/checks.ts";
 import {
   checkStepsThrough,
   fieldErrors,
@@ -34,11 +36,7 @@ export interface SignupWizardProps {
   errors: Record<string, string>;
   /** Id of the element to focus when the page loads (after a post without JavaScript). */
   autoFocus: string | null;
-  /** SIGNUP_MESSAGES' toast titles, passed in so the bundle does not carry all of its texts. */
-  texts: { emailSent: string; emailResent: string };
 }
-
-const failed = (description: string) => toast({ title: "Error", description, variant: "destructive" });
 
 /** What the signup calls answer. */
 type SignupReply = { message?: string; email?: string };
@@ -49,6 +47,10 @@ type SignupReply = { message?: string; email?: string };
  * and only 'Finish & Verify by Email' and 'Resend' call the server.
  */
 export default function SignupWizard(props: SignupWizardProps) {
+  const { m, lang } = useI18n();
+  const texts = m.signup;
+  // The server's checks, in the page's language.
+  const rules = signupRules(lang, texts.rules);
   const [step, setStep] = useState(props.step);
   const [values, setValues] = useState(props.values);
   const [errors, setErrors] = useState(props.errors);
@@ -71,7 +73,7 @@ export default function SignupWizard(props: SignupWizardProps) {
 
   function go(move: WizardMove, nextValues = values) {
     setStep(move.step);
-    setErrors(fieldErrors(move.problem, nextValues));
+    setErrors(fieldErrors(move.problem, nextValues, rules));
     if (move.problem) {
       toast({ title: move.problem.title, description: move.problem.message, variant: "destructive" });
     }
@@ -86,17 +88,20 @@ export default function SignupWizard(props: SignupWizardProps) {
     setPending(true);
     const reply = await api<SignupReply>("POST", url, body);
     setPending(false);
-    if (!reply.ok) return failed(reply.message || `${reply.status}`);
+    if (!reply.ok) {
+      toast({ title: texts.errorTitle, description: reply.message || `${reply.status}`, variant: "destructive" });
+      return;
+    }
     toast({ title, description: reply.data.message });
     then?.(reply.data);
   }
 
   function finish() {
-    const refused = checkStepsThrough("player", values);
+    const refused = checkStepsThrough("player", values, rules);
     if (refused) return go(refused);
     // The server trims, normalises the address and reads the jersey as a number. Its rules
     // are the ones just checked, so a refusal there is a limit or a race: its message says so.
-    call("/api/signup/create-pending-intent", values, props.texts.emailSent, (data) => {
+    call("/api/signup/create-pending-intent", values, texts.messages.emailSent, (data) => {
       const next = { ...values, email: data.email ?? values.email };
       setValues(next);
       go({ step: "verify", problem: null, focus: STEP_HEADING_ID }, next);
@@ -113,9 +118,9 @@ export default function SignupWizard(props: SignupWizardProps) {
     setAutoFocus(null);
     if (action === "finish") return finish();
     if (action === "resend") {
-      return void call("/api/signup/resend-verification", { email: values.email }, props.texts.emailResent);
+      return void call("/api/signup/resend-verification", { email: values.email }, texts.messages.emailResent);
     }
-    go(moveWizard(step, action, values));
+    go(moveWizard(step, action, values, rules));
   }
 
   const fieldsProps = { values, errors, onValue, autoFocus };
@@ -143,7 +148,7 @@ export default function SignupWizard(props: SignupWizardProps) {
         <div className="signup-actions">
           {isFormStep(step) && (
             <button type="submit" name="action" value="continue" className="button button--primary button--lg">
-              Continue
+              {texts.actions.continue}
             </button>
           )}
           {step === "review" && (
@@ -154,26 +159,29 @@ export default function SignupWizard(props: SignupWizardProps) {
               className="button button--primary button--lg"
               disabled={pending}
             >
-              {pending ? "Sending..." : "Finish & Verify by Email"}
+              {pending ? texts.actions.sending : texts.actions.finish}
             </button>
           )}
           {step === "verify" && (
             <>
               <button type="submit" name="action" value="resend" className="button button--primary" disabled={pending}>
-                {pending ? "Sending..." : "Resend Email"}
+                {pending ? texts.actions.sending : texts.actions.resend}
               </button>
               <button type="submit" name="action" value="change-email" className="button button--ghost">
-                Change email
+                {texts.actions.changeEmail}
               </button>
             </>
           )}
           {step !== "account" && step !== "verify" && (
-            <button type="submit" name="action" value="back" className="button button--ghost">Back</button>
+            <button type="submit" name="action" value="back" className="button button--ghost">
+              {texts.actions.back}
+            </button>
           )}
         </div>
         {step === "account" && (
           <p className="signup-signin">
-            Already have an account? <a href="/team-login">Sign in</a>
+            {`${texts.actions.haveAccount} `}
+            <a href="/team-login">{texts.actions.signIn}</a>
           </p>
         )}
       </form>

@@ -5,13 +5,14 @@ import { signedOut } from "../lib/client/signed_out.ts";
 import { useAdoptedValue } from "../lib/client/adopt_values.ts";
 import type { CalendarView } from "../lib/calendar/view.ts";
 import {
-  CALENDAR_TEXTS as T,
   calendarFormPaths,
-  calendarTypeLabel,
-  lastSyncLabel,
-  staleScheduleLabel,
-  syncStatusBadge,
-} from "../lib/calendar/display.ts";
+  cardLastSync,
+  cardStaleSchedule,
+  cardStatusBadge,
+  cardTypeLabel,
+  type CardWords,
+} from "../lib/calendar/card_labels.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
 import { DEFAULT_TIME_ZONE } from "../lib/time_zone.ts";
 
 export interface TeamCalendarCardProps {
@@ -45,6 +46,9 @@ const URL_HINT = "calendar-url-hint";
 export default function TeamCalendarCard(
   { teamId, calendar: initial, dashboardPath, now, form, timeZone = DEFAULT_TIME_ZONE }: TeamCalendarCardProps,
 ) {
+  const { m, lang } = useI18n();
+  const words: CardWords = { texts: m.adminCalendar, lang };
+  const T = words.texts.card;
   const [calendar, setCalendar] = useState(initial);
   // A link the browser filled (or the admin pasted) before the island woke is kept, not wiped.
   const [url, setUrl, urlField] = useAdoptedValue(form?.calendarUrl ?? "");
@@ -149,8 +153,8 @@ export default function TeamCalendarCard(
     toast({ title: T.removed });
   }
 
-  const badge = calendar && syncStatusBadge(busy === "sync" ? "pending" : calendar.lastSyncStatus);
-  const stale = calendar && staleScheduleLabel(calendar, timeZone);
+  const badge = calendar && cardStatusBadge(busy === "sync" ? "pending" : calendar.lastSyncStatus, words);
+  const stale = calendar && cardStaleSchedule(calendar, timeZone, words);
   // A failed calendar is a red card with its reason and 'Try again', never a greyed 'Calendar Connected'.
   const failed = calendar?.lastSyncStatus === "error";
   return (
@@ -191,9 +195,9 @@ export default function TeamCalendarCard(
       {calendar && badge && (
         <div className="calendar-card__connected">
           <div className="calendar-card__head">
-            <p className="calendar-card__type">{calendarTypeLabel(calendar.calendarType)}</p>
+            <p className="calendar-card__type">{cardTypeLabel(calendar.calendarType, words)}</p>
             <p className="calendar-card__status" aria-live="polite">
-              <span className="visually-hidden">Status:</span>
+              <span className="visually-hidden">{T.status}</span>
               <span className={`calendar-badge calendar-badge--${badge.tone}`}>{badge.label}</span>
             </p>
           </div>
@@ -206,8 +210,8 @@ export default function TeamCalendarCard(
               <dt>{T.lastSync}</dt>
               <dd>
                 {calendar.lastSync
-                  ? <time dateTime={calendar.lastSync}>{lastSyncLabel(calendar.lastSync, clock, timeZone)}</time>
-                  : lastSyncLabel(null, clock, timeZone)}
+                  ? <time dateTime={calendar.lastSync}>{cardLastSync(calendar.lastSync, clock, timeZone, words)}</time>
+                  : cardLastSync(null, clock, timeZone, words)}
               </dd>
             </div>
             <div>

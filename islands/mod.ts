@@ -11,6 +11,7 @@ import TeamAccessLogin from "./TeamAccessLogin.tsx";
 import EditPlayer from "./EditPlayer.tsx";
 import JoinFlow from "./JoinFlow.tsx";
 import RosterManager from "./RosterManager.tsx";
+import RosterPanel from "./RosterPanel.tsx";
 import SettingsForm from "./SettingsForm.tsx";
 import PrintButton from "./PrintButton.tsx";
 import ClaimsBoard from "./ClaimsBoard.tsx";
@@ -45,6 +46,7 @@ export const islands = {
   EditPlayer,
   JoinFlow,
   RosterManager,
+  RosterPanel,
   SettingsForm,
   PrintButton,
   ClaimsBoard,

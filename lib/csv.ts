@@ -3,10 +3,15 @@
  * The reader accepts what spreadsheets actually save: a UTF-8 byte-order mark, CRLF, LF or
  * CR line ends, quoted fields holding commas, quotes ("") and line breaks, blank lines.
  */
+import { messagesFor } from "./i18n/catalog.ts";
+import { format } from "./i18n/format.ts";
 
+const M = messagesFor("en").adminRosterPage.csv;
+
+/** A file the reader cannot read, naming the line; in English, from the catalogue (the routes translate it). */
 export class CsvError extends Error {
-  constructor(message: string, readonly line: number) {
-    super(`Line ${line}: ${message}`);
+  constructor(problem: keyof typeof M, readonly line: number) {
+    super(format("en", M[problem], { line: String(line) }));
     this.name = "CsvError";
   }
 }
@@ -33,7 +38,7 @@ export function parseCsv(text: string): CsvRecord[] {
         const quoteLine = line;
         i++;
         for (;;) {
-          if (i >= source.length) throw new CsvError("a quoted field is never closed", quoteLine);
+          if (i >= source.length) throw new CsvError("unclosedQuote", quoteLine);
           const ch = source[i];
           if (ch === '"') {
             if (source[i + 1] === '"') {
@@ -49,7 +54,7 @@ export function parseCsv(text: string): CsvRecord[] {
           i++;
         }
         if (i < source.length && source[i] !== "," && source[i] !== "\n" && source[i] !== "\r") {
-          throw new CsvError("unexpected text after a closing quote", line);
+          throw new CsvError("textAfterQuote", line);
         }
       } else {
         while (i < source.length && source[i] !== "," && source[i] !== "\n" && source[i] !== "\r") cell += source[i++];

@@ -1,4 +1,5 @@
 import type { TeamRole } from "./db/users.ts";
+import type { Language } from "./i18n/languages.ts";
 
 /**
  * Who is looking at a team's family space, as every family-dashboard module needs it: set by
@@ -17,6 +18,8 @@ export interface TeamViewer {
    * write shows the name their account has when read (lib/families/display_name.ts), never this.
    */
   displayName: string;
+  /** The language the viewer reads in (the request's); names without one are worded in it. English when absent. */
+  language?: Language;
 }
 
 /** Whether the viewer may write as a person of the team (post, add an essential, answer a campaign). */

@@ -39,6 +39,7 @@ import {
 import { AUTH_MESSAGES } from "../lib/auth/messages.ts";
 import { deviceLabel } from "../lib/auth/device.ts";
 import type { TeamViewer } from "../lib/team_viewer.ts";
+import { visitorLanguage } from "../lib/i18n/languages.ts";
 import { recordSignInActivity } from "../lib/db/team_activity.ts";
 import { SESSION_COOKIES } from "./session_cookies.ts";
 
@@ -217,6 +218,9 @@ export async function teamViewerFor(
 ): Promise<TeamViewer | null> {
   const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
   const role = user ? user.roles[teamId] : undefined;
+  // The request's language, by routes/language.ts requestLanguage's rule (that module reads this one).
+  const language = user?.language ??
+    visitorLanguage(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
   if (user && role) {
     return {
       teamId,
@@ -224,10 +228,11 @@ export async function teamViewerFor(
       role,
       isAdmin: role === "TEAM_ADMIN",
       displayName: `${user.firstName} ${user.lastName}`.trim() || user.email,
+      language,
     };
   }
   if (sysadmin && sysadminReads) {
-    return { teamId, userId: null, role: "SYSADMIN", isAdmin: true, displayName: "System administrator" };
+    return { teamId, userId: null, role: "SYSADMIN", isAdmin: true, displayName: "System administrator", language };
   }
   return null;
 }

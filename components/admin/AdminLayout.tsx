@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Logo } from "../SiteLayout.tsx";
 import { type AdminPaths, type AdminSection, publicRosterPath } from "./paths.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 interface AdminLayoutProps {
   team: { name: string; slug: string; season: string };
@@ -22,37 +23,38 @@ function NavItem({ href, current, children }: { href: string; current: boolean; 
 
 /** The team admin area: side navigation (a top bar on narrow screens), header, content. */
 export function AdminLayout({ team, paths, current, pendingCount, title, children }: AdminLayoutProps) {
+  const nav = useI18n().m.admin.nav;
   return (
     <div className="admin-shell">
       <aside className="admin-sidebar">
         <Logo />
-        <nav aria-label="Team admin">
+        <nav aria-label={nav.label}>
           <ul className="admin-nav">
-            <NavItem href={paths.dashboard} current={current === "dashboard"}>Dashboard</NavItem>
+            <NavItem href={paths.dashboard} current={current === "dashboard"}>{nav.dashboard}</NavItem>
             <NavItem href={paths.claims} current={current === "claims"}>
-              Claims
+              {nav.claims}
               {pendingCount > 0 && (
                 // A decision made in place (components/admin/ClaimActions.tsx) updates it, and removes it at 0.
                 <span data-number="claims-pending" data-live-zero="remove" className="admin-nav__badge">
                   {pendingCount}
-                  <span className="visually-hidden">pending</span>
+                  <span className="visually-hidden">{nav.pending}</span>
                 </span>
               )}
             </NavItem>
-            <NavItem href={paths.roster} current={current === "roster"}>Roster</NavItem>
-            <NavItem href={paths.campaigns} current={current === "campaigns"}>Campaigns</NavItem>
-            {paths.showAccess && <NavItem href={paths.access} current={current === "access"}>Access</NavItem>}
-            <NavItem href={paths.settings} current={current === "settings"}>Settings</NavItem>
+            <NavItem href={paths.roster} current={current === "roster"}>{nav.roster}</NavItem>
+            <NavItem href={paths.campaigns} current={current === "campaigns"}>{nav.campaigns}</NavItem>
+            {paths.showAccess && <NavItem href={paths.access} current={current === "access"}>{nav.access}</NavItem>}
+            <NavItem href={paths.settings} current={current === "settings"}>{nav.settings}</NavItem>
           </ul>
           <ul className="admin-nav admin-nav--secondary">
             <li>
-              <a className="admin-nav__link" href={publicRosterPath(team.slug)}>Back to Roster</a>
+              <a className="admin-nav__link" href={publicRosterPath(team.slug)}>{nav.backToRoster}</a>
             </li>
             <li>
-              <a className="admin-nav__link" href="/account">Your Account</a>
+              <a className="admin-nav__link" href="/account">{nav.account}</a>
             </li>
             <li>
-              <a className="admin-nav__link" href="/api/logout">Sign out</a>
+              <a className="admin-nav__link" href="/api/logout">{nav.signOut}</a>
             </li>
           </ul>
         </nav>
@@ -63,7 +65,7 @@ export function AdminLayout({ team, paths, current, pendingCount, title, childre
             <p className="admin-header__team">{team.name} · {team.season}</p>
             <h1>{title}</h1>
           </div>
-          <a className="button button--secondary" href={paths.familyDashboard}>Family Dashboard</a>
+          <a className="button button--secondary" href={paths.familyDashboard}>{nav.familyDashboard}</a>
         </header>
         {children}
       </main>

@@ -4,9 +4,9 @@ import type { AdminPaths } from "./paths.ts";
 import type { Notice } from "./ClaimsPage.tsx";
 import type { AdminCampaign, CampaignResults } from "../../lib/campaigns/mod.ts";
 import type { Page } from "../../lib/db/kv.ts";
-import { CAMPAIGN_MESSAGES, CAMPAIGN_TYPE_LABELS } from "../../lib/campaigns/texts.ts";
 import { SNOOZE_CHOICES, TEAM_CAMPAIGN_TYPES } from "../../lib/campaigns/rules.ts";
 import { formatCampaignTime } from "../../lib/campaigns/display.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 import type { CampaignFormState } from "./campaigns/campaign_form.ts";
 
 export type CampaignWithResults = AdminCampaign & { results: CampaignResults };
@@ -61,37 +61,37 @@ function TextField(
 
 /** New Campaign: a team poll or question. Without JavaScript, CSS shows only the chosen type's part. */
 function CreateForm({ paths, form }: { paths: AdminPaths; form: CampaignFormState }) {
+  const { m } = useI18n();
+  const T = m.adminCampaigns;
   const { values, errors } = form;
   return (
     <section className="card admin-card" aria-labelledby="new-campaign-heading">
-      <h2 id="new-campaign-heading">New Campaign</h2>
-      <p className="muted">
-        Ask your team's families a quick poll or a question. It shows on the family dashboard until they answer it.
-      </p>
+      <h2 id="new-campaign-heading">{T.newCampaign}</h2>
+      <p className="muted">{T.intro}</p>
       <form method="post" action={paths.campaigns} className="form campaign-form" noValidate>
         {form.message && <div className="notice notice--error" role="alert">{form.message}</div>}
-        <TextField id="campaign-title" name="title" label="Title" form={form} />
+        <TextField id="campaign-title" name="title" label={T.titleLabel} form={form} />
         <fieldset className="field" aria-describedby={errors.type ? "campaign-type-error" : undefined}>
-          <legend>Type</legend>
+          <legend>{T.typeLegend}</legend>
           <div className="campaign-form__choices">
             {TEAM_CAMPAIGN_TYPES.map((type) => (
               <label key={type} className="choice">
                 <input type="radio" name="type" value={type} defaultChecked={values.type === type} />
-                {CAMPAIGN_TYPE_LABELS[type]}
+                {m.campaigns.types[type]}
               </label>
             ))}
           </div>
           <FieldError id="campaign-type-error" message={errors.type} />
         </fieldset>
         <fieldset className="campaign-form__part campaign-form__poll">
-          <legend>Poll</legend>
-          <TextField id="campaign-poll-question" name="pollQuestion" label="Poll question" form={form} />
-          <TextField id="campaign-option-1" name="pollOption1" label="Option 1" form={form} />
-          <TextField id="campaign-option-2" name="pollOption2" label="Option 2" form={form} />
+          <legend>{m.campaigns.types.poll}</legend>
+          <TextField id="campaign-poll-question" name="pollQuestion" label={T.pollQuestion} form={form} />
+          <TextField id="campaign-option-1" name="pollOption1" label={T.option1} form={form} />
+          <TextField id="campaign-option-2" name="pollOption2" label={T.option2} form={form} />
         </fieldset>
         <fieldset className="campaign-form__part campaign-form__question">
-          <legend>Question</legend>
-          <TextField id="campaign-question" name="questionText" label="Question text" form={form}>
+          <legend>{m.campaigns.types.question}</legend>
+          <TextField id="campaign-question" name="questionText" label={T.questionText} form={form}>
             <textarea
               id="campaign-question"
               name="questionText"
@@ -110,8 +110,8 @@ function CreateForm({ paths, form }: { paths: AdminPaths; form: CampaignFormStat
                 id={id}
                 name={name}
                 form={form}
-                label={name === "publishAt" ? "Publish at (optional)" : "Expires at (optional)"}
-                hint={name === "publishAt" ? "Eastern Time. Empty: at once." : "Eastern Time. Empty: never."}
+                label={name === "publishAt" ? T.publishAt : T.expiresAt}
+                hint={name === "publishAt" ? T.publishHint : T.expiresHint}
               >
                 <input
                   id={id}
@@ -127,7 +127,7 @@ function CreateForm({ paths, form }: { paths: AdminPaths; form: CampaignFormStat
         <div className="campaign-form__row">
           <div className="switch">
             <input id="campaign-active" name="isActive" type="checkbox" value="on" defaultChecked={values.isActive} />
-            <label htmlFor="campaign-active">Active</label>
+            <label htmlFor="campaign-active">{T.active}</label>
           </div>
           <div className="switch">
             <input
@@ -137,10 +137,10 @@ function CreateForm({ paths, form }: { paths: AdminPaths; form: CampaignFormStat
               value="on"
               defaultChecked={values.isSnoozable}
             />
-            <label htmlFor="campaign-snoozable">Families may snooze it</label>
+            <label htmlFor="campaign-snoozable">{T.snoozable}</label>
           </div>
           <div className="field select">
-            <label htmlFor="campaign-snooze-days">Snooze days</label>
+            <label htmlFor="campaign-snooze-days">{T.snoozeDays}</label>
             <select
               id="campaign-snooze-days"
               name="snoozeDays"
@@ -153,7 +153,7 @@ function CreateForm({ paths, form }: { paths: AdminPaths; form: CampaignFormStat
           </div>
         </div>
         <div>
-          <button type="submit" className="button button--primary">Create Campaign</button>
+          <button type="submit" className="button button--primary">{T.create}</button>
         </div>
       </form>
     </section>
@@ -163,6 +163,8 @@ function CreateForm({ paths, form }: { paths: AdminPaths; form: CampaignFormStat
 const percent = (part: number, whole: number) => whole === 0 ? 0 : Math.round((part / whole) * 100);
 
 function Results({ campaign }: { campaign: CampaignWithResults }) {
+  const { m, t } = useI18n();
+  const T = m.adminCampaigns;
   const { results } = campaign;
   const poll = results.poll;
   return (
@@ -174,7 +176,10 @@ function Results({ campaign }: { campaign: CampaignWithResults }) {
               <dt>{label}</dt>
               <dd>
                 <meter min={0} max={Math.max(1, results.answered)} value={poll[key]} aria-hidden="true" />
-                {`${poll[key]} ${poll[key] === 1 ? "vote" : "votes"} (${percent(poll[key], results.answered)}%)`}
+                {t(T.tally, {
+                  votes: t(m.campaigns.results.votes, { count: poll[key] }),
+                  percent: percent(poll[key], results.answered),
+                })}
               </dd>
             </div>
           ))}
@@ -182,36 +187,43 @@ function Results({ campaign }: { campaign: CampaignWithResults }) {
       )}
       {results.answers && results.answers.length > 0 && (
         <details className="campaign-admin__answers">
-          <summary>Show answers ({results.answers.length})</summary>
+          <summary>{t(T.showAnswers, { count: results.answers.length })}</summary>
           <ul>{results.answers.map((a, i) => <li key={i}>{a.text}</li>)}</ul>
         </details>
       )}
       <p className="muted">
-        {`${results.answered} ${
-          campaign.type === "poll" ? "voted" : "answered"
-        } · ${results.dismissed} dismissed · ${results.snoozed} snoozed`}
+        {[
+          t(campaign.type === "poll" ? T.voted : T.answered, { count: results.answered }),
+          t(T.dismissed, { count: results.dismissed }),
+          t(T.snoozed, { count: results.snoozed }),
+        ].join(" · ")}
       </p>
     </div>
   );
 }
 
 function CampaignItem({ campaign, paths }: { campaign: CampaignWithResults; paths: AdminPaths }) {
+  const { m, t, lang } = useI18n();
+  const T = m.adminCampaigns;
   const c = campaign;
   const headingId = `campaign-${c.id}-title`;
+  const time = (iso: string) => formatCampaignTime(iso, lang);
   const when = [
-    `Created ${formatCampaignTime(c.createdAt)}`,
-    c.publishAt && `Publishes ${formatCampaignTime(c.publishAt)}`,
-    c.expiresAt && `Expires ${formatCampaignTime(c.expiresAt)}`,
-    c.isSnoozable ? `Snooze ${c.snoozeDays} ${c.snoozeDays === 1 ? "day" : "days"}` : "Not snoozable",
+    t(T.created, { when: time(c.createdAt) }),
+    c.publishAt && t(T.publishes, { when: time(c.publishAt) }),
+    c.expiresAt && t(T.expires, { when: time(c.expiresAt) }),
+    c.isSnoozable ? t(T.snoozeFor, { count: c.snoozeDays }) : T.notSnoozable,
   ].filter(Boolean).join(" · ");
   return (
     <li className="campaign-admin">
       <div className="campaign-admin__head">
         <h3 id={headingId}>{c.title}</h3>
-        <span className={`status campaign-status campaign-status--${c.status.toLowerCase()}`}>{c.status}</span>
+        <span className={`status campaign-status campaign-status--${c.status.toLowerCase()}`}>
+          {T.statuses[c.status]}
+        </span>
       </div>
       <p className="campaign-admin__text">
-        <span className="badge badge--muted">{CAMPAIGN_TYPE_LABELS[c.type]}</span> {c.pollQuestion ?? c.questionText ??
+        <span className="badge badge--muted">{m.campaigns.types[c.type]}</span> {c.pollQuestion ?? c.questionText ??
           c.factText ?? c.newsText}
       </p>
       <p className="muted campaign-admin__when">{when}</p>
@@ -220,18 +232,20 @@ function CampaignItem({ campaign, paths }: { campaign: CampaignWithResults; path
         <form method="post" action={`${paths.campaign(c.id)}/status`}>
           <input type="hidden" name="isActive" value={String(!c.isActive)} />
           <button type="submit" className="button button--secondary button--sm">
-            {c.isActive ? "Deactivate" : "Activate"}
+            {c.isActive ? T.deactivate : T.activate}
             <span className="visually-hidden">{` ${c.title}`}</span>
           </button>
         </form>
         <details className="campaign-admin__delete">
           <summary className="button button--ghost button--sm">
-            Delete<span className="visually-hidden">{` ${c.title}`}</span>
+            {T.delete}
+            <span className="visually-hidden">{` ${c.title}`}</span>
           </summary>
           <form method="post" action={`${paths.campaign(c.id)}/delete`} className="campaign-admin__confirm">
-            <p>{CAMPAIGN_MESSAGES.deleteConfirm}</p>
+            <p>{m.campaigns.errors.deleteConfirm}</p>
             <button type="submit" className="button button--danger button--sm">
-              Delete Campaign<span className="visually-hidden">{` ${c.title}`}</span>
+              {T.deleteCampaign}
+              <span className="visually-hidden">{` ${c.title}`}</span>
             </button>
           </form>
         </details>
@@ -242,27 +256,23 @@ function CampaignItem({ campaign, paths }: { campaign: CampaignWithResults; path
 
 /** `/admin/{teamId}/campaigns`: the team's own polls and questions, their status and results. */
 export function CampaignsPage({ team, pendingCount, paths, campaigns, form, notice }: CampaignsPageProps) {
+  const { m } = useI18n();
+  const T = m.adminCampaigns;
   return (
-    <AdminLayout team={team} paths={paths} current="campaigns" pendingCount={pendingCount} title="Campaigns">
+    <AdminLayout team={team} paths={paths} current="campaigns" pendingCount={pendingCount} title={m.campaigns.title}>
       <AdminNotice notice={notice} />
       <div className="campaigns-admin">
         <CreateForm paths={paths} form={form} />
         <section className="card admin-card" aria-labelledby="team-campaigns-heading">
-          <h2 id="team-campaigns-heading">Team Campaigns</h2>
-          {campaigns.values.length === 0
-            ? (
-              <p className="muted">
-                No campaigns yet. Create a poll or a question: families see it on the family dashboard.
-              </p>
-            )
-            : (
-              <ul className="campaign-admin-list">
-                {campaigns.values.map((c) => <CampaignItem key={c.id} campaign={c} paths={paths} />)}
-              </ul>
-            )}
+          <h2 id="team-campaigns-heading">{T.teamCampaigns}</h2>
+          {campaigns.values.length === 0 ? <p className="muted">{T.empty}</p> : (
+            <ul className="campaign-admin-list">
+              {campaigns.values.map((c) => <CampaignItem key={c.id} campaign={c} paths={paths} />)}
+            </ul>
+          )}
           {campaigns.cursor && (
             <p>
-              <a href={`${paths.campaigns}?cursor=${encodeURIComponent(campaigns.cursor)}`}>Older campaigns</a>
+              <a href={`${paths.campaigns}?cursor=${encodeURIComponent(campaigns.cursor)}`}>{T.older}</a>
             </p>
           )}
         </section>

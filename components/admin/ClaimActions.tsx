@@ -2,7 +2,8 @@ import { type FormEvent, useState } from "react";
 import { toast } from "../../lib/client/toast.tsx";
 import { api } from "../../lib/client/api.ts";
 import type { AdminClaim } from "../../lib/teams/admin_views.ts";
-import { NUMBER_VALUES, type TeamNumbers } from "../../lib/teams/team_numbers.ts";
+import { type Coverage, NUMBER_VALUES, type TeamNumbers } from "../../lib/teams/team_numbers.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 export interface ClaimActionsProps {
   teamId: string;
@@ -27,14 +28,15 @@ type Decision = "approve" | "deny";
 /**
  * The team's numbers the server rendered outside any island (marked `data-number`, a name of
  * lib/teams/team_numbers.ts's NUMBER_VALUES: the tiles and the side navigation's Claims badge)
- * take the values the decision's answer carries. A tile's number is its `.admin-tile__value`,
- * the badge's is its first text; one marked `data-live-zero="remove"` goes away at 0.
+ * take the values the decision's answer carries, in the page's language (`coverage` writes "6 of
+ * 14"). A tile's number is its `.admin-tile__value`, the badge's is its first text; one marked
+ * `data-live-zero="remove"` goes away at 0.
  */
-function showNumbers(numbers: TeamNumbers) {
+function showNumbers(numbers: TeamNumbers, coverage: Coverage) {
   for (const el of document.querySelectorAll<HTMLElement>("[data-number]")) {
     const name = el.dataset.number ?? "";
     if (!Object.hasOwn(NUMBER_VALUES, name)) continue;
-    const text = NUMBER_VALUES[name as keyof typeof NUMBER_VALUES](numbers);
+    const text = NUMBER_VALUES[name as keyof typeof NUMBER_VALUES](numbers, coverage);
     const value = el.querySelector(".admin-tile__value")?.firstChild ?? el.firstChild;
     if (text === "0" && el.dataset.liveZero === "remove") el.remove();
     else if (value) value.textContent = text;
@@ -48,6 +50,8 @@ export default function ClaimActions(
   const [decided, setDecided] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const selectId = `claim-player-${claimId}`;
+  const { m, t } = useI18n();
+  const texts = m.adminClaims;
 
   const submit = (decision: Decision) => async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -61,16 +65,21 @@ export default function ClaimActions(
     );
     setPending(false);
     if (!reply.ok) {
-      toast({ title: "Error", description: reply.message || `${reply.status}`, variant: "destructive" });
+      toast({
+        title: texts.actions.errorTitle,
+        description: reply.message || `${reply.status}`,
+        variant: "destructive",
+      });
       // Someone else decided first: nothing is left to do here (a reload shows how it went).
-      if (reply.status === 409) setDecided("Already decided");
+      if (reply.status === 409) setDecided(texts.actions.alreadyDecided);
       return;
     }
     const approved = decision === "approve";
-    toast({ title: approved ? "Claim Approved" : "Claim Denied", description: reply.data.message ?? "" });
-    showNumbers(reply.data.numbers);
+    const title = approved ? texts.actions.approvedTitle : texts.actions.deniedTitle;
+    toast({ title, description: reply.data.message ?? "" });
+    showNumbers(reply.data.numbers, (part, whole) => t(m.adminCommon.numbers.coverage, { part, whole }));
     if (onDecided) onDecided(reply.data.claim);
-    else setDecided(approved ? "Approved" : "Denied");
+    else setDecided(approved ? texts.status.approved : texts.status.denied);
   };
 
   if (decided) return <p className="claim-actions__done" role="status">{decided}</p>;
@@ -81,9 +90,11 @@ export default function ClaimActions(
         <input type="hidden" name="back" value={back} />
         {choices && (
           <>
-            <label htmlFor={selectId} className="visually-hidden">Player for the claim from {requester}</label>
+            <label htmlFor={selectId} className="visually-hidden">
+              {t(texts.actions.playerFor, { requester })}
+            </label>
             <select id={selectId} name="playerId" className="claim-actions__select" required defaultValue="">
-              <option value="" disabled>Choose a player</option>
+              <option value="" disabled>{texts.actions.choosePlayer}</option>
               {choices.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
             </select>
           </>
@@ -92,9 +103,9 @@ export default function ClaimActions(
           type="submit"
           className="button button--primary button--sm"
           disabled={pending}
-          aria-label={`Approve claim from ${requester}`}
+          aria-label={t(texts.actions.approveFrom, { requester })}
         >
-          Approve
+          {texts.actions.approve}
         </button>
       </form>
       <form method="post" action={`${formAction}/deny`} onSubmit={submit("deny")} className="claim-actions__form">
@@ -103,9 +114,9 @@ export default function ClaimActions(
           type="submit"
           className="button button--secondary button--sm"
           disabled={pending}
-          aria-label={`Deny claim from ${requester}`}
+          aria-label={t(texts.actions.denyFrom, { requester })}
         >
-          Deny
+          {texts.actions.deny}
         </button>
       </form>
     </div>

@@ -3,16 +3,17 @@ import { AdminLayout, AdminNotice } from "./AdminLayout.tsx";
 import type { AdminPaths } from "./paths.ts";
 import type { ClaimsData } from "../../lib/teams/admin_area.ts";
 import { playerChoicesFor } from "../../lib/teams/admin_views.ts";
-import { TEAM_NUMBER_TEXTS } from "../../lib/teams/team_numbers.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 import { RemovalRequests } from "./RemovalRequests.tsx";
 
 export type Notice = { kind: "success" | "error"; text: string } | null;
 
 /** One counter; `data-number`: a decision (components/admin/ClaimActions.tsx) updates it in place. */
 function Count({ value, id }: { value: number; id: "pending" | "approved" | "denied" }) {
+  const { m } = useI18n();
   return (
     <div data-number={`claims-${id}`} className="admin-tile" data-count={id}>
-      <p className="admin-tile__label">{TEAM_NUMBER_TEXTS.claims[id]}</p>
+      <p className="admin-tile__label">{m.adminCommon.numbers.claims[id]}</p>
       <p className="admin-tile__value">{value}</p>
     </div>
   );
@@ -31,25 +32,25 @@ export function ClaimsPage({ data, paths, notice }: { data: ClaimsData; paths: A
   const { team, counts } = data;
   const total = counts.pending + counts.approved + counts.denied;
   const pending = data.pending.values;
+  const { m } = useI18n();
+  const texts = m.adminClaims;
   return (
-    <AdminLayout team={team} paths={paths} current="claims" pendingCount={counts.pending} title="Claims">
+    <AdminLayout team={team} paths={paths} current="claims" pendingCount={counts.pending} title={texts.title}>
       <AdminNotice notice={notice} />
       <div className="admin-toolbar">
-        <section aria-label="Claim counts" className="admin-tiles admin-tiles--three">
+        <section aria-label={texts.countsLabel} className="admin-tiles admin-tiles--three">
           <Count id="pending" value={counts.pending} />
           <Count id="approved" value={counts.approved} />
           <Count id="denied" value={counts.denied} />
         </section>
-        <a className="button button--secondary" href={paths.claimsExport} download>Export Claims</a>
+        <a className="button button--secondary" href={paths.claimsExport} download>{texts.export}</a>
       </div>
       <RemovalRequests requests={data.removals} claimsPath={paths.claims} />
       {total === 0
         ? (
           <div className="card empty-state">
-            <h2>No claims yet</h2>
-            <p className="muted">
-              When parents claim a player on the public roster, or ask to join with your invite link, they appear here.
-            </p>
+            <h2>{texts.empty.heading}</h2>
+            <p className="muted">{texts.empty.text}</p>
           </div>
         )
         : (

@@ -5,9 +5,13 @@ import { type AdminPaths, publicRosterPath } from "./paths.ts";
 import type { DashboardData } from "../../lib/teams/admin_area.ts";
 import { CALENDAR_TEXTS } from "../../lib/calendar/display.ts";
 import { teamTimeZone } from "../../lib/time_zone.ts";
-import { NUMBER_VALUES, type NumberName, TEAM_NUMBER_TEXTS, type TeamNumbers } from "../../lib/teams/team_numbers.ts";
+import { NUMBER_VALUES, type NumberName, type TeamNumbers } from "../../lib/teams/team_numbers.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
-/** The Team Calendar card's forms without JavaScript come back to the dashboard with one of these. */
+/**
+ * The Team Calendar card's forms without JavaScript come back to the dashboard with one of these:
+ * lib/calendar's English messages, which the route shows in the page's language.
+ */
 export const CALENDAR_NOTICES: Record<string, Notice> = {
   "calendar-added": { kind: "success", text: CALENDAR_TEXTS.addedNotice },
   "calendar-removed": { kind: "success", text: CALENDAR_TEXTS.removed },
@@ -23,10 +27,12 @@ export const CALENDAR_NOTICES: Record<string, Notice> = {
  * writes the fresh value in place. `data-tile` is the tile's stable name for tests and styles.
  */
 function Tile({ name, label, numbers }: { name: NumberName; label: string; numbers: TeamNumbers }) {
+  const { m, t } = useI18n();
+  const coverage = (part: number, whole: number) => t(m.adminCommon.numbers.coverage, { part, whole });
   return (
     <div data-number={name} className="admin-tile" data-tile={name}>
       <p className="admin-tile__label">{label}</p>
-      <p className="admin-tile__value">{NUMBER_VALUES[name](numbers)}</p>
+      <p className="admin-tile__value">{NUMBER_VALUES[name](numbers, coverage)}</p>
     </div>
   );
 }
@@ -47,8 +53,10 @@ export function DashboardPage(
     calendarForm?: { calendarUrl: string; error: string } | null;
   },
 ) {
+  const { m, t } = useI18n();
   const { team, numbers, link } = data;
-  const texts = TEAM_NUMBER_TEXTS;
+  const texts = m.adminCommon.numbers;
+  const words = m.admin.dashboard;
   return (
     <AdminLayout
       team={team}
@@ -63,7 +71,7 @@ export function DashboardPage(
         hydrate="interaction"
         props={{ teamId: team.id, teamName: team.name, link, regenerateAction: null }}
       />
-      <section aria-label="Team numbers" className="admin-tiles">
+      <section aria-label={words.numbersLabel} className="admin-tiles">
         <Tile name="claims-pending" label={texts.claims.pending} numbers={numbers} />
         <Tile name="players" label={texts.players} numbers={numbers} />
         <Tile name="players-with-parent" label={texts.playersWithParent} numbers={numbers} />
@@ -76,17 +84,17 @@ export function DashboardPage(
         )}
       </section>
       <section className="card admin-card" aria-labelledby="actions-heading">
-        <h2 id="actions-heading">Quick Actions</h2>
+        <h2 id="actions-heading">{words.quickActions}</h2>
         <div className="admin-actions">
-          <a className="button button--primary" href={`${paths.roster}?add=1`}>Add Player</a>
+          <a className="button button--primary" href={`${paths.roster}?add=1`}>{words.addPlayer}</a>
           <Island
             name="ShareLink"
             hydrate="interaction"
             props={{
               url: `${appUrl}${publicRosterPath(team.slug)}`,
-              title: `${team.name} roster`,
-              label: "Share Roster",
-              copiedTitle: "Roster Link Copied!",
+              title: t(words.shareTitle, { team: team.name }),
+              label: words.shareRoster,
+              copiedTitle: words.rosterCopied,
             }}
           />
         </div>

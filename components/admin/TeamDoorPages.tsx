@@ -3,19 +3,21 @@ import { Island } from "../../lib/render/island.tsx";
 import { type HeaderAccount, SiteLayout } from "../SiteLayout.tsx";
 import { publicRosterPath } from "./paths.ts";
 import type { TeamAccessLoginProps } from "../../islands/TeamAccessLogin.tsx";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 /** Signed out: the team's own login (team username and password, or a magic link). */
 export function TeamLoginByIdPage({ teamName, login }: { teamName: string; login: TeamAccessLoginProps }) {
+  const { m, t } = useI18n();
   return (
     <SiteLayout narrow>
       <div className="login">
         <div className="card login-card">
-          <h1 className="login-card__title">Team Login</h1>
-          <p className="login-card__lead">Sign in to manage {teamName}.</p>
+          <h1 className="login-card__title">{m.auth.teamLogin.title}</h1>
+          <p className="login-card__lead">{t(m.admin.door.loginLead, { team: teamName })}</p>
           <Island name="TeamAccessLogin" props={login} />
         </div>
         <p className="login__back">
-          <a href="/team-login">Sign in with your own email instead</a>
+          <a href="/team-login">{m.admin.door.ownEmail}</a>
         </p>
       </div>
     </SiteLayout>
@@ -30,17 +32,18 @@ export function TeamLoginByIdPage({ teamName, login }: { teamName: string; login
 export function DashboardMovedPage(
   { team, account }: { team: { id: string; slug: string }; account: HeaderAccount | null },
 ) {
+  const { m } = useI18n();
   return (
     <SiteLayout narrow account={account}>
       <div className="card empty-state">
-        <h1>Dashboard Moved</h1>
-        <p>The team dashboard is for team admins. Your team's page is now the Family Dashboard.</p>
+        <h1>{m.admin.titles.dashboardMoved}</h1>
+        <p>{m.admin.door.movedText}</p>
         <div className="admin-actions admin-actions--center">
           <a className="button button--primary" href={`/family-dashboard/${encodeURIComponent(team.id)}`}>
-            Family Dashboard
+            {m.admin.nav.familyDashboard}
           </a>
-          <a className="button button--secondary" href="/admin">System Admin</a>
-          <a className="button button--secondary" href={publicRosterPath(team.slug)}>View Team Roster</a>
+          <a className="button button--secondary" href="/admin">{m.admin.door.systemAdmin}</a>
+          <a className="button button--secondary" href={publicRosterPath(team.slug)}>{m.admin.door.viewRoster}</a>
         </div>
       </div>
     </SiteLayout>
@@ -49,12 +52,13 @@ export function DashboardMovedPage(
 
 /** The id or slug names no team. */
 export function InvalidTeamPage({ account = null }: { account?: HeaderAccount | null }) {
+  const { m } = useI18n();
   return (
     <SiteLayout narrow account={account}>
       <div className="empty-state">
-        <h1>Invalid Team</h1>
-        <p>We could not find this team. Check the link, or sign in to see your teams.</p>
-        <a className="button button--primary" href="/team-login">Team Login</a>
+        <h1>{m.admin.titles.invalidTeam}</h1>
+        <p>{m.admin.door.invalidText}</p>
+        <a className="button button--primary" href="/team-login">{m.auth.teamLogin.title}</a>
       </div>
     </SiteLayout>
   );

@@ -1,9 +1,44 @@
+/**
+ * How the admin's lists write a claim: its date, who asked, what it points at and which player it
+ * is for. Islands use it too, so it never loads the catalogue: pass the page's words with
+ * `useI18n()` (`claimTarget(claim, useI18n())`); without them it writes the English catalogue's
+ * words (lib/i18n/en/adminCommon.ts `claimLine`, kept the same by tests/unit/admin_shell_texts_test.ts).
+ */
 import type { AdminClaim } from "../../lib/teams/admin_views.ts";
+import type { Catalog } from "../../lib/i18n/catalog.ts";
+import { format } from "../../lib/i18n/format.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../../lib/i18n/languages.ts";
 
-const DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+type ClaimLine = Catalog["adminCommon"]["claimLine"];
 
-/** A stored ISO time as "Mar 5, 2026" (UTC, so every server renders the same text). */
-export const formatDate = (iso: string) => DATE.format(new Date(iso));
+/** The words to write with: `useI18n()` in a component or island. */
+export interface ClaimWords {
+  m: { adminCommon: { claimLine: ClaimLine } };
+  lang: Language;
+}
+
+export const ENGLISH_CLAIM_LINE: ClaimLine = {
+  surname: "Surname {surname}",
+  joinRequest: "Join request ({userType})",
+  claim: "Claim",
+  userTypes: { parent: "parent", player: "player" },
+  possiblePlayers: { one: "{count} possible player", other: "{count} possible players" },
+  noMatch: "No player matched",
+};
+
+const ENGLISH: ClaimWords = { m: { adminCommon: { claimLine: ENGLISH_CLAIM_LINE } }, lang: DEFAULT_LANGUAGE };
+
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" };
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/** A stored ISO time as "Mar 5, 2026" ("5 mar 2026"): UTC, so every server renders the same text. */
+export function formatDate(iso: string, lang: Language = DEFAULT_LANGUAGE): string {
+  let formatter = dateFormats.get(lang);
+  if (!formatter) {
+    dateFormats.set(lang, formatter = new Intl.DateTimeFormat(lang === "en" ? "en-US" : lang, DATE_OPTIONS));
+  }
+  return formatter.format(new Date(iso));
+}
 
 /** Who asked: the parent's name when known, else the requester's name, else the e-mail. */
 export function requesterOf(claim: AdminClaim): string {
@@ -12,22 +47,29 @@ export function requesterOf(claim: AdminClaim): string {
 }
 
 /** What the claim points at: the jersey number, or the surname it was made by. */
-export function claimTarget(claim: AdminClaim): string {
-  if (claim.mode === "surname") return `Surname ${claim.childSurname ?? ""}`.trim();
+export function claimTarget(claim: AdminClaim, { m, lang }: ClaimWords = ENGLISH): string {
+  if (claim.mode === "surname") {
+    return format(lang, m.adminCommon.claimLine.surname, { surname: claim.childSurname ?? "" }).trim();
+  }
   return claim.jerseyNumber === null ? "—" : `#${claim.jerseyNumber}`;
 }
 
-export function claimKind(claim: AdminClaim): string {
-  return claim.kind === "join" ? `Join request (${claim.userType ?? "parent"})` : "Claim";
+export function claimKind(claim: AdminClaim, { m, lang }: ClaimWords = ENGLISH): string {
+  const line = m.adminCommon.claimLine;
+  if (claim.kind !== "join") return line.claim;
+  const userType = claim.userType === "player" ? line.userTypes.player : line.userTypes.parent;
+  return format(lang, line.joinRequest, { userType });
 }
 
 /**
  * The player a claim is for, or why it needs the admin to pick one: the same words on the
  * dashboard and the claims page.
  */
-export function matchedPlayer(claim: AdminClaim): string | null {
+export function matchedPlayer(claim: AdminClaim, { m, lang }: ClaimWords = ENGLISH): string | null {
   if (claim.playerName) return claim.playerName;
-  return claim.playerIds.length > 1 ? `${claim.playerIds.length} possible players` : null;
+  const count = claim.playerIds.length;
+  return count > 1 ? format(lang, m.adminCommon.claimLine.possiblePlayers, { count }) : null;
 }
 
-export const NO_MATCH = "No player matched";
+/** No player matched: `noMatch(useI18n())` in the page's language. */
+export const noMatch = ({ m }: ClaimWords = ENGLISH): string => m.adminCommon.claimLine.noMatch;

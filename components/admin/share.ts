@@ -1,6 +1,12 @@
 /** Browser helpers for the admin islands: copy a link, share it natively or copy instead. */
 import { toast } from "../../lib/client/toast.tsx";
 
+/** What the toast says when copying failed, in the page's language (`useI18n().m.adminCommon.copy`). */
+export interface CopyFailedTexts {
+  failed: string;
+  failedHint: string;
+}
+
 /** Copies text with the Clipboard API, falling back to a hidden selection for older browsers. */
 export async function copyText(text: string): Promise<boolean> {
   try {
@@ -19,16 +25,20 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export async function copyWithToast(url: string, copiedTitle: string): Promise<void> {
+export async function copyWithToast(url: string, copiedTitle: string, failed: CopyFailedTexts): Promise<void> {
   if (await copyText(url)) toast({ title: copiedTitle, description: url });
-  else toast({ title: "Copy failed", description: "Select the link and copy it yourself.", variant: "destructive" });
+  else toast({ title: failed.failed, description: failed.failedHint, variant: "destructive" });
 }
 
 /**
  * The device's share sheet where there is one; else copies the link. A cancelled share sheet
  * is not an error.
  */
-export async function shareOrCopy(share: { url: string; title: string }, copiedTitle: string): Promise<void> {
+export async function shareOrCopy(
+  share: { url: string; title: string },
+  copiedTitle: string,
+  failed: CopyFailedTexts,
+): Promise<void> {
   if (typeof navigator.share === "function") {
     try {
       await navigator.share(share);
@@ -37,5 +47,5 @@ export async function shareOrCopy(share: { url: string; title: string }, copiedT
       if ((error as Error).name === "AbortError") return;
     }
   }
-  await copyWithToast(share.url, copiedTitle);
+  await copyWithToast(share.url, copiedTitle, failed);
 }

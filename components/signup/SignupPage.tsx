@@ -1,4 +1,5 @@
-import { SIGNUP_MESSAGES, type SignupStep } from "../../lib/signup/rules.ts";
+import type { SignupStep } from "../../lib/signup/checks.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 import { Island } from "../../lib/render/island.tsx";
 import { SiteLayout } from "../SiteLayout.tsx";
 import { HiddenValues, SignupProgress, StepHeading, SuccessPanel } from "./WizardParts.tsx";
@@ -19,8 +20,6 @@ export interface SignupPageState {
   dashboardHref?: string;
 }
 
-const TOAST_TEXTS = { emailSent: SIGNUP_MESSAGES.emailSent, emailResent: SIGNUP_MESSAGES.emailResent };
-
 /**
  * `/signup`. The form steps are the SignupWizard island, server-rendered at the step a post
  * (or the query) asked for; the success step needs no script at all. The island hydrates on the
@@ -30,11 +29,12 @@ const TOAST_TEXTS = { emailSent: SIGNUP_MESSAGES.emailSent, emailResent: SIGNUP_
  */
 export function SignupPage({ state }: { state: SignupPageState }) {
   const { step, values, errors, summary, banner, autoFocus, dashboardHref = "/dashboard" } = state;
+  const { m } = useI18n();
   return (
     <SiteLayout narrow>
       <div className="signup-page">
-        <h1 className="signup-page__title">Create Your Team</h1>
-        <p className="signup-page__lead">GoalMates is free for the whole team. It takes about a minute.</p>
+        <h1 className="signup-page__title">{m.signupPages.pageTitle}</h1>
+        <p className="signup-page__lead">{m.signupPages.lead}</p>
         <div className="signup-wizard card">
           {banner && <SignupBanner banner={banner} autoFocus={autoFocus === BANNER_ID} />}
           {summary && <ErrorSummary {...summary} errors={errors} autoFocus={autoFocus === ERROR_SUMMARY_ID} />}
@@ -50,7 +50,7 @@ export function SignupPage({ state }: { state: SignupPageState }) {
               <>
                 <Island
                   name="SignupWizard"
-                  props={{ step, values, errors, autoFocus, texts: TOAST_TEXTS }}
+                  props={{ step, values, errors, autoFocus }}
                   hydrate="interaction"
                 />
                 <HiddenValues values={values} step={step} />

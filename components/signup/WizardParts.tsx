@@ -5,23 +5,20 @@
  */
 import type { ChangeEvent, InputHTMLAttributes, ReactNode } from "react";
 import {
-  AGE_CONFIRMATION_LABEL,
   AGE_GROUPS,
   CHILD_ON_TEAM_CHOICES,
-  CHILD_ON_TEAM_QUESTION,
   type FormStep,
   SIGNUP_STEPS,
   type SignupStep,
   TEAM_TYPES,
-} from "../../lib/signup/rules.ts";
+} from "../../lib/signup/checks.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
 import {
-  FIELD_LABELS,
   fieldId,
   type SignupField,
   type SignupValues,
   STEP_FIELDS,
   STEP_HEADING_ID,
-  STEP_LABELS,
   WIZARD_FORM_ID,
 } from "./wizard_flow.ts";
 
@@ -61,7 +58,8 @@ function Field(
     options?: readonly Option[];
   },
 ) {
-  const { field, label = FIELD_LABELS[field], options, placeholder, values, errors, onValue, autoFocus, ...input } =
+  const { m } = useI18n();
+  const { field, label = m.signup.fields[field], options, placeholder, values, errors, onValue, autoFocus, ...input } =
     props;
   const control = {
     ...controlProps(field, { values, errors, onValue, autoFocus }),
@@ -86,10 +84,14 @@ function Field(
 
 /** Six dots, the current one marked for assistive technology with aria-current="step". */
 export function SignupProgress({ step }: { step: SignupStep }) {
+  const { m, t } = useI18n();
+  const texts = m.signup;
   const current = SIGNUP_STEPS.indexOf(step);
   return (
-    <nav className="signup-progress" aria-label="Signup progress">
-      <p className="signup-progress__count">{`Step ${current + 1} of ${SIGNUP_STEPS.length}`}</p>
+    <nav className="signup-progress" aria-label={texts.progress.label}>
+      <p className="signup-progress__count">
+        {t(texts.progress.count, { step: String(current + 1), total: String(SIGNUP_STEPS.length) })}
+      </p>
       <ol className="signup-progress__dots">
         {SIGNUP_STEPS.map((s, i) => (
           <li
@@ -98,8 +100,8 @@ export function SignupProgress({ step }: { step: SignupStep }) {
             aria-current={i === current ? "step" : undefined}
           >
             <span className="signup-progress__label">
-              {STEP_LABELS[s]}
-              {i < current && <span className="visually-hidden">(done)</span>}
+              {texts.steps[s]}
+              {i < current && <span className="visually-hidden">{texts.progress.done}</span>}
             </span>
           </li>
         ))}
@@ -109,6 +111,7 @@ export function SignupProgress({ step }: { step: SignupStep }) {
 }
 
 export function AccountFields(props: FieldsProps) {
+  const { m } = useI18n();
   return (
     <>
       <div className="signup-row">
@@ -125,7 +128,7 @@ export function AccountFields(props: FieldsProps) {
             checked={props.values.ageConfirmation}
             onChange={(e) => props.onValue("ageConfirmation", e.currentTarget.checked)}
           />
-          {AGE_CONFIRMATION_LABEL}
+          {m.signup.ageConfirmation}
         </label>
         <FieldError field="ageConfirmation" errors={props.errors} />
       </div>
@@ -134,6 +137,8 @@ export function AccountFields(props: FieldsProps) {
 }
 
 export function TeamFields(props: FieldsProps) {
+  const { m } = useI18n();
+  const texts = m.signup;
   return (
     <>
       <Field {...props} field="teamName" />
@@ -141,10 +146,15 @@ export function TeamFields(props: FieldsProps) {
         <Field
           {...props}
           field="ageGroup"
-          placeholder="Select age group"
+          placeholder={texts.selectAgeGroup}
           options={AGE_GROUPS.map((g) => ({ value: g, label: g }))}
         />
-        <Field {...props} field="teamType" placeholder="Select team type" options={TEAM_TYPES} />
+        <Field
+          {...props}
+          field="teamType"
+          placeholder={texts.selectTeamType}
+          options={TEAM_TYPES.map((type) => ({ value: type, label: texts.teamTypes[type] }))}
+        />
       </div>
     </>
   );
@@ -157,24 +167,26 @@ export function TeamFields(props: FieldsProps) {
  */
 function ChildOnTeamChoice(props: FieldsProps) {
   const { values, errors, onValue } = props;
+  const { m } = useI18n();
+  const texts = m.signup.childOnTeam;
   const describedBy = errors.hasChildOnTeam ? errorId("hasChildOnTeam") : undefined;
   return (
     <fieldset className="field signup-child" aria-describedby={describedBy}>
-      <legend>{CHILD_ON_TEAM_QUESTION}</legend>
+      <legend>{texts.question}</legend>
       {CHILD_ON_TEAM_CHOICES.map((choice, i) => {
-        const id = i === 0 ? fieldId("hasChildOnTeam") : `${fieldId("hasChildOnTeam")}-${choice.value}`;
+        const id = i === 0 ? fieldId("hasChildOnTeam") : `${fieldId("hasChildOnTeam")}-${choice}`;
         return (
-          <label key={choice.value} className="choice" htmlFor={id}>
+          <label key={choice} className="choice" htmlFor={id}>
             <input
               id={id}
               type="radio"
               name="hasChildOnTeam"
-              value={choice.value}
-              checked={String(values.hasChildOnTeam) === choice.value}
+              value={choice}
+              checked={String(values.hasChildOnTeam) === choice}
               onChange={(e) => onValue("hasChildOnTeam", e.currentTarget.value === "true")}
               autoFocus={props.autoFocus === id || undefined}
             />
-            {choice.label}
+            {choice === "true" ? texts.yes : texts.no}
           </label>
         );
       })}
@@ -184,6 +196,7 @@ function ChildOnTeamChoice(props: FieldsProps) {
 }
 
 export function PlayerFields(props: FieldsProps) {
+  const { m } = useI18n();
   return (
     <>
       <ChildOnTeamChoice {...props} />
@@ -195,7 +208,7 @@ export function PlayerFields(props: FieldsProps) {
         <Field
           {...props}
           field="playerJerseyNumber"
-          label="Jersey number (1–99)"
+          label={m.signup.jerseyWithRange}
           type="number"
           inputMode="numeric"
           min={1}
@@ -230,11 +243,11 @@ export function HiddenValues({ values, step }: { values: SignupValues; step: Sig
   );
 }
 
-const teamTypeLabel = (value: string) => TEAM_TYPES.find((t) => t.value === value)?.label ?? value;
-
 /** One step's answers, with an Edit button ('Edit your team') that goes back to that step. */
 function ReviewSection({ step, children }: { step: FormStep; children: ReactNode }) {
-  const title = STEP_LABELS[step];
+  const { m } = useI18n();
+  const texts = m.signup;
+  const title = texts.steps[step];
   return (
     <section className="signup-review__section">
       <div className="signup-review__header">
@@ -244,9 +257,9 @@ function ReviewSection({ step, children }: { step: FormStep; children: ReactNode
           name="action"
           value={`edit-${step}`}
           className="button button--ghost"
-          aria-label={`Edit ${title.toLowerCase()}`}
+          aria-label={texts.review.editStep[step]}
         >
-          Edit
+          {texts.review.edit}
         </button>
       </div>
       <dl className="signup-review__list">{children}</dl>
@@ -262,66 +275,85 @@ const Row = ({ term, children }: { term: string; children: ReactNode }) => (
 );
 
 export function ReviewSummary({ values }: { values: SignupValues }) {
+  const { m } = useI18n();
+  const texts = m.signup.review;
+  const teamTypes: Record<string, string> = m.signup.teamTypes;
   return (
     <div className="signup-review">
-      <p>We will e-mail you a link; your team is created when you open it.</p>
+      <p>{texts.intro}</p>
       <ReviewSection step="account">
-        <Row term="Name">{`${values.firstName} ${values.lastName}`}</Row>
-        <Row term="Email">{values.email}</Row>
+        <Row term={texts.name}>{`${values.firstName} ${values.lastName}`}</Row>
+        <Row term={texts.email}>{values.email}</Row>
       </ReviewSection>
       <ReviewSection step="team">
-        <Row term="Team name">{values.teamName}</Row>
-        <Row term="Age group">{values.ageGroup}</Row>
-        <Row term="Team type">{teamTypeLabel(values.teamType)}</Row>
+        <Row term={texts.teamName}>{values.teamName}</Row>
+        <Row term={texts.ageGroup}>{values.ageGroup}</Row>
+        <Row term={texts.teamType}>
+          {Object.hasOwn(teamTypes, values.teamType) ? teamTypes[values.teamType] : values.teamType}
+        </Row>
       </ReviewSection>
       <ReviewSection step="player">
         {values.hasChildOnTeam
           ? (
             <>
-              <Row term="Name">{`${values.playerFirstName} ${values.playerLastName}`}</Row>
-              <Row term="Jersey number">{values.playerJerseyNumber}</Row>
+              <Row term={texts.name}>{`${values.playerFirstName} ${values.playerLastName}`}</Row>
+              <Row term={texts.jerseyNumber}>{values.playerJerseyNumber}</Row>
             </>
           )
-          : <Row term="Child on the team">None: I'm the coach. Families add their players later.</Row>}
+          : <Row term={texts.childOnTeam}>{texts.noChild}</Row>}
       </ReviewSection>
     </div>
   );
 }
 
+/** `template` with its `{email}` in bold: "We sent a verification link to <strong>…</strong>." */
+function WithEmail({ template, email }: { template: string; email: string }) {
+  const [before, after = ""] = template.split("{email}");
+  return (
+    <>
+      {before}
+      <strong>{email}</strong>
+      {after}
+    </>
+  );
+}
+
 export function VerifyPanel({ email, teamName }: { email: string; teamName: string }) {
+  const { m, t } = useI18n();
   return (
     <div className="signup-verify">
       <p className="signup-verify__icon" aria-hidden="true">✉️</p>
       <p>
-        We sent a verification link to <strong>{email}</strong>.
+        <WithEmail template={m.signup.messages.sentTo} email={email} />
       </p>
-      <p>
-        {`Open it within 24 hours to create ${teamName}. Not there? Check your spam folder.`}
-      </p>
+      <p>{t(m.signup.checkEmail.openWithin, { team: teamName })}</p>
     </div>
   );
 }
 
 /** `dashboardHref`: the new team's admin dashboard when the browser is signed in as its admin. */
 export function SuccessPanel({ email, dashboardHref }: { email: string; dashboardHref: string }) {
+  const { m } = useI18n();
+  const texts = m.signupPages.success;
   return (
     <div className="signup-success">
       <p className="signup-success__icon" aria-hidden="true">🏆</p>
-      <p className="signup-success__lead">Team created successfully!</p>
+      <p className="signup-success__lead">{m.signupPages.messages.teamCreated}</p>
       {email && (
         <p>
-          <strong>{email}</strong> is verified and you are signed in as the team admin.
+          <WithEmail template={texts.verifiedAs} email={email} />
         </p>
       )}
-      <p>Next, invite your soccer family with one shared link from your dashboard.</p>
-      <a className="button button--primary button--lg" href={dashboardHref}>Go to Dashboard</a>
+      <p>{texts.next}</p>
+      <a className="button button--primary button--lg" href={dashboardHref}>{texts.goToDashboard}</a>
     </div>
   );
 }
 
 /** The heading of the step on show; focus moves here when the step changes. */
 export function StepHeading({ step, autoFocus }: { step: SignupStep; autoFocus: boolean }) {
-  const text = step === "review" ? "Verify Your Details" : STEP_LABELS[step];
+  const { m } = useI18n();
+  const text = step === "review" ? m.signup.review.heading : m.signup.steps[step];
   return (
     <h2 id={STEP_HEADING_ID} className="signup-step__title" tabIndex={-1} autoFocus={autoFocus || undefined}>
       {text}

@@ -1,15 +1,16 @@
 /**
  * The signup wizard's moves between steps, shared by the island (in the browser) and the
  * `/signup` form posts (without JavaScript), so both go the same way with the same texts.
- * Dependency-free apart from the signup rules: it ships in the island's bundle.
+ * Dependency-free apart from the signup checks (given their words): it ships in the island's bundle.
  */
 import {
-  checkSignupStep,
+  checkSignupStepWith,
   type FormStep,
   SIGNUP_STEPS,
   type SignupProblem,
+  type SignupRules,
   type SignupStep,
-} from "../../lib/signup/rules.ts";
+} from "../../lib/signup/checks.ts";
 
 /** What the wizard's inputs hold: text as typed, the 18+ checkbox and the child-on-the-team choice. */
 export interface SignupValues {
@@ -48,30 +49,6 @@ export const STEP_FIELDS: Record<FormStep, SignupField[]> = {
   account: ["firstName", "lastName", "email", "ageConfirmation"],
   team: ["teamName", "ageGroup", "teamType"],
   player: ["hasChildOnTeam", "playerFirstName", "playerLastName", "playerJerseyNumber"],
-};
-
-/** The progress bar's six labels (SPEC.md section 2). */
-export const STEP_LABELS: Record<SignupStep, string> = {
-  account: "Your Details",
-  team: "Your Team",
-  player: "Your Player",
-  review: "Verify",
-  verify: "Check Your Email",
-  success: "Team Created",
-};
-
-export const FIELD_LABELS: Record<SignupField, string> = {
-  firstName: "First name",
-  lastName: "Last name",
-  email: "Email",
-  ageConfirmation: "18+ confirmation",
-  teamName: "Team name",
-  ageGroup: "Age group",
-  teamType: "Team type",
-  hasChildOnTeam: "Child on the team",
-  playerFirstName: "Player first name",
-  playerLastName: "Player last name",
-  playerJerseyNumber: "Jersey number",
 };
 
 /** The steps with a form; the success step is a page of its own. */
@@ -152,11 +129,12 @@ export const moveToProblem = (problem: SignupProblem): WizardMove => ({
 
 /**
  * Checks the form steps up to and including `last`: earlier values travel in hidden fields
- * and a post can carry anything, so they are checked again rather than trusted.
+ * and a post can carry anything, so they are checked again rather than trusted. `rules`: the
+ * checks' words in the page's language.
  */
-export function checkStepsThrough(last: FormStep, values: SignupValues): WizardMove | null {
+export function checkStepsThrough(last: FormStep, values: SignupValues, rules: SignupRules): WizardMove | null {
   for (const step of FORM_STEPS.slice(0, FORM_STEPS.indexOf(last) + 1)) {
-    const problem = checkSignupStep(step, { ...values });
+    const problem = checkSignupStepWith(step, { ...values }, rules);
     if (problem) return moveToProblem(problem);
   }
   return null;
@@ -174,12 +152,12 @@ export const moveTo = (step: SignupStep, focus = STEP_HEADING_ID): WizardMove =>
  * step's check), `back`, `edit-account|team|player` from the review, or `change-email` on the
  * verify step. `finish` and `resend` call the server and are handled by their callers.
  */
-export function moveWizard(step: WizardStep, action: string, values: SignupValues): WizardMove {
+export function moveWizard(step: WizardStep, action: string, values: SignupValues, rules: SignupRules): WizardMove {
   const index = SIGNUP_STEPS.indexOf(step);
   switch (action) {
     case "continue":
       if (!isFormStep(step)) return moveTo(step);
-      return checkStepsThrough(step, values) ?? moveTo(SIGNUP_STEPS[index + 1]);
+      return checkStepsThrough(step, values, rules) ?? moveTo(SIGNUP_STEPS[index + 1]);
     case "back":
       return moveTo(index > 0 && index <= SIGNUP_STEPS.indexOf("review") ? SIGNUP_STEPS[index - 1] : step);
     case "change-email":
@@ -196,13 +174,17 @@ export function moveWizard(step: WizardStep, action: string, values: SignupValue
  * A message for each field at fault: "… is required." for an empty one, otherwise the rule's
  * own message (an invalid e-mail, a jersey out of range, a name too long).
  */
-export function fieldErrors(problem: SignupProblem | null, values: SignupValues): Record<string, string> {
+export function fieldErrors(
+  problem: SignupProblem | null,
+  values: SignupValues,
+  rules: SignupRules,
+): Record<string, string> {
   if (!problem) return {};
   const errors: Record<string, string> = {};
   for (const field of problem.fields as SignupField[]) {
     const value = values[field];
     const empty = typeof value === "boolean" ? !value : value.trim() === "";
-    errors[field] = empty ? `${FIELD_LABELS[field]} is required.` : problem.message;
+    errors[field] = empty ? rules.required[field] : problem.message;
   }
   return errors;
 }

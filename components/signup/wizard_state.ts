@@ -9,6 +9,7 @@ import {
   type WizardMove,
 } from "./wizard_flow.ts";
 import type { Banner } from "./notices.tsx";
+import type { SignupRules } from "../../lib/signup/checks.ts";
 import type { SignupPageState } from "./SignupPage.tsx";
 
 /** A fresh wizard at its first step (a plain GET: nothing to focus but the page). */
@@ -35,13 +36,19 @@ export function successStep(email: string | undefined, adminTeamId: string | nul
 /**
  * The step a post moved to. A refused step shows its error summary (focused on load); a
  * banner (sent, resent, refused by the server) takes the focus; otherwise the new heading.
+ * `rules`: the checks' words in the page's language (the field messages).
  */
-export function stepAfterPost(move: WizardMove, values: SignupValues, banner: Banner | null = null): SignupPageState {
+export function stepAfterPost(
+  move: WizardMove,
+  values: SignupValues,
+  rules: SignupRules,
+  banner: Banner | null = null,
+): SignupPageState {
   const summary = move.problem ? { title: move.problem.title, message: move.problem.message } : null;
   return {
     step: move.step,
     values,
-    errors: fieldErrors(move.problem, values),
+    errors: fieldErrors(move.problem, values, rules),
     summary,
     banner,
     autoFocus: summary ? ERROR_SUMMARY_ID : banner ? BANNER_ID : move.focus,

@@ -4,6 +4,7 @@
  * administrators to the System Console.
  */
 import { type HeaderAccount, SiteLayout } from "../SiteLayout.tsx";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 export interface AdminDesktopTeam {
   id: string;
@@ -17,24 +18,23 @@ export function AdminDesktopPage(
     sysadmin: boolean;
   },
 ) {
+  const { m, t } = useI18n();
+  const texts = m.sysadmin.desktop;
   return (
     <SiteLayout narrow account={account}>
       <div className="card admin-moved">
-        <h1>The desktop admin has moved</h1>
-        <p>There is no separate desktop admin any more. Everything it did now lives in two places:</p>
+        <h1>{texts.title}</h1>
+        <p>{texts.lead}</p>
         <section className="admin-moved__part" aria-labelledby="moved-team-admins">
-          <h2 id="moved-team-admins">Team admins</h2>
-          <p>
-            Claims, the roster, the invite link, the team calendar and settings are in your team's admin area. Your Hub
-            lists your teams.
-          </p>
+          <h2 id="moved-team-admins">{texts.teamAdmins}</h2>
+          <p>{texts.teamAdminsLead}</p>
           {adminTeams.length > 0
             ? (
               <ul className="admin-moved__teams">
                 {adminTeams.map((team) => (
                   <li key={team.id}>
                     <a className="button button--primary" href={`/admin/${encodeURIComponent(team.id)}`}>
-                      Open {team.name} admin
+                      {t(texts.openTeam, { team: team.name })}
                     </a>
                   </li>
                 ))}
@@ -42,16 +42,16 @@ export function AdminDesktopPage(
             )
             : (
               <div className="admin-moved__actions">
-                <a className="button button--primary" href="/home">Go to Your Hub</a>
+                <a className="button button--primary" href="/home">{texts.hub}</a>
               </div>
             )}
         </section>
         <section className="admin-moved__part" aria-labelledby="moved-sysadmins">
-          <h2 id="moved-sysadmins">System administrators</h2>
-          <p>Global campaigns, every team, analytics and the activity log are in the System Console.</p>
+          <h2 id="moved-sysadmins">{texts.sysadmins}</h2>
+          <p>{texts.sysadminsLead}</p>
           <div className="admin-moved__actions">
             <a className={`button ${sysadmin ? "button--primary" : "button--secondary"}`} href="/sysadmin">
-              Open System Console
+              {texts.console}
             </a>
           </div>
         </section>

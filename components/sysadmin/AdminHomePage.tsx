@@ -17,21 +17,25 @@ import {
   AUDIT_ACTIONS,
   type SystemFact,
 } from "../../lib/sysadmin/admin_home_types.ts";
-import { actionLabel } from "../../lib/sysadmin/activity_text.ts";
+import { actionWords } from "../../lib/sysadmin/activity_text.ts";
+import { dateTime, DEFAULT_TIME_ZONE } from "../../lib/time_zone.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
+import { formatNumber } from "../../lib/i18n/format.ts";
+import type { Catalog } from "../../lib/i18n/catalog.ts";
+import { messageParts } from "../login/message_parts.tsx";
 
-/** A notice after a form of this page (`?done=` / `?error=`). */
+type NoticeText = keyof Catalog["sysadmin"]["home"]["notices"];
+
+/** A notice after a form of this page (`?done=` / `?error=`): its words are the catalogue's `home.notices[text]`. */
 export interface AdminHomeNotice {
   kind: "success" | "error";
-  text: string;
+  text: NoticeText;
 }
 
 export const ADMIN_HOME_NOTICES: Record<string, AdminHomeNotice> = {
-  "invite-link": { kind: "success", text: "New invite link generated. The old link no longer works." },
-  "invite-link-limited": {
-    kind: "error",
-    text: "Too many new invite links today for this team. Please try again tomorrow.",
-  },
-  "team-missing": { kind: "error", text: "That team no longer exists." },
+  "invite-link": { kind: "success", text: "inviteLink" },
+  "invite-link-limited": { kind: "error", text: "inviteLinkLimited" },
+  "team-missing": { kind: "error", text: "teamMissing" },
 };
 
 /** `/admin` with a tab and its own query (the default tab, Teams, has no `tab=`). */
@@ -43,35 +47,24 @@ export function adminHomeHref(tab: AdminHomeTab, query: Record<string, string> =
   return search ? `/admin?${search}` : "/admin";
 }
 
-const WHEN = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "America/New_York",
-});
-
-/** An entry's time in the team's time zone, as every admin page shows times. */
-export const formatWhen = (iso: string) => `${WHEN.format(new Date(iso))} ET`;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 function StatCards({ stats }: { stats: AdminStats }) {
+  const { m, t, lang } = useI18n();
+  const texts = m.sysadmin.home.stats;
+  const number = (value: number) => formatNumber(lang, value);
   const cards = [
-    { id: "teams", label: "Total Teams", value: String(stats.totalTeams), note: null },
-    { id: "players", label: "Total Players", value: String(stats.totalPlayers), note: null },
-    { id: "claims", label: "Pending Claims", value: String(stats.pendingClaims), note: "Waiting in every team" },
+    { id: "teams", label: texts.teams, value: number(stats.totalTeams), note: null },
+    { id: "players", label: texts.players, value: number(stats.totalPlayers), note: null },
+    { id: "claims", label: texts.claims, value: number(stats.pendingClaims), note: texts.claimsNote },
     {
       id: "status",
-      label: "System Status",
-      value: stats.status,
-      note: `${plural(stats.mail.queued, "mail", "mails")} queued · ${stats.mail.failed} failed`,
+      label: texts.status,
+      value: stats.status === "Operational" ? texts.operational : texts.needsAttention,
+      note: t(texts.mail, { count: stats.mail.queued, failed: stats.mail.failed }),
     },
   ];
   return (
     <section aria-labelledby="admin-home-stats">
-      <h2 id="admin-home-stats" className="visually-hidden">Totals</h2>
+      <h2 id="admin-home-stats" className="visually-hidden">{m.sysadmin.home.totals}</h2>
       <ul className="admin-home__stats">
         {cards.map((card) => (
           <li
@@ -92,12 +85,13 @@ function StatCards({ stats }: { stats: AdminStats }) {
 }
 
 function Tabs({ tab }: { tab: AdminHomeTab }) {
+  const texts = useI18n().m.sysadmin.home;
   return (
-    <nav className="admin-home__tabs" aria-label="Dashboard sections">
+    <nav className="admin-home__tabs" aria-label={texts.tabsLabel}>
       <ul>
-        {ADMIN_HOME_TABS.map((t) => (
-          <li key={t.id}>
-            <a href={adminHomeHref(t.id)} aria-current={t.id === tab ? "page" : undefined}>{t.label}</a>
+        {ADMIN_HOME_TABS.map(({ id }) => (
+          <li key={id}>
+            <a href={adminHomeHref(id)} aria-current={id === tab ? "page" : undefined}>{texts.tabs[id]}</a>
           </li>
         ))}
       </ul>
@@ -108,38 +102,42 @@ function Tabs({ tab }: { tab: AdminHomeTab }) {
 function Pager(
   { isFirstPage, first, next, label }: { isFirstPage: boolean; first: string; next: string | null; label: string },
 ) {
+  const texts = useI18n().m.sysadmin.pager;
   if (isFirstPage && !next) return null;
   return (
     <nav className="admin-home__pager" aria-label={label}>
-      {!isFirstPage && <a className="button button--ghost" href={first}>First page</a>}
-      {next && <a className="button button--secondary" href={next}>Next page</a>}
+      {!isFirstPage && <a className="button button--ghost" href={first}>{texts.first}</a>}
+      {next && <a className="button button--secondary" href={next}>{texts.next}</a>}
     </nav>
   );
 }
 
 function InviteLinkPanel({ team, cursor }: { team: AdminTeamCard; cursor: string }) {
+  const { m, t } = useI18n();
+  const texts = m.sysadmin.home.invite;
   const link = team.inviteLink;
   const urlId = `invite-${team.id}`;
   return (
     <div className="admin-home-team__invite">
-      <h4 className="admin-home-team__invite-title">Invite link</h4>
+      <h4 className="admin-home-team__invite-title">{texts.heading}</h4>
       {link
         ? (
           <>
-            <label htmlFor={urlId} className="visually-hidden">Invite link of {team.name}</label>
+            <label htmlFor={urlId} className="visually-hidden">{t(texts.urlLabel, { team: team.name })}</label>
             <input id={urlId} className="invite-card__url" type="text" readOnly value={link.joinUrl} />
             <p className="admin-home-team__meta">
-              {link.expired ? "Expired" : `Expires in ${link.timeToExpiry}`} · Used{" "}
-              {plural(link.usageCount, "time", "times")}
+              {`${link.expired ? texts.expired : t(texts.expiresIn, { time: link.timeToExpiry })} · ${
+                t(texts.used, { count: link.usageCount })
+              }`}
             </p>
           </>
         )
-        : <p className="admin-home-team__meta">No invite link yet.</p>}
+        : <p className="admin-home-team__meta">{texts.none}</p>}
       <form method="post" action={`/sysadmin/invite-links/${encodeURIComponent(team.id)}`}>
         <input type="hidden" name="cursor" value={cursor} />
         <button type="submit" className="button button--secondary button--sm">
-          {link ? "Generate New" : "Generate Link"}
-          <span className="visually-hidden">invite link for {team.name}</span>
+          {link ? texts.generateNew : texts.generate}
+          <span className="visually-hidden">{t(texts.forTeam, { team: team.name })}</span>
         </button>
       </form>
     </div>
@@ -147,14 +145,18 @@ function InviteLinkPanel({ team, cursor }: { team: AdminTeamCard; cursor: string
 }
 
 function TeamsTab({ teams, cursor }: { teams: AdminTeamsPage; cursor: string }) {
+  const { m, lang } = useI18n();
+  const texts = m.sysadmin.home.teams;
   return (
     <section aria-labelledby="admin-home-teams">
-      <h2 id="admin-home-teams">Teams</h2>
+      <h2 id="admin-home-teams">{texts.heading}</h2>
       {teams.values.length === 0
         ? (
           <div className="card empty-state">
-            <p>{teams.isFirstPage ? "No teams yet." : "No more teams."}</p>
-            {!teams.isFirstPage && <a className="button button--secondary" href={adminHomeHref("teams")}>First page</a>}
+            <p>{teams.isFirstPage ? texts.none : texts.noMore}</p>
+            {!teams.isFirstPage && (
+              <a className="button button--secondary" href={adminHomeHref("teams")}>{m.sysadmin.pager.first}</a>
+            )}
           </div>
         )
         : (
@@ -162,24 +164,26 @@ function TeamsTab({ teams, cursor }: { teams: AdminTeamsPage; cursor: string }) 
             {teams.values.map((team) => (
               <li key={team.id} id={`team-${team.id}`} className="card admin-home-team">
                 <h3 className="admin-home-team__name">{team.name}</h3>
-                <p className="admin-home-team__season muted">{team.season || "No season set"}</p>
+                <p className="admin-home-team__season muted">{team.season || texts.noSeason}</p>
                 <dl className="admin-home-team__counts">
                   <div>
-                    <dt>Players</dt>
-                    <dd>{team.playerCount}</dd>
+                    <dt>{texts.players}</dt>
+                    <dd>{formatNumber(lang, team.playerCount)}</dd>
                   </div>
                   <div>
-                    <dt>Pending claims</dt>
-                    <dd>{team.pendingClaims}</dd>
+                    <dt>{texts.pendingClaims}</dt>
+                    <dd>{formatNumber(lang, team.pendingClaims)}</dd>
                   </div>
                 </dl>
                 <InviteLinkPanel team={team} cursor={cursor} />
                 <div className="admin-home-team__actions">
                   <a className="button button--primary" href={`/admin/${encodeURIComponent(team.id)}`}>
-                    Manage Team<span className="visually-hidden">: {team.name}</span>
+                    {texts.manage}
+                    <span className="visually-hidden">{`: ${team.name}`}</span>
                   </a>
                   <a className="button button--ghost" href={`/t/${encodeURIComponent(team.slug)}/roster`}>
-                    Public Roster<span className="visually-hidden">: {team.name}</span>
+                    {texts.publicRoster}
+                    <span className="visually-hidden">{`: ${team.name}`}</span>
                   </a>
                 </div>
               </li>
@@ -187,7 +191,7 @@ function TeamsTab({ teams, cursor }: { teams: AdminTeamsPage; cursor: string }) 
           </ul>
         )}
       <Pager
-        label="Team pages"
+        label={texts.pagesLabel}
         isFirstPage={teams.isFirstPage}
         first={adminHomeHref("teams")}
         next={teams.cursor ? adminHomeHref("teams", { cursor: teams.cursor }) : null}
@@ -197,6 +201,9 @@ function TeamsTab({ teams, cursor }: { teams: AdminTeamsPage; cursor: string }) 
 }
 
 function ActivityTab({ activity }: { activity: ActivityView }) {
+  const { m, t, lang } = useI18n();
+  const texts = m.sysadmin.home.activity;
+  const actionLabel = (action: string) => actionWords(texts.actions, action);
   const { filter } = activity;
   const filtered = Boolean(filter.team || filter.action);
   const actions = filter.action && !AUDIT_ACTIONS.includes(filter.action)
@@ -204,35 +211,39 @@ function ActivityTab({ activity }: { activity: ActivityView }) {
     : AUDIT_ACTIONS;
   return (
     <section aria-labelledby="admin-home-activity">
-      <h2 id="admin-home-activity">Activity</h2>
-      <p className="muted">
-        Who did what, newest first: every team admin's decision and every system administrator's change.
-      </p>
-      <form method="get" action="/admin" className="card admin-home-filter" role="search" aria-label="Filter activity">
+      <h2 id="admin-home-activity">{texts.heading}</h2>
+      <p className="muted">{texts.lead}</p>
+      <form
+        method="get"
+        action="/admin"
+        className="card admin-home-filter"
+        role="search"
+        aria-label={texts.filterLabel}
+      >
         <input type="hidden" name="tab" value="activity" />
         <div className="field">
-          <label htmlFor="activity-team">Team</label>
+          <label htmlFor="activity-team">{texts.team}</label>
           <input
             id="activity-team"
             name="team"
             className="input"
             type="search"
             defaultValue={filter.team}
-            placeholder="Name, slug or id"
+            placeholder={texts.teamPlaceholder}
             maxLength={200}
             autoComplete="off"
           />
         </div>
         <div className="field">
-          <label htmlFor="activity-action">Action</label>
+          <label htmlFor="activity-action">{texts.action}</label>
           <select id="activity-action" name="action" defaultValue={filter.action}>
-            <option value="">All actions</option>
+            <option value="">{texts.allActions}</option>
             {actions.map((action) => <option key={action} value={action}>{actionLabel(action)}</option>)}
           </select>
         </div>
         <div className="admin-home-filter__actions">
-          <button type="submit" className="button button--primary">Filter</button>
-          {filtered && <a className="button button--ghost" href={adminHomeHref("activity")}>Clear filters</a>}
+          <button type="submit" className="button button--primary">{texts.filter}</button>
+          {filtered && <a className="button button--ghost" href={adminHomeHref("activity")}>{texts.clear}</a>}
         </div>
       </form>
       {activity.problem && <p className="notice notice--error" role="alert">{activity.problem}</p>}
@@ -240,12 +251,12 @@ function ActivityTab({ activity }: { activity: ActivityView }) {
         <div className="card empty-state">
           <p>
             {activity.cursor
-              ? "No matching entries in this stretch of the log. Next page reads further back."
+              ? texts.stretch
               : !activity.isFirstPage
-              ? "No more entries."
+              ? texts.noMore
               : filtered
-              ? "No entries match these filters."
-              : "No activity recorded yet."}
+              ? texts.noMatch
+              : texts.none}
           </p>
         </div>
       )}
@@ -256,16 +267,18 @@ function ActivityTab({ activity }: { activity: ActivityView }) {
               <p className="admin-home-entry__sentence">{sentence}</p>
               <p className="admin-home-entry__head">
                 <span className="admin-home-entry__team">
-                  {entry.teamId ? teamName ?? "A deleted team" : "Every team"}
+                  {entry.teamId ? teamName ?? texts.deletedTeam : texts.everyTeam}
                 </span>
-                <time dateTime={entry.createdAt} className="admin-home-entry__when">{formatWhen(entry.createdAt)}</time>
+                <time dateTime={entry.createdAt} className="admin-home-entry__when">
+                  {t(texts.when, { time: dateTime(new Date(entry.createdAt), DEFAULT_TIME_ZONE, lang) })}
+                </time>
               </p>
             </li>
           ))}
         </ol>
       )}
       <Pager
-        label="Activity pages"
+        label={texts.pagesLabel}
         isFirstPage={activity.isFirstPage}
         first={adminHomeHref("activity", filter)}
         next={activity.cursor ? adminHomeHref("activity", { ...filter, cursor: activity.cursor }) : null}
@@ -275,13 +288,11 @@ function ActivityTab({ activity }: { activity: ActivityView }) {
 }
 
 function SettingsTab({ facts }: { facts: SystemFact[] }) {
+  const texts = useI18n().m.sysadmin.home.settings;
   return (
     <section aria-labelledby="admin-home-settings">
-      <h2 id="admin-home-settings">Settings</h2>
-      <p className="muted">
-        How this installation runs. They are read from its environment at start (see the README's Configuration), so
-        they are shown here, not edited.
-      </p>
+      <h2 id="admin-home-settings">{texts.heading}</h2>
+      <p className="muted">{texts.lead}</p>
       <dl className="card admin-home__facts">
         {facts.map((fact) => (
           <div key={fact.label} className="admin-home__fact">
@@ -297,24 +308,26 @@ function SettingsTab({ facts }: { facts: SystemFact[] }) {
 export function AdminHomePage(
   { data, notice = null, cursor = "" }: { data: AdminHomeData; notice?: AdminHomeNotice | null; cursor?: string },
 ) {
+  const { m, t } = useI18n();
+  const texts = m.sysadmin.home;
   return (
     <SiteLayout account={headerAccount(null, data.sysadminEmail)}>
       <div className="container page admin-home">
         <header className="hub-header">
           <div>
-            <h1>System Admin Dashboard</h1>
-            <p className="muted admin-home__who">Signed in as {data.sysadminEmail}</p>
+            <h1>{texts.title}</h1>
+            <p className="muted admin-home__who">{t(texts.signedInAs, { email: data.sysadminEmail })}</p>
           </div>
           <div className="hub-header__actions">
-            <a className="button button--secondary" href="/sysadmin">System Console</a>
+            <a className="button button--secondary" href="/sysadmin">{texts.console}</a>
             <form method="post" action="/admin/sign-out">
-              <button type="submit" className="button button--ghost">Sign out</button>
+              <button type="submit" className="button button--ghost">{texts.signOut}</button>
             </form>
           </div>
         </header>
         {notice && (
           <p className={`notice notice--${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"}>
-            {notice.text}
+            {texts.notices[notice.text]}
           </p>
         )}
         <StatCards stats={data.stats} />
@@ -343,14 +356,15 @@ export function sysadminLoginHref(next: string): string {
 export function AuthenticationRequiredPage(
   { loginHref, account }: { loginHref: string; account: HeaderAccount | null },
 ) {
+  const texts = useI18n().m.sysadmin.authRequired;
   return (
     <SiteLayout narrow account={account}>
       <div className="card empty-state admin-home-auth">
-        <h1>Authentication Required</h1>
-        <p>The system admin dashboard is for system administrators. Taking you to their sign-in page…</p>
-        <a className="button button--primary" href={loginHref}>System Admin Login</a>
+        <h1>{texts.title}</h1>
+        <p>{texts.lead}</p>
+        <a className="button button--primary" href={loginHref}>{texts.login}</a>
         <p className="muted admin-home-auth__team">
-          Managing a team? Your team's admin area opens from <a href="/home">Your Hub</a>.
+          {messageParts(texts.teamHint, { hub: <a href="/home">{texts.hub}</a> })}
         </p>
       </div>
     </SiteLayout>

@@ -5,7 +5,10 @@
  */
 import type { Analytics, CampaignAnalytics } from "../../lib/sysadmin/types.ts";
 import { ACTIVE_WINDOW_DAYS, RECENT_WINDOW_DAYS } from "../../lib/sysadmin/types.ts";
-import { CAMPAIGN_TYPE_LABELS } from "../../lib/campaigns/texts.ts";
+import { DEFAULT_TIME_ZONE, shortDate } from "../../lib/time_zone.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
+import { formatNumber } from "../../lib/i18n/format.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
 import { BarChart, sharePercent } from "./BarChart.tsx";
 
 export interface AnalyticsTabProps {
@@ -19,50 +22,50 @@ export function analyticsTabHref(cursor = ""): string {
   return `/sysadmin?${params}`;
 }
 
-const DAY = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
-
-export const NO_CAMPAIGNS_TEXT = "No campaigns yet. Responses will show here once a campaign is created.";
-export const NO_VOTES_TEXT = "No votes yet.";
+/** The empty states in English (the page shows them in its own language). */
+export const NO_CAMPAIGNS_TEXT = messagesFor("en").sysadmin.analytics.noCampaigns;
+export const NO_VOTES_TEXT = messagesFor("en").sysadmin.analytics.noVotes;
 
 function CampaignLine({ campaign: c }: { campaign: CampaignAnalytics }) {
+  const { m, t, lang } = useI18n();
+  const texts = m.sysadmin.analytics;
   const headingId = `analytics-${c.id}-title`;
   const votes = c.poll ? c.poll.options.reduce((sum, o) => sum + o.votes, 0) : 0;
+  // A global campaign's scope is a word; a team's, its name.
+  const scope = c.teamId === null ? texts.global : c.scope;
   return (
     <li className="card analytics-campaign">
       <div className="analytics-campaign__head">
         <h3 id={headingId}>{c.title}</h3>
-        <span className={`status campaign-status campaign-status--${c.status.toLowerCase()}`}>{c.status}</span>
+        <span className={`status campaign-status campaign-status--${c.status.toLowerCase()}`}>
+          {texts.statuses[c.status]}
+        </span>
       </div>
       <p className="muted analytics-campaign__meta">
-        <span className="badge badge--muted">{CAMPAIGN_TYPE_LABELS[c.type]}</span>
-        {` ${c.scope} · created ${DAY.format(new Date(c.createdAt))}`}
+        <span className="badge badge--muted">{m.campaigns.types[c.type]}</span>
+        {` ${t(texts.created, { scope, date: shortDate(new Date(c.createdAt), DEFAULT_TIME_ZONE, lang) })}`}
       </p>
       <dl className="stats analytics-campaign__counts">
         <div className="stats__item">
-          <dt>{c.type === "poll" ? "Voted" : "Answered"}</dt>
-          <dd>{c.answered}</dd>
+          <dt>{c.type === "poll" ? texts.voted : texts.answered}</dt>
+          <dd>{formatNumber(lang, c.answered)}</dd>
         </div>
         <div className="stats__item">
-          <dt>Dismissed</dt>
-          <dd>{c.dismissed}</dd>
+          <dt>{texts.dismissed}</dt>
+          <dd>{formatNumber(lang, c.dismissed)}</dd>
         </div>
         <div className="stats__item">
-          <dt>Snoozed</dt>
-          <dd>{c.snoozed}</dd>
+          <dt>{texts.snoozed}</dt>
+          <dd>{formatNumber(lang, c.snoozed)}</dd>
         </div>
       </dl>
       {c.poll && (
         <figure className="analytics-campaign__poll">
           <figcaption>{c.poll.question}</figcaption>
-          {votes === 0 ? <p className="muted">{NO_VOTES_TEXT}</p> : (
+          {votes === 0 ? <p className="muted">{texts.noVotes}</p> : (
             <BarChart
               id={`chart-${c.id}`}
-              title={`Votes for "${c.poll.question}" (${votes} in all)`}
+              title={t(texts.chartTitle, { question: c.poll.question, total: votes })}
               bars={c.poll.options.map((o) => ({ label: o.label, value: o.votes }))}
             />
           )}
@@ -73,51 +76,52 @@ function CampaignLine({ campaign: c }: { campaign: CampaignAnalytics }) {
 }
 
 export function AnalyticsTab({ analytics }: AnalyticsTabProps) {
+  const { m, t, lang } = useI18n();
+  const texts = m.sysadmin.analytics;
   const { campaigns } = analytics;
-  const of = (n: number) => `${sharePercent(n, analytics.totalTeams)}% of ${analytics.totalTeams}`;
+  const share = (n: number) =>
+    t(texts.share, { percent: sharePercent(n, analytics.totalTeams), total: analytics.totalTeams });
   return (
     <div className="analytics-tab">
       <section className="card analytics-activity" aria-labelledby="analytics-activity-heading">
-        <h2 id="analytics-activity-heading">Team activity</h2>
+        <h2 id="analytics-activity-heading">{texts.activity}</h2>
         <dl className="stats analytics-activity__stats">
           <div className="stats__item">
-            <dt>{`Active in the last ${RECENT_WINDOW_DAYS} days`}</dt>
+            <dt>{t(texts.activeLast, { days: RECENT_WINDOW_DAYS })}</dt>
             <dd>
-              {`${analytics.activeLast7Days} `}
-              <span className="analytics-activity__share">{`(${of(analytics.activeLast7Days)})`}</span>
+              {`${formatNumber(lang, analytics.activeLast7Days)} `}
+              <span className="analytics-activity__share">{share(analytics.activeLast7Days)}</span>
             </dd>
           </div>
           <div className="stats__item">
-            <dt>{`Active in the last ${ACTIVE_WINDOW_DAYS} days`}</dt>
+            <dt>{t(texts.activeLast, { days: ACTIVE_WINDOW_DAYS })}</dt>
             <dd>
-              {`${analytics.activeLast30Days} `}
-              <span className="analytics-activity__share">{`(${of(analytics.activeLast30Days)})`}</span>
+              {`${formatNumber(lang, analytics.activeLast30Days)} `}
+              <span className="analytics-activity__share">{share(analytics.activeLast30Days)}</span>
             </dd>
           </div>
           <div className="stats__item">
-            <dt>Total teams</dt>
-            <dd>{analytics.totalTeams}</dd>
+            <dt>{texts.totalTeams}</dt>
+            <dd>{formatNumber(lang, analytics.totalTeams)}</dd>
           </div>
         </dl>
-        <p className="muted">A team is active when one of its members signed in or someone posted to its feed.</p>
+        <p className="muted">{texts.activeRule}</p>
       </section>
       <section className="analytics-campaigns" aria-labelledby="analytics-campaigns-heading">
-        <h2 id="analytics-campaigns-heading">Campaign responses</h2>
-        <p className="muted">Global and team campaigns, newest first.</p>
+        <h2 id="analytics-campaigns-heading">{texts.campaigns}</h2>
+        <p className="muted">{texts.campaignsLead}</p>
         {campaigns.values.length === 0
-          ? <p className="card">{NO_CAMPAIGNS_TEXT}</p>
+          ? <p className="card">{texts.noCampaigns}</p>
           : (
             <ul className="analytics-campaigns__list">
               {campaigns.values.map((c) => <CampaignLine key={c.id} campaign={c} />)}
             </ul>
           )}
         {(!campaigns.isFirstPage || campaigns.cursor) && (
-          <nav className="overview-pager" aria-label="Campaign pages">
-            {!campaigns.isFirstPage && (
-              <a className="button button--ghost" href={analyticsTabHref()}>Newest campaigns</a>
-            )}
+          <nav className="overview-pager" aria-label={texts.pagesLabel}>
+            {!campaigns.isFirstPage && <a className="button button--ghost" href={analyticsTabHref()}>{texts.newest}</a>}
             {campaigns.cursor && (
-              <a className="button button--secondary" href={analyticsTabHref(campaigns.cursor)}>Older campaigns</a>
+              <a className="button button--secondary" href={analyticsTabHref(campaigns.cursor)}>{texts.older}</a>
             )}
           </nav>
         )}

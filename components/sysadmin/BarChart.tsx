@@ -5,6 +5,8 @@
  * visually hidden table carries the same numbers for screen readers and copy-paste.
  * Widths are percentages of the SVG's own width, so it fits a phone without shrinking its text.
  */
+import { useI18n } from "../../lib/i18n/context.tsx";
+import { formatNumber } from "../../lib/i18n/format.ts";
 
 export interface Bar {
   label: string;
@@ -17,8 +19,6 @@ export interface BarChartProps {
   /** What the chart shows (its accessible name and the table's caption). */
   title: string;
   bars: Bar[];
-  /** How one and several of a value are called in the description ("vote", "votes"). */
-  unit?: readonly [singular: string, plural: string];
 }
 
 /** Height of one bar's row: the label line above, then the bar. */
@@ -38,11 +38,18 @@ const drawnLabel = (label: string) =>
 /** Rounds a percentage for an SVG attribute (at most two decimals). */
 const pct = (value: number) => `${Math.round(value * 100) / 100}%`;
 
-export function BarChart({ id, title, bars, unit = ["vote", "votes"] }: BarChartProps) {
+/** A chart of poll votes: its description counts votes ("3 votes (75%)"). */
+export function BarChart({ id, title, bars }: BarChartProps) {
+  const { m, t, lang } = useI18n();
+  const texts = m.sysadmin.chart;
   const total = bars.reduce((sum, bar) => sum + bar.value, 0);
   const described = bars
     .map((bar) =>
-      `${bar.label}: ${bar.value} ${bar.value === 1 ? unit[0] : unit[1]} (${sharePercent(bar.value, total)}%)`
+      t(texts.bar, {
+        label: bar.label,
+        votes: t(texts.votes, { count: bar.value }),
+        percent: sharePercent(bar.value, total),
+      })
     )
     .join(". ");
   const height = bars.length * ROW_HEIGHT + 4;
@@ -57,7 +64,7 @@ export function BarChart({ id, title, bars, unit = ["vote", "votes"] }: BarChart
         aria-describedby={`${id}-desc`}
       >
         <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{described ? `${described}.` : "No values."}</desc>
+        <desc id={`${id}-desc`}>{described ? `${described}.` : texts.noValues}</desc>
         {bars.map((bar, i) => {
           const top = i * ROW_HEIGHT;
           const share = sharePercent(bar.value, total);
@@ -68,7 +75,7 @@ export function BarChart({ id, title, bars, unit = ["vote", "votes"] }: BarChart
               <rect className="bar-chart__track" x="0" y={top + 24} width={pct(TRACK_PERCENT)} height="16" rx="3" />
               <rect className="bar-chart__bar" x="0" y={top + 24} width={pct(length)} height="16" rx="3" />
               <text className="bar-chart__value" x={pct(TRACK_PERCENT + 2)} y={top + 37}>
-                {`${bar.value} (${share}%)`}
+                {t(texts.value, { value: bar.value, percent: share })}
               </text>
             </g>
           );
@@ -80,17 +87,17 @@ export function BarChart({ id, title, bars, unit = ["vote", "votes"] }: BarChart
           <caption>{title}</caption>
           <thead>
             <tr>
-              <th scope="col">Option</th>
-              <th scope="col">{unit[1][0].toUpperCase() + unit[1].slice(1)}</th>
-              <th scope="col">Share</th>
+              <th scope="col">{texts.option}</th>
+              <th scope="col">{texts.votesColumn}</th>
+              <th scope="col">{texts.share}</th>
             </tr>
           </thead>
           <tbody>
             {bars.map((bar, i) => (
               <tr key={i}>
                 <th scope="row">{bar.label}</th>
-                <td>{bar.value}</td>
-                <td>{`${sharePercent(bar.value, total)}%`}</td>
+                <td>{formatNumber(lang, bar.value)}</td>
+                <td>{`${formatNumber(lang, sharePercent(bar.value, total))}%`}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,7 @@
 import { Island } from "../../lib/render/island.tsx";
+import { useI18n } from "../../lib/i18n/context.tsx";
 import { AdminNotice } from "../admin/AdminLayout.tsx";
-import type { ConsoleCampaign, GlobalFormState } from "./campaign_console.ts";
+import type { ConsoleCampaign, GlobalFormState } from "./global_campaigns.ts";
 
 export interface CampaignsTabProps {
   /** One page of the global campaigns, newest first; `cursor` is the next page's ("" on the last). */
@@ -18,23 +19,24 @@ export const campaignsTabHref = (cursor = "") =>
 
 /**
  * The console's Campaigns tab: the notice of the last form post, then the GlobalCampaignForm
- * island ('Create Campaign', its dialog, the active and inactive tables), then the pages.
+ * island ('Create Campaign', its dialog, the active and inactive tables), then the pages. The
+ * route hands the notice and a refused form's messages over in the page's language.
  */
 export function CampaignsTab({ campaigns, isFirstPage, form, open, notice }: CampaignsTabProps) {
+  const { m } = useI18n();
+  const s = m.sysadminCampaigns;
+  const props = { campaigns: campaigns.values, form, open, deleteQuestion: m.campaigns.errors.deleteConfirm };
   return (
     <section className="console-campaigns-tab" aria-labelledby="campaigns-tab-heading">
-      <h2 id="campaigns-tab-heading">Global Campaigns</h2>
-      <p className="muted">
-        A global campaign reaches the families of every active team on their family dashboard, between its publish and
-        expiry dates. Each person answers, dismisses or snoozes it for themselves.
-      </p>
+      <h2 id="campaigns-tab-heading">{s.heading}</h2>
+      <p className="muted">{s.lead}</p>
       <AdminNotice notice={notice} />
-      <Island name="GlobalCampaignForm" hydrate="interaction" props={{ campaigns: campaigns.values, form, open }} />
+      <Island name="GlobalCampaignForm" hydrate="interaction" props={props} />
       {(!isFirstPage || campaigns.cursor) && (
-        <nav className="console-pages" aria-label="Campaign pages">
-          {!isFirstPage && <a className="button button--ghost" href={campaignsTabHref()}>Newest campaigns</a>}
+        <nav className="console-pages" aria-label={s.pagesLabel}>
+          {!isFirstPage && <a className="button button--ghost" href={campaignsTabHref()}>{s.newest}</a>}
           {campaigns.cursor && (
-            <a className="button button--secondary" href={campaignsTabHref(campaigns.cursor)}>Older campaigns</a>
+            <a className="button button--secondary" href={campaignsTabHref(campaigns.cursor)}>{s.older}</a>
           )}
         </nav>
       )}
@@ -44,19 +46,22 @@ export function CampaignsTab({ campaigns, isFirstPage, form, open, notice }: Cam
 
 /**
  * Delete without JavaScript: the form's first post shows SPEC.md's confirmation (with
- * JavaScript the island asks with `confirm()` and calls the API instead).
+ * JavaScript the island asks with `confirm()` and calls the API instead). `question` is in the
+ * page's language.
  */
 export function DeleteCampaignConfirm(
   { campaign, question }: { campaign: { id: string; title: string }; question: string },
 ) {
+  const { m, t } = useI18n();
+  const s = m.sysadminCampaigns.confirm;
   return (
     <section className="card console-confirm" aria-labelledby="console-confirm-heading">
-      <h2 id="console-confirm-heading">{`Delete “${campaign.title}”?`}</h2>
+      <h2 id="console-confirm-heading">{t(s.heading, { title: campaign.title })}</h2>
       <p role="alert">{question}</p>
       <form method="post" action={`/sysadmin/campaigns/${campaign.id}/delete`} className="console-confirm__actions">
         <input type="hidden" name="confirm" value="yes" />
-        <a className="button button--secondary" href="/sysadmin">Cancel</a>
-        <button type="submit" className="button button--danger">Delete Campaign</button>
+        <a className="button button--secondary" href="/sysadmin">{s.cancel}</a>
+        <button type="submit" className="button button--danger">{s.delete}</button>
       </form>
     </section>
   );

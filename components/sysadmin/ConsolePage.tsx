@@ -1,22 +1,22 @@
 import type { ReactNode } from "react";
 import { headerAccount, SiteLayout } from "../SiteLayout.tsx";
 import type { ConsoleStats } from "../../lib/sysadmin/console.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
+import { formatNumber } from "../../lib/i18n/format.ts";
 
 export type ConsoleTab = "campaigns" | "teams" | "dev" | "analytics";
 
-/** The tabs in their order; Dev Tools only in development mode. */
-export function consoleTabs(development: boolean): { id: ConsoleTab; label: string }[] {
+/** The tabs in their order; Dev Tools only in development mode (their words: the catalogue's `console.tabs`). */
+export function consoleTabs(development: boolean): { id: ConsoleTab }[] {
   return [
-    { id: "campaigns", label: "Campaigns" },
-    { id: "teams", label: "Teams" },
-    ...(development ? [{ id: "dev" as const, label: "Dev Tools" }] : []),
-    { id: "analytics", label: "Analytics" },
+    { id: "campaigns" },
+    { id: "teams" },
+    ...(development ? [{ id: "dev" as const }] : []),
+    { id: "analytics" },
   ];
 }
 
 export const consoleTabHref = (tab: ConsoleTab) => tab === "campaigns" ? "/sysadmin" : `/sysadmin?tab=${tab}`;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export interface ConsolePageProps {
   email: string;
@@ -32,42 +32,46 @@ export interface ConsolePageProps {
  * them in place when it creates, switches or deletes a campaign.
  */
 function Stat({ label, value, live }: { label: string; value: number; live?: string }) {
+  const { lang } = useI18n();
   return (
     <li className="console-stat" data-live-count={live}>
       <span className="console-stat__label">{label}</span>
-      <span className="console-stat__value">{value}</span>
+      {/* A live count stays plain digits: the campaigns island reads it back with parseInt. */}
+      <span className="console-stat__value">{live ? String(value) : formatNumber(lang, value)}</span>
     </li>
   );
 }
 
 /** `/sysadmin`: 'System Console', the active team count, Sign out, the stat cards and the tabs. */
 export function ConsolePage({ email, stats, tab, development, children }: ConsolePageProps) {
+  const { m, t } = useI18n();
+  const texts = m.sysadmin.console;
   return (
     <SiteLayout account={headerAccount(null, email)}>
       <div className="container console">
         <header className="console-header">
           <div>
-            <h1>System Console</h1>
-            <p className="console-header__teams">{plural(stats.activeTeams, "active team", "active teams")}</p>
+            <h1>{texts.title}</h1>
+            <p className="console-header__teams">{t(texts.activeTeams, { count: stats.activeTeams })}</p>
           </div>
           <form method="post" action="/sysadmin/logout">
-            <button type="submit" className="button button--secondary">Sign out</button>
+            <button type="submit" className="button button--secondary">{texts.signOut}</button>
           </form>
         </header>
         <section aria-labelledby="console-stats-heading">
-          <h2 id="console-stats-heading" className="visually-hidden">Summary</h2>
+          <h2 id="console-stats-heading" className="visually-hidden">{texts.summary}</h2>
           <ul className="console-stats">
-            <Stat label="Active Campaigns" value={stats.activeCampaigns} live="activeCampaigns" />
-            <Stat label="Total Teams" value={stats.totalTeams} />
-            <Stat label="Pending Campaigns" value={stats.pendingCampaigns} live="pendingCampaigns" />
-            <Stat label="Total Campaigns" value={stats.totalCampaigns} live="totalCampaigns" />
+            <Stat label={texts.stats.activeCampaigns} value={stats.activeCampaigns} live="activeCampaigns" />
+            <Stat label={texts.stats.totalTeams} value={stats.totalTeams} />
+            <Stat label={texts.stats.pendingCampaigns} value={stats.pendingCampaigns} live="pendingCampaigns" />
+            <Stat label={texts.stats.totalCampaigns} value={stats.totalCampaigns} live="totalCampaigns" />
           </ul>
         </section>
-        <nav className="console-tabs" aria-label="Console">
+        <nav className="console-tabs" aria-label={texts.tabsLabel}>
           <ul>
-            {consoleTabs(development).map((t) => (
-              <li key={t.id}>
-                <a href={consoleTabHref(t.id)} aria-current={t.id === tab ? "page" : undefined}>{t.label}</a>
+            {consoleTabs(development).map(({ id }) => (
+              <li key={id}>
+                <a href={consoleTabHref(id)} aria-current={id === tab ? "page" : undefined}>{texts.tabs[id]}</a>
               </li>
             ))}
           </ul>

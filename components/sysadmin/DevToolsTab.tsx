@@ -5,17 +5,16 @@
  * that acts and redirects.
  */
 import { DEMO_ACCOUNTS } from "../../lib/demo/accounts.ts";
-
-const ROLE_LABELS = { TEAM_ADMIN: "Team Admin", TEAM_STANDARD: "Parent", PLAYER: "Player" } as const;
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 /** What the last Dev Tools action left in the console's query string (`?tab=dev&…`). */
 export type DevToolsResult =
   | { kind: "synced"; synced: number; failed: number; skipped: number }
-  | { kind: "error"; message: string };
+  | { kind: "error"; error: DevToolsError };
 
-export const DEV_TOOLS_ERRORS: Record<string, string> = {
-  "no-account": "That demo account does not exist in this database. Restart in development mode to seed it.",
-};
+/** The refusals a Dev Tools form redirects with (`devError=`), by their words' key in the catalogue. */
+const DEV_TOOLS_ERRORS = { "no-account": "noAccount" } as const;
+type DevToolsError = typeof DEV_TOOLS_ERRORS[keyof typeof DEV_TOOLS_ERRORS];
 
 const count = (value: string | undefined) => {
   const n = Number(value);
@@ -28,28 +27,27 @@ const count = (value: string | undefined) => {
  * The console page passes it as `<DevToolsTab result={…} />`.
  */
 export function devToolsResult(query: (name: string) => string | undefined): DevToolsResult | null {
-  const error = DEV_TOOLS_ERRORS[query("devError") ?? ""];
-  if (error) return { kind: "error", message: error };
+  const code = query("devError") ?? "";
+  if (Object.hasOwn(DEV_TOOLS_ERRORS, code)) {
+    return { kind: "error", error: DEV_TOOLS_ERRORS[code as keyof typeof DEV_TOOLS_ERRORS] };
+  }
   const [synced, failed, skipped] = ["synced", "failed", "skipped"].map((name) => count(query(name)));
   if (synced === null || failed === null || skipped === null) return null;
   return { kind: "synced", synced, failed, skipped };
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 export function DevToolsTab({ result = null }: { result?: DevToolsResult | null }) {
+  const { m, t } = useI18n();
+  const texts = m.sysadmin.devTools;
   return (
     <section className="dev-tools" aria-labelledby="dev-tools-title">
-      <h2 id="dev-tools-title">Dev Tools</h2>
-      <p className="muted">
-        Development mode only. A one-click sign-in signs this browser in as a demo account of the demo team; your system
-        administrator session stays.
-      </p>
-      {result?.kind === "error" && <p className="notice notice--error" role="alert">{result.message}</p>}
+      <h2 id="dev-tools-title">{texts.heading}</h2>
+      <p className="muted">{texts.lead}</p>
+      {result?.kind === "error" && <p className="notice notice--error" role="alert">{texts[result.error]}</p>}
       <ul className="dev-tools__accounts">
         {DEMO_ACCOUNTS.map((account) => (
           <li key={account.email} className="card dev-tools__account">
-            <h3>{ROLE_LABELS[account.role]}</h3>
+            <h3>{texts.roles[account.role]}</h3>
             <p className="dev-tools__who">
               {account.firstName} {account.lastName}
               <br />
@@ -58,21 +56,21 @@ export function DevToolsTab({ result = null }: { result?: DevToolsResult | null 
             <form method="post" action="/sysadmin/dev/login">
               <input type="hidden" name="email" value={account.email} />
               <button type="submit" className="button button--primary">
-                Sign in as {ROLE_LABELS[account.role]}
+                {texts.signInAs[account.role]}
               </button>
             </form>
           </li>
         ))}
       </ul>
       <div className="card dev-tools__calendars">
-        <h3>Team calendars</h3>
-        <p className="muted">Sync every calendar that is due now, instead of waiting for the next half hour.</p>
+        <h3>{texts.calendars}</h3>
+        <p className="muted">{texts.calendarsLead}</p>
         <form method="post" action="/sysadmin/dev/calendars/sync">
-          <button type="submit" className="button button--secondary">Sync all calendars now</button>
+          <button type="submit" className="button button--secondary">{texts.sync}</button>
         </form>
         {result?.kind === "synced" && (
           <p className="notice notice--success" role="status">
-            {plural(result.synced, "calendar", "calendars")} synced, {result.failed} failed, {result.skipped} skipped.
+            {t(texts.synced, { count: result.synced, failed: result.failed, skipped: result.skipped })}
           </p>
         )}
       </div>

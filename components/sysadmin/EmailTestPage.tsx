@@ -3,6 +3,7 @@ import type { OutboxEntry } from "../../lib/mail/mailers.ts";
 import type { Page } from "../../lib/db/kv.ts";
 import { SiteLayout } from "../SiteLayout.tsx";
 import type { EmailTestProps } from "../../islands/sysadmin/EmailTest.tsx";
+import { useI18n } from "../../lib/i18n/context.tsx";
 
 interface EmailTestPageProps {
   form: EmailTestProps;
@@ -24,10 +25,12 @@ function appLinks(text: string | undefined, appUrl: string): string[] {
 const sentAt = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 function OutboxMail({ entry, links }: { entry: OutboxEntry; links: string[] }) {
+  const { m, t } = useI18n();
   return (
     <li className="card outbox__mail">
       <p className="outbox__meta">
-        <time dateTime={entry.createdAt}>{sentAt(entry.createdAt)}</time> · to {entry.to.address}
+        <time dateTime={entry.createdAt}>{sentAt(entry.createdAt)}</time>
+        {` · ${t(m.sysadminCampaigns.emailTest.outbox.to, { address: entry.to.address })}`}
       </p>
       <h3 className="outbox__subject">{entry.subject}</h3>
       {links.length > 0 && (
@@ -45,18 +48,15 @@ function OutboxMail({ entry, links }: { entry: OutboxEntry; links: string[] }) {
 
 function Outbox({ page, withBodies, appUrl }: { page: Page<OutboxEntry>; withBodies: boolean; appUrl: string }) {
   const entries = page.values;
+  const texts = useI18n().m.sysadminCampaigns.emailTest.outbox;
   return (
     <section className="outbox" aria-labelledby="outbox-title">
       <div className="outbox__header">
-        <h2 id="outbox-title">{withBodies ? "Development outbox" : "Outbox"}</h2>
-        <a className="button button--ghost" href="/email-test">Refresh</a>
+        <h2 id="outbox-title">{withBodies ? texts.devTitle : texts.title}</h2>
+        <a className="button button--ghost" href="/email-test">{texts.refresh}</a>
       </div>
-      <p className="muted">
-        {withBodies
-          ? "SMTP_URL is not set, so mail is kept here for a week instead of being sent. Newest first."
-          : "SMTP_URL is not set, so mail is not being sent: only each mail's recipient and subject are kept here, for a week, never its text or links. Newest first."}
-      </p>
-      {entries.length === 0 ? <p>The outbox is empty.</p> : (
+      <p className="muted">{withBodies ? texts.devLead : texts.lead}</p>
+      {entries.length === 0 ? <p>{texts.empty}</p> : (
         <ol className="outbox__list">
           {entries.map((entry) => (
             <OutboxMail key={entry.id} entry={entry} links={withBodies ? appLinks(entry.text, appUrl) : []} />
@@ -66,7 +66,7 @@ function Outbox({ page, withBodies, appUrl }: { page: Page<OutboxEntry>; withBod
       {page.cursor && (
         <p className="pager">
           <a className="button button--ghost" href={`/email-test?cursor=${encodeURIComponent(page.cursor)}`}>
-            Older mail
+            {texts.older}
           </a>
         </p>
       )}
@@ -76,14 +76,12 @@ function Outbox({ page, withBodies, appUrl }: { page: Page<OutboxEntry>; withBod
 
 /** `/email-test`: the test-mail form and, without SMTP, the development outbox. */
 export function EmailTestPage({ form, outbox, withBodies, appUrl }: EmailTestPageProps) {
+  const texts = useI18n().m.sysadminCampaigns.emailTest;
   return (
     <SiteLayout narrow>
       <div className="email-test">
-        <h1>Email Test</h1>
-        <p>
-          Send a test verification or magic-link e-mail. Test links carry a token that is never stored, so they sign no
-          one in.
-        </p>
+        <h1>{texts.title}</h1>
+        <p>{texts.lead}</p>
         <Island name="EmailTest" props={form} />
         {outbox && <Outbox page={outbox} withBodies={withBodies} appUrl={appUrl} />}
       </div>

@@ -4,7 +4,9 @@
  */
 import type { TeamsOverview, TeamSummary } from "../../lib/sysadmin/types.ts";
 import { ACTIVE_WINDOW_DAYS } from "../../lib/sysadmin/types.ts";
-import { TEAM_NUMBER_TEXTS } from "../../lib/teams/team_numbers.ts";
+import { DEFAULT_TIME_ZONE, shortDate } from "../../lib/time_zone.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
+import { formatNumber } from "../../lib/i18n/format.ts";
 
 export interface TeamsTabProps {
   overview: TeamsOverview;
@@ -23,19 +25,9 @@ export function teamsTabHref(query: string, cursor = ""): string {
   return `${TEAMS_TAB_PATH}?${params}`;
 }
 
-const DAY = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
-
-/** The empty state's words: for a search, SPEC-style 'No teams match "x"'. */
-export const noTeamsText = (query: string) => query.trim() ? `No teams match "${query.trim()}"` : "No teams yet.";
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 function TeamCard({ team }: { team: TeamSummary }) {
+  const { m, t, lang } = useI18n();
+  const texts = m.sysadmin.teams;
   const headingId = `team-${team.id}-name`;
   const details = [team.season, team.ageGroup, team.orgName].filter(Boolean).join(" · ");
   return (
@@ -43,41 +35,45 @@ function TeamCard({ team }: { team: TeamSummary }) {
       <div className="team-card__head">
         <h3 className="team-card__name" id={headingId}>{team.name}</h3>
         <span className={`status team-status team-status--${team.isActive ? "active" : "inactive"}`}>
-          {team.isActive ? "Active" : "Inactive"}
+          {team.isActive ? texts.active : texts.inactive}
         </span>
       </div>
       {details && <p className="team-card__season muted">{details}</p>}
       <dl className="stats team-card__stats">
         <div className="stats__item">
-          <dt>{TEAM_NUMBER_TEXTS.players}</dt>
-          <dd>{team.playerCount}</dd>
+          <dt>{texts.players}</dt>
+          <dd>{formatNumber(lang, team.playerCount)}</dd>
         </div>
         <div className="stats__item">
-          <dt>{TEAM_NUMBER_TEXTS.parentsWithAccess}</dt>
-          <dd>{team.parentCount}</dd>
+          <dt>{texts.parentsWithAccess}</dt>
+          <dd>{formatNumber(lang, team.parentCount)}</dd>
         </div>
       </dl>
       <p className="team-card__activity muted">
         {team.lastActiveAt
-          ? `Last sign-in or post: ${DAY.format(new Date(team.lastActiveAt))}`
-          : "No sign-in or post recorded yet"}
+          ? t(texts.lastActive, { date: shortDate(new Date(team.lastActiveAt), DEFAULT_TIME_ZONE, lang) })
+          : texts.neverActive}
       </p>
       <a className="button button--secondary button--sm team-card__manage" href={`/admin/${team.id}`}>
-        Manage Team<span className="visually-hidden">{`: ${team.name}`}</span>
+        {texts.manage}
+        <span className="visually-hidden">{`: ${team.name}`}</span>
       </a>
     </li>
   );
 }
 
 export function TeamsTab({ overview, query }: TeamsTabProps) {
+  const { m, t } = useI18n();
+  const texts = m.sysadmin.teams;
   const shown = overview.values.length;
+  const searched = query.trim();
   return (
     <section className="teams-tab" aria-labelledby="teams-tab-heading">
-      <h2 id="teams-tab-heading">Teams Overview</h2>
-      <form className="teams-search" method="get" action={TEAMS_TAB_PATH} role="search" aria-label="Teams">
+      <h2 id="teams-tab-heading">{texts.heading}</h2>
+      <form className="teams-search" method="get" action={TEAMS_TAB_PATH} role="search" aria-label={texts.searchLabel}>
         <input type="hidden" name="tab" value="teams" />
         <div className="field teams-search__field">
-          <label htmlFor="teams-search-q">Search teams by name</label>
+          <label htmlFor="teams-search-q">{texts.search}</label>
           <input
             id="teams-search-q"
             name="q"
@@ -87,33 +83,41 @@ export function TeamsTab({ overview, query }: TeamsTabProps) {
             autoComplete="off"
             aria-describedby="teams-search-hint"
           />
-          <p className="field__hint" id="teams-search-hint">
-            Matches the start of a team's name, e.g. "u10" finds "U10 Lions".
-          </p>
+          <p className="field__hint" id="teams-search-hint">{texts.searchHint}</p>
         </div>
         <div className="teams-search__actions">
-          <button type="submit" className="button button--primary">Search</button>
-          {query && <a className="button button--ghost" href={teamsTabHref("")}>Clear</a>}
+          <button type="submit" className="button button--primary">{texts.submit}</button>
+          {query && <a className="button button--ghost" href={teamsTabHref("")}>{texts.clear}</a>}
         </div>
       </form>
       <p className="muted teams-tab__legend">
-        {`Active: a member signed in or someone posted in the last ${ACTIVE_WINDOW_DAYS} days.`}
+        {t(texts.legend, { days: ACTIVE_WINDOW_DAYS })}
       </p>
-      {shown === 0 ? <p className="teams-tab__empty card">{noTeamsText(query)}</p> : (
-        <>
-          <p className="visually-hidden">
-            {`${plural(shown, "team", "teams")} on this page${query.trim() ? ` matching "${query.trim()}"` : ""}`}
+      {shown === 0
+        ? (
+          <p className="teams-tab__empty card">
+            {searched ? t(texts.noMatch, { query: searched }) : texts.noTeams}
           </p>
-          <ul className="team-grid">
-            {overview.values.map((team) => <TeamCard key={team.id} team={team} />)}
-          </ul>
-        </>
-      )}
+        )
+        : (
+          <>
+            <p className="visually-hidden">
+              {searched ? t(texts.shownMatching, { count: shown, query: searched }) : t(texts.shown, { count: shown })}
+            </p>
+            <ul className="team-grid">
+              {overview.values.map((team) => <TeamCard key={team.id} team={team} />)}
+            </ul>
+          </>
+        )}
       {(!overview.isFirstPage || overview.cursor) && (
-        <nav className="overview-pager" aria-label="Teams pages">
-          {!overview.isFirstPage && <a className="button button--ghost" href={teamsTabHref(query)}>First page</a>}
+        <nav className="overview-pager" aria-label={texts.pagesLabel}>
+          {!overview.isFirstPage && (
+            <a className="button button--ghost" href={teamsTabHref(query)}>{m.sysadmin.pager.first}</a>
+          )}
           {overview.cursor && (
-            <a className="button button--secondary" href={teamsTabHref(query, overview.cursor)}>Next page</a>
+            <a className="button button--secondary" href={teamsTabHref(query, overview.cursor)}>
+              {m.sysadmin.pager.next}
+            </a>
           )}
         </nav>
       )}

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "../../lib/client/toast.tsx";
 import { LoginField } from "../../components/login/LoginField.tsx";
-import { TEST_EMAIL_TEXTS } from "../../components/login/texts.ts";
 import { api } from "../../lib/client/api.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
+import type { Catalog } from "../../lib/i18n/catalog.ts";
 
 export type TestEmailType = "verification" | "magic-link";
 
@@ -25,27 +26,26 @@ export interface EmailTestProps {
   results: TestEmailResult[];
 }
 
-const FAILED: Record<TestEmailType, string> = {
-  "verification": TEST_EMAIL_TEXTS.verificationFailed,
-  "magic-link": TEST_EMAIL_TEXTS.magicLinkFailed,
-};
+/** The page's words (the `sysadminCampaigns` area's). */
+type Texts = Catalog["sysadminCampaigns"]["emailTest"];
 
-/** The missing-input message for `type`, or null when the form can be sent. */
-function missingInput(type: TestEmailType, email: string, playerName: string): string | null {
-  if (type === "verification") return email ? null : TEST_EMAIL_TEXTS.emailRequired;
-  return email && playerName ? null : TEST_EMAIL_TEXTS.bothRequired;
+/** The missing-input message for `type`, or null when the form can be sent (the server checks again). */
+function missingInput(texts: Texts, type: TestEmailType, email: string, playerName: string): string | null {
+  if (type === "verification") return email ? null : texts.refused.emailRequired;
+  return email && playerName ? null : texts.refused.bothRequired;
 }
 
-function ResultItem({ result }: { result: TestEmailResult }) {
+function ResultItem({ result, texts }: { result: TestEmailResult; texts: Texts }) {
+  const { facts: names } = texts;
   const facts: [string, string][] = [
-    ["Type", result.type],
-    ["Success", result.success ? "Yes" : "No"],
-    ["Email", result.email],
-    ["Message", result.message],
-    ["Code", String(result.code)],
+    [names.type, result.type === "verification" ? texts.types.verification : texts.types.magicLink],
+    [names.success, result.success ? texts.yes : texts.no],
+    [names.email, result.email],
+    [names.message, result.message],
+    [names.code, String(result.code)],
   ];
-  if (result.playerName) facts.push(["Player name", result.playerName]);
-  if (result.token) facts.push(["Token", result.token]);
+  if (result.playerName) facts.push([names.playerName, result.playerName]);
+  if (result.token) facts.push([names.token, result.token]);
   return (
     <li className={`test-result${result.success ? "" : " test-result--failed"}`}>
       <dl className="test-result__facts">
@@ -62,6 +62,7 @@ function ResultItem({ result }: { result: TestEmailResult }) {
 
 /** `/email-test`: sends a test verification or sign-in mail and lists what came back. */
 export default function EmailTest(props: EmailTestProps) {
+  const texts = useI18n().m.sysadminCampaigns.emailTest;
   const [email, setEmail] = useState(props.email);
   const [playerName, setPlayerName] = useState(props.playerName);
   const [results, setResults] = useState(props.results);
@@ -70,8 +71,8 @@ export default function EmailTest(props: EmailTestProps) {
   async function send(type: TestEmailType) {
     const address = email.trim();
     const name = playerName.trim();
-    const missing = missingInput(type, address, name);
-    if (missing) return toast({ title: "Error", description: missing, variant: "destructive" });
+    const missing = missingInput(texts, type, address, name);
+    if (missing) return toast({ title: texts.toasts.error, description: missing, variant: "destructive" });
     setPending(type);
     const body = type === "verification" ? { email: address } : { email: address, playerName: name };
     const reply = await api<{ message?: unknown; token?: unknown }>("POST", `/api/test-email/${type}`, body);
@@ -89,8 +90,11 @@ export default function EmailTest(props: EmailTestProps) {
       token: typeof data.token === "string" ? data.token : undefined,
     };
     setResults((list) => [result, ...list]);
-    if (result.success) toast({ title: "Test email sent", description: result.message });
-    else toast({ title: FAILED[type], description: result.message, variant: "destructive" });
+    if (result.success) toast({ title: texts.toasts.sent, description: result.message });
+    else {
+      const title = type === "verification" ? texts.toasts.verificationFailed : texts.toasts.magicLinkFailed;
+      toast({ title, description: result.message, variant: "destructive" });
+    }
   }
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -106,7 +110,7 @@ export default function EmailTest(props: EmailTestProps) {
         <LoginField
           id="test-email"
           name="email"
-          label="Email"
+          label={texts.email}
           type="email"
           autoComplete="email"
           value={email}
@@ -115,7 +119,7 @@ export default function EmailTest(props: EmailTestProps) {
         <LoginField
           id="test-player-name"
           name="playerName"
-          label="Player name"
+          label={texts.playerName}
           autoComplete="off"
           value={playerName}
           onChange={(e) => setPlayerName(e.currentTarget.value)}
@@ -128,7 +132,7 @@ export default function EmailTest(props: EmailTestProps) {
             className="button button--primary"
             disabled={!!pending}
           >
-            {pending === "verification" ? "Sending..." : "Test Verification Email"}
+            {pending === "verification" ? texts.sending : texts.sendVerification}
           </button>
           <button
             type="submit"
@@ -137,15 +141,15 @@ export default function EmailTest(props: EmailTestProps) {
             className="button button--secondary"
             disabled={!!pending}
           >
-            {pending === "magic-link" ? "Sending..." : "Test Magic Link Email"}
+            {pending === "magic-link" ? texts.sending : texts.sendMagicLink}
           </button>
         </div>
       </form>
       <section className="email-test__results" aria-labelledby="test-results-title">
-        <h2 id="test-results-title">Results</h2>
-        {results.length === 0 ? <p className="muted">No test e-mails sent yet.</p> : (
+        <h2 id="test-results-title">{texts.results}</h2>
+        {results.length === 0 ? <p className="muted">{texts.noResults}</p> : (
           <ol className="test-results">
-            {results.map((result, i) => <ResultItem key={results.length - i} result={result} />)}
+            {results.map((result, i) => <ResultItem key={results.length - i} result={result} texts={texts} />)}
           </ol>
         )}
       </section>

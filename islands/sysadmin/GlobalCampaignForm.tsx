@@ -2,18 +2,17 @@ import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useRef, use
 import { api } from "../../lib/client/api.ts";
 import { toast } from "../../lib/client/toast.tsx";
 import { signedOut } from "../../lib/client/signed_out.ts";
-import { campaignMessages, checkCampaignWith } from "../../lib/campaigns/campaign_rules.ts";
 import { SNOOZE_CHOICES } from "../../lib/campaigns/limits.ts";
+import { formatCampaignTime } from "../../lib/campaigns/display.ts";
 import { useI18n } from "../../lib/i18n/context.tsx";
 import type { AdminCampaign } from "../../lib/campaigns/mod.ts";
 import {
-  CONSOLE_TEXTS as T,
   type ConsoleCampaign,
   consoleCampaign,
   globalBodyFromForm,
   type GlobalFormState,
   globalFormValues,
-} from "../../components/sysadmin/campaign_console.ts";
+} from "../../components/sysadmin/global_campaigns.ts";
 
 export interface GlobalCampaignFormProps {
   /** One page of the global campaigns, newest first. */
@@ -22,6 +21,8 @@ export interface GlobalCampaignFormProps {
   form: GlobalFormState;
   /** Show the form open on the page (after a refused post without JavaScript). */
   open: boolean;
+  /** SPEC.md's delete confirmation, in the page's language (the `campaigns` area's). */
+  deleteQuestion: string;
 }
 
 const TYPES = ["poll", "question", "fun_fact", "newsflash"] as const;
@@ -53,9 +54,13 @@ const sysadminSignedOut = () => signedOut("/sysadmin");
  * form (or a link to the form on the page) until this island wakes; then they call
  * `/api/admin/campaigns` and the tables, and the stat cards, change in place.
  */
-export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCampaignFormProps) {
-  // The campaigns' words (types, refusals) are the catalogue's, in the page's language.
-  const { m, t } = useI18n();
+export default function GlobalCampaignForm({ campaigns, form, open, deleteQuestion }: GlobalCampaignFormProps) {
+  // The campaign types' names and the console's own words, in the page's language.
+  const { m, t, lang } = useI18n();
+  const s = m.sysadminCampaigns;
+  const T = s.toasts;
+  const f = s.form;
+  const nowStatus = (row: ConsoleCampaign) => t(T.nowStatus, { title: row.title, status: s.statuses[row.status] });
   const [rows, setRows] = useState(campaigns);
   const [errors, setErrors] = useState(form.errors);
   const [message, setMessage] = useState(form.message);
@@ -91,9 +96,8 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
       const first = Object.keys(fields)[0];
       if (first) formEl.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     };
-    // The server's own rules first, so each message goes next to its field; the server checks again.
-    const checked = checkCampaignWith(campaignMessages(m.campaigns.errors, t), body);
-    if (!checked.ok) return refuse(checked.message, checked.fields);
+    // The server checks it, and answers each refused field's message in the page's language: the
+    // rules and all their messages would not fit in this island's budget beside its tables.
     setBusy("create");
     const reply = await api<AdminCampaign>("POST", API, body);
     setBusy("");
@@ -109,7 +113,7 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
     formEl.reset();
     // Closed before the toast, so the toast goes to the page rather than the closing dialog.
     dialog.current?.close();
-    toast({ title: T.deployed, description: `"${created.title}" is ${created.status}.` });
+    toast({ title: T.deployed, description: nowStatus(created) });
     setFocus({ id: `console-title-${created.id}` });
   }
 
@@ -125,13 +129,13 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
     const next = consoleCampaign(reply.data);
     setRows((list) => list.map((r) => r.id === row.id ? next : r));
     recount({ ...countOf(row.isActive, -1), ...countOf(next.isActive, 1) });
-    toast({ title: next.isActive ? T.activated : T.deactivated, description: `"${next.title}" is ${next.status}.` });
+    toast({ title: next.isActive ? T.activated : T.deactivated, description: nowStatus(next) });
     setFocus({ id: `console-toggle-${row.id}` });
   }
 
   async function onDelete(e: FormEvent, row: ConsoleCampaign) {
     e.preventDefault();
-    if (!confirm(m.campaigns.errors.deleteConfirm)) return;
+    if (!confirm(deleteQuestion)) return;
     setBusy(row.id);
     const reply = await api("DELETE", `${API}/${row.id}`);
     setBusy("");
@@ -141,7 +145,7 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
     }
     setRows((list) => list.filter((r) => r.id !== row.id));
     recount({ totalCampaigns: -1, ...countOf(row.isActive, -1) });
-    toast({ title: T.deleted, description: `"${row.title}" and its responses are gone.` });
+    toast({ title: T.deleted, description: t(T.gone, { title: row.title }) });
     setFocus({ id: `console-${row.isActive ? "active" : "inactive"}-heading` });
   }
 
@@ -166,49 +170,47 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
   const table = (active: boolean) => {
     const list = rows.filter((r) => r.isActive === active);
     const kind = active ? "active" : "inactive";
+    const columns = s.tables;
     const dates = active
-      ? [["Published", "published"], ["Expires", "expires"]] as const
-      : [["Created", "created"]] as const;
+      ? [[columns.published, "published"], [columns.expires, "expires"]] as const
+      : [[columns.created, "created"]] as const;
+    const when = (iso: string | null) => iso ? formatCampaignTime(iso, lang) : columns.never;
     return (
       <section className="card console-list" aria-labelledby={`console-${kind}-heading`}>
         <h3 id={`console-${kind}-heading`} tabIndex={-1}>
-          {active ? "Active Campaigns" : "Inactive Campaigns"} <span className="badge">{list.length}</span>
+          {active ? columns.active : columns.inactive} <span className="badge">{list.length}</span>
         </h3>
         {list.length === 0
-          ? (
-            <p className="muted">
-              {active
-                ? "No active global campaigns on this page. Create one, or activate an inactive one."
-                : "No inactive global campaigns on this page."}
-            </p>
-          )
+          ? <p className="muted">{active ? columns.noActive : columns.noInactive}</p>
           : (
             <div className="admin-table-wrap">
               <table className="admin-table admin-table--stack console-table">
                 <thead>
                   <tr>
-                    <th scope="col">Title</th>
-                    <th scope="col">Poll Question / Text</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Scope</th>
+                    <th scope="col">{columns.title}</th>
+                    <th scope="col">{columns.text}</th>
+                    <th scope="col">{columns.type}</th>
+                    <th scope="col">{columns.status}</th>
+                    <th scope="col">{columns.scope}</th>
                     {dates.map(([label]) => <th key={label} scope="col">{label}</th>)}
-                    <th scope="col">Actions</th>
+                    <th scope="col">{columns.actions}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {list.map((r) => (
                     <tr key={r.id}>
-                      <th scope="row" id={`console-title-${r.id}`} tabIndex={-1}>{r.title}</th>
-                      <td data-label="Poll Question / Text" className="console-table__text">{r.text}</td>
-                      <td data-label="Type">{m.campaigns.types[r.type]}</td>
-                      <td data-label="Status">
+                      <th scope="row" id={`console-title-${r.id}`} tabIndex={-1} data-label={columns.title}>
+                        {r.title}
+                      </th>
+                      <td data-label={columns.text} className="console-table__text">{r.text}</td>
+                      <td data-label={columns.type}>{m.campaigns.types[r.type]}</td>
+                      <td data-label={columns.status}>
                         <span className={`status campaign-status campaign-status--${r.status.toLowerCase()}`}>
-                          {r.status}
+                          {s.statuses[r.status]}
                         </span>
                       </td>
-                      <td data-label="Scope">Global</td>
-                      {dates.map(([label, key]) => <td key={key} data-label={label}>{r[key]}</td>)}
+                      <td data-label={columns.scope}>{columns.global}</td>
+                      {dates.map(([label, key]) => <td key={key} data-label={label}>{when(r[key])}</td>)}
                       <td className="admin-table__actions">
                         <div className="console-actions">
                           <form
@@ -223,7 +225,7 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
                               className="button button--secondary button--sm"
                               disabled={busy === r.id}
                             >
-                              {r.isActive ? "Deactivate" : "Activate"}
+                              {r.isActive ? columns.deactivate : columns.activate}
                               <span className="visually-hidden">{` ${r.title}`}</span>
                             </button>
                           </form>
@@ -233,7 +235,8 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
                             onSubmit={(e) => onDelete(e, r)}
                           >
                             <button type="submit" className="button button--danger button--sm" disabled={busy === r.id}>
-                              Delete<span className="visually-hidden">{` ${r.title}`}</span>
+                              {columns.delete}
+                              <span className="visually-hidden">{` ${r.title}`}</span>
                             </button>
                           </form>
                         </div>
@@ -251,7 +254,7 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
   return (
     <div className="console-campaigns">
       <p className="console-campaigns__bar">
-        <a className="button button--primary" href={`#${DIALOG_ID}`} onClick={openDialog}>{T.create}</a>
+        <a className="button button--primary" href={`#${DIALOG_ID}`} onClick={openDialog}>{f.create}</a>
       </p>
       <dialog
         ref={dialog}
@@ -269,48 +272,45 @@ export default function GlobalCampaignForm({ campaigns, form, open }: GlobalCamp
           noValidate
           onSubmit={onCreate}
         >
-          <h2 id="deploy-title" className="dialog__title">{T.dialogTitle}</h2>
-          <p className="dialog__lead">
-            Every active team's families see it on their family dashboard, from its publish date until it expires.
-          </p>
+          <h2 id="deploy-title" className="dialog__title">{f.title}</h2>
+          <p className="dialog__lead">{f.lead}</p>
           {message && <div className="notice notice--error" role="alert">{message}</div>}
-          {input("title", "Title")}
-          {field("type", "Type", (a) => (
+          {input("title", f.titleLabel)}
+          {field("type", f.type, (a) => (
             <select {...a} defaultValue={values.type}>
               {TYPES.map((type) => <option key={type} value={type}>{m.campaigns.types[type]}</option>)}
             </select>
           ))}
           <fieldset className="console-part console-part--poll">
-            <legend>Poll</legend>
-            {input("pollQuestion", "Poll question")}
-            {input("pollOption1", "Option 1")}
-            {input("pollOption2", "Option 2")}
+            <legend>{m.campaigns.types.poll}</legend>
+            {input("pollQuestion", f.pollQuestion)}
+            {input("pollOption1", f.option1)}
+            {input("pollOption2", f.option2)}
           </fieldset>
-          <div className="console-part console-part--question">{textarea("questionText", "Question text")}</div>
-          <div className="console-part console-part--fun_fact">{textarea("factText", "Fun fact text")}</div>
-          <div className="console-part console-part--newsflash">{textarea("newsText", "News text")}</div>
+          <div className="console-part console-part--question">{textarea("questionText", f.questionText)}</div>
+          <div className="console-part console-part--fun_fact">{textarea("factText", f.factText)}</div>
+          <div className="console-part console-part--newsflash">{textarea("newsText", f.newsText)}</div>
           <div className="console-form__row">
-            {input("publishAt", "Publish at (optional)", "datetime-local", "Eastern Time. Empty: at once.")}
-            {input("expiresAt", "Expires at (optional)", "datetime-local", "Eastern Time. Empty: never.")}
+            {input("publishAt", f.publishAt, "datetime-local", f.publishHint)}
+            {input("expiresAt", f.expiresAt, "datetime-local", f.expiresHint)}
           </div>
           <div className="console-form__row">
             <label className="choice">
-              <input name="isActive" type="checkbox" value="on" defaultChecked={values.isActive} /> Active
+              <input name="isActive" type="checkbox" value="on" defaultChecked={values.isActive} /> {f.active}
             </label>
             <label className="choice">
-              <input name="isSnoozable" type="checkbox" value="on" defaultChecked={values.isSnoozable} />{" "}
-              Families may snooze it
+              <input name="isSnoozable" type="checkbox" value="on" defaultChecked={values.isSnoozable} /> {f.snoozable}
             </label>
-            {field("snoozeDays", "Snooze days", (a) => (
+            {field("snoozeDays", f.snoozeDays, (a) => (
               <select {...a} defaultValue={values.snoozeDays}>
                 {SNOOZE_CHOICES.map((days) => <option key={days} value={String(days)}>{days}</option>)}
               </select>
             ))}
           </div>
           <div className="dialog__actions">
-            <a className="button button--secondary" href="/sysadmin" onClick={closeDialog}>Cancel</a>
+            <a className="button button--secondary" href="/sysadmin" onClick={closeDialog}>{f.cancel}</a>
             <button type="submit" className="button button--primary" disabled={busy === "create"}>
-              {busy === "create" ? "Deploying..." : T.deploy}
+              {busy === "create" ? f.deploying : f.deploy}
             </button>
           </div>
         </form>

@@ -6,6 +6,8 @@
  * card is Active at once and families see the schedule without waiting for a first sync.
  */
 import { consumeRateLimits } from "../db/rate_limits.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
 import { type Calendar, getCalendar } from "../db/calendars.ts";
 import { ConflictError, ValidationError } from "../errors.ts";
 import { CalendarSyncError, type FeedFetchResult } from "./types.ts";
@@ -19,12 +21,12 @@ import { errorText } from "../log.ts";
 /** Each try costs a fetch of someone's server: counted per team like Sync now (6 in 10 minutes). */
 export const CONNECT_PER_WINDOW = SYNC_NOW_PER_WINDOW;
 
+const TEXTS = messagesFor("en").adminCalendar.connect;
+
+/** The English catalogue's texts (lib/i18n/en/adminCalendar.ts); the routes answer them in the request's language. */
 export const CONNECT_MESSAGES = {
-  unexpected: "The calendar link could not be checked. Please try again later.",
-  limited: (minutes: number) =>
-    `Too many calendar links tried for this team. Please try again in ${minutes} ${
-      minutes === 1 ? "minute" : "minutes"
-    }.`,
+  unexpected: TEXTS.unexpected,
+  limited: (minutes: number) => format("en", TEXTS.limited, { count: minutes }),
 } as const;
 
 const NO_VALIDATORS = { etag: null, lastModified: null };

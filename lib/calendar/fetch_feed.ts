@@ -11,6 +11,8 @@
  * (rebinding) cannot send the request to a private address.
  */
 import { ValidationError } from "../errors.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
 import { isBlockedAddress, isLoopbackAddress } from "./address.ts";
 import { CALENDAR_URL_MESSAGES, normalizeCalendarUrl } from "./url.ts";
 import { CalendarSyncError, type FeedFetchResult, type FeedValidators } from "./types.ts";
@@ -32,15 +34,18 @@ export interface FetchFeedOptions {
 export const FEED_FETCH_DEFAULTS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 } as const;
 export const FEED_USER_AGENT = "GoalMates-Calendar/1.0";
 
+const FEED_TEXTS = messagesFor("en").adminCalendar.feed;
+
+/** The English catalogue's texts (lib/i18n/en/adminCalendar.ts); a failed sync stores them, pages show them translated. */
 export const FEED_FETCH_MESSAGES = {
-  notFound: "The calendar host could not be found",
-  unreachable: "The calendar server could not be reached",
-  redirectRefused: "The calendar link redirects to an address GoalMates cannot use",
-  tooManyRedirects: "The calendar link redirects too many times",
-  notCalendar: "This link did not return a calendar (.ics) file",
-  timeout: (timeoutMs: number) => `The calendar server did not answer within ${formatAmount(timeoutMs / 1000)} seconds`,
-  tooLarge: (maxBytes: number) => `The calendar is larger than ${formatAmount(maxBytes / (1024 * 1024))} MB`,
-  status: (status: number) => `The calendar server answered ${status}`,
+  notFound: FEED_TEXTS.notFound,
+  unreachable: FEED_TEXTS.unreachable,
+  redirectRefused: FEED_TEXTS.redirectRefused,
+  tooManyRedirects: FEED_TEXTS.tooManyRedirects,
+  notCalendar: FEED_TEXTS.notCalendar,
+  timeout: (timeoutMs: number) => format("en", FEED_TEXTS.timeout, { seconds: formatAmount(timeoutMs / 1000) }),
+  tooLarge: (maxBytes: number) => format("en", FEED_TEXTS.tooLarge, { size: formatAmount(maxBytes / (1024 * 1024)) }),
+  status: (status: number) => format("en", FEED_TEXTS.status, { status: String(status) }),
 } as const;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);

@@ -20,7 +20,7 @@ export {
 } from "./sync.ts";
 export { CALENDAR_SYNC_CRON, calendarSyncJob, runScheduledSync } from "./schedule.ts";
 export { maskCalendarUrl, normalizeCalendarUrl } from "./url.ts";
-export { type CalendarView, calendarView } from "./view.ts";
+export { type CalendarView, calendarView, calendarViewIn } from "./view.ts";
 export { SYNC_NOW_PER_WINDOW, syncCalendarNow } from "./sync_now.ts";
 export { CONNECT_MESSAGES, CONNECT_PER_WINDOW, connectCalendar } from "./connect.ts";
 export { CALENDAR_TEXTS, calendarTypeLabel, type ScheduleState, scheduleStateOf } from "./display.ts";

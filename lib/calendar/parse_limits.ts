@@ -7,6 +7,7 @@
  * outside (`parse.ts`: on a worker with a 2-second budget). Shared by both sides of the worker.
  */
 import type { FeedEvent } from "./types.ts";
+import { adminCalendar } from "../i18n/en/adminCalendar.ts";
 
 export interface ParseOptions {
   now: Date;
@@ -48,10 +49,15 @@ export const PARSE_LIMITS = {
   expansionMs: 1_500,
 } as const;
 
+/**
+ * The English catalogue's texts (lib/i18n/en/adminCalendar.ts): a failed sync stores them, pages
+ * show them translated. Read from the English area itself, not the catalogue: the parse worker
+ * loads this module, and needs no other language nor area.
+ */
 export const PARSE_MESSAGES = {
-  notCalendar: "This link did not return a calendar (.ics) file",
-  tooSlow: "The calendar took too long to read",
-  unreadable: "This calendar file could not be read",
+  notCalendar: adminCalendar.feed.notCalendar,
+  tooSlow: adminCalendar.feed.tooSlow,
+  unreadable: adminCalendar.feed.unreadable,
 } as const;
 
 export const PARSE_BUDGET_MS = 2_000;

@@ -9,6 +9,7 @@
  * stores what changed in the next 14 days (changes.ts), for the team's schedule-change mail.
  */
 import { ulid } from "ulid";
+import { messagesFor } from "../i18n/catalog.ts";
 import { beginChange } from "../db/kv.ts";
 import { retryOnConflict } from "../db/change.ts";
 import {
@@ -61,12 +62,13 @@ export const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 /** How long a sync may hold its team's lease; a crashed sync's lease lapses after it. */
 export const SYNC_LEASE_MS = 5 * 60 * 1000;
 
+const TEXTS = messagesFor("en").adminCalendar;
+
+/** The English catalogue's texts (lib/i18n/en/adminCalendar.ts); the routes answer them in the request's language. */
 export const CALENDAR_MESSAGES = {
-  alreadyConnected: "This team already has a calendar. Remove it to connect another.",
-  notFound: "Calendar not found",
-  syncing: "This calendar is syncing right now. Please try again in a moment.",
-  unexpected: "The calendar could not be synced. Please try again later.",
-} as const;
+  ...TEXTS.messages,
+  syncing: TEXTS.card.busy,
+};
 
 /** What a sync needs besides the database; tests replace the feed reader and the clock. */
 export interface SyncDeps {

@@ -3,6 +3,8 @@
  * (6 in 10 minutes) so that no one can make GoalMates hammer a calendar server, whoever asks.
  */
 import { consumeRateLimits } from "../db/rate_limits.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
 import { getCalendar } from "../db/calendars.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import { CALENDAR_MESSAGES, type SyncDeps, type SyncOutcome, syncTeamCalendar } from "./sync.ts";
@@ -11,7 +13,7 @@ export const SYNC_NOW_PER_WINDOW = 6;
 export const SYNC_NOW_WINDOW_MS = 10 * 60 * 1000;
 
 const limited = (minutes: number) =>
-  `Too many syncs of this calendar. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+  format("en", messagesFor("en").adminCalendar.connect.syncLimited, { count: minutes });
 
 /**
  * Syncs the team's calendar `calendarId` now and waits for the result: NotFoundError when the

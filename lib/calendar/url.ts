@@ -7,19 +7,13 @@
  * What the name resolves to is checked at fetch time, on every hop (fetch_feed.ts).
  */
 import { ValidationError } from "../errors.ts";
+import { messagesFor } from "../i18n/catalog.ts";
 import type { CalendarType } from "./types.ts";
 
 export const MAX_CALENDAR_URL_LENGTH = 2048;
 
-export const CALENDAR_URL_MESSAGES = {
-  required: "Calendar URL is required",
-  tooLong: "Calendar URL is too long",
-  scheme: "Enter a calendar link that starts with https:// or webcal://",
-  credentials: "Calendar links cannot contain a user name or password",
-  port: "Calendar links must use the standard https port",
-  ipAddress: "Calendar links must name a host, not an IP address",
-  privateHost: "Calendar links cannot point to a private or local address",
-} as const;
+/** The English catalogue's texts (lib/i18n/en/adminCalendar.ts); the routes answer them in the request's language. */
+export const CALENDAR_URL_MESSAGES = messagesFor("en").adminCalendar.url;
 
 export interface CalendarUrlOptions {
   /** Tests only (CALENDAR_ALLOW_PRIVATE_HOSTS=1): http and any port on 127.0.0.1, localhost and [::1]. */

@@ -3,6 +3,8 @@
  * reads the team's schedule), so it leaves the server only masked; sync bookkeeping stays in.
  */
 import type { Calendar } from "../db/calendars.ts";
+import type { Language } from "../i18n/languages.ts";
+import { translateMessage } from "../i18n/translate.ts";
 import { maskCalendarUrl } from "./url.ts";
 
 /** What leaves the server: no team id, creator or fetch bookkeeping, and `calendarUrl` masked (scheme, host, last characters). */
@@ -23,3 +25,7 @@ export function calendarView(calendar: Calendar): CalendarView {
     createdAt: calendar.createdAt,
   };
 }
+
+/** The view for a reader of `lang`: a failed sync's reason is stored in English (the catalogue's), and shown in theirs. */
+export const calendarViewIn = (view: CalendarView, lang: Language): CalendarView =>
+  view.lastSyncError ? { ...view, lastSyncError: translateMessage(view.lastSyncError, lang) } : view;

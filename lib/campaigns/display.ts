@@ -4,6 +4,8 @@
  */
 import type { Campaign } from "../db/campaigns.ts";
 import { isLive } from "./campaign_rules.ts";
+import type { Language } from "../i18n/languages.ts";
+import { dateLocale } from "../time_zone.ts";
 
 export type CampaignStatus = "Inactive" | "Scheduled" | "Expired" | "Live";
 
@@ -21,18 +23,25 @@ export function displayStatus(campaign: Campaign, now: Date): CampaignStatus {
 /** The zone the admin area's dates are typed and shown in (the events widget's too). */
 export const CAMPAIGN_TIME_ZONE = "America/New_York";
 
-const SHOWN = new Intl.DateTimeFormat("en-US", {
-  timeZone: CAMPAIGN_TIME_ZONE,
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
+const SHOWN = new Map<Language, Intl.DateTimeFormat>();
 
-/** "May 1, 2026, 10:00 AM EDT". */
-export const formatCampaignTime = (iso: string): string => SHOWN.format(new Date(iso));
+/** "May 1, 2026, 10:00 AM EDT" ("1 may 2026, 10:00 a.m. EDT" in Spanish). */
+export function formatCampaignTime(iso: string, lang: Language = "en"): string {
+  let shown = SHOWN.get(lang);
+  if (!shown) {
+    shown = new Intl.DateTimeFormat(dateLocale(lang), {
+      timeZone: CAMPAIGN_TIME_ZONE,
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    });
+    SHOWN.set(lang, shown);
+  }
+  return shown.format(new Date(iso));
+}
 
 const PARTS = new Intl.DateTimeFormat("en-US", {
   timeZone: CAMPAIGN_TIME_ZONE,

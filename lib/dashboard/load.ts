@@ -17,6 +17,7 @@ import { type ActiveCampaign, listActiveCampaigns } from "../campaigns/mod.ts";
 import { GALLERY_PAGE_SIZE, type GalleryPhoto, listGalleryPhotos } from "../photos/mod.ts";
 import { getCalendar, type ScheduleState, scheduleStateOf } from "../calendar/mod.ts";
 import { redactLogText } from "../log.ts";
+import type { Language } from "../i18n/languages.ts";
 
 /** How many active campaigns the page brings; the island asks the API for more as they are answered. */
 export const CAMPAIGNS_PAGE_SIZE = 20;
@@ -70,9 +71,9 @@ async function scheduleStateOrNull(kv: Deno.Kv, teamId: string): Promise<Schedul
 }
 
 /** SPEC.md section 8: the gallery says 'Failed to load photos' rather than taking the page down. */
-async function firstPhotosOrNull(kv: Deno.Kv, teamId: string) {
+async function firstPhotosOrNull(kv: Deno.Kv, teamId: string, lang?: Language) {
   try {
-    return await listGalleryPhotos(kv, teamId, { offset: 0, limit: GALLERY_PAGE_SIZE });
+    return await listGalleryPhotos(kv, teamId, { offset: 0, limit: GALLERY_PAGE_SIZE, lang });
   } catch (error) {
     console.error(JSON.stringify({ event: "photos_load_failed", teamId, error: redactLogText(String(error)) }));
     return null;
@@ -89,12 +90,12 @@ export async function loadFamilyDashboard(
   const [profile, people, posts, essentials, events, schedule, campaigns, photos] = await Promise.all([
     viewer.userId ? loadOwnProfile(kv, viewer.userId, now) : null,
     loadTeamFamilyView(kv, viewer, now),
-    listTeamPosts(kv, teamId, { cursor: cursors.feed, limit: FEED_PAGE_SIZE }),
-    listTeamEssentials(kv, teamId, { cursor: cursors.essentials, limit: ESSENTIALS_PAGE_SIZE }),
+    listTeamPosts(kv, teamId, { cursor: cursors.feed, limit: FEED_PAGE_SIZE, lang: viewer.language }),
+    listTeamEssentials(kv, teamId, { cursor: cursors.essentials, limit: ESSENTIALS_PAGE_SIZE, lang: viewer.language }),
     upcomingEventsOrNone(kv, teamId, now),
     scheduleStateOrNull(kv, teamId),
     listActiveCampaigns(kv, teamId, viewer.userId, now, { limit: CAMPAIGNS_PAGE_SIZE }),
-    firstPhotosOrNull(kv, teamId),
+    firstPhotosOrNull(kv, teamId, viewer.language),
   ]);
   const { team, family, players } = people;
   // The picker names a player the way the stored kudos will ("Maya R.").

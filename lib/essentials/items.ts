@@ -18,6 +18,7 @@ import { consumeRateLimits } from "../db/rate_limits.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { canWrite, type TeamViewer } from "../team_viewer.ts";
 import { loadMemberNames } from "../names/member_names.ts";
+import type { Language } from "../i18n/languages.ts";
 import { checkEssential, ESSENTIAL_MESSAGES } from "./rules.ts";
 import type { EssentialItem } from "./types.ts";
 
@@ -27,9 +28,14 @@ export const ESSENTIALS_PAGE_SIZE = 50;
 export const ESSENTIALS_PER_HOUR = 30;
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Items with their adders' names as they are now (one batch read for the page). */
-async function withAdderNames(kv: Deno.Kv, teamId: string, items: EssentialRecord[]): Promise<EssentialItem[]> {
-  const nameOf = await loadMemberNames(kv, teamId, items.map((i) => i.userId));
+/** Items with their adders' names as they are now, a name not their own in `lang` (one batch read for the page). */
+async function withAdderNames(
+  kv: Deno.Kv,
+  teamId: string,
+  items: EssentialRecord[],
+  lang?: Language,
+): Promise<EssentialItem[]> {
+  const nameOf = await loadMemberNames(kv, teamId, items.map((i) => i.userId), lang);
   return items.map((item) => ({ ...item, userName: nameOf(item.userId) }));
 }
 
@@ -37,16 +43,18 @@ async function withAdderNames(kv: Deno.Kv, teamId: string, items: EssentialRecor
 export async function listTeamEssentials(
   kv: Deno.Kv,
   teamId: string,
-  options: PageOptions = {},
+  options: PageOptions & { lang?: Language } = {},
 ): Promise<Page<EssentialItem>> {
   const limit = options.limit ?? ESSENTIALS_PAGE_SIZE;
   const page = await listEssentials(kv, teamId, { cursor: options.cursor, limit });
-  return { values: await withAdderNames(kv, teamId, page.values), cursor: page.cursor };
+  return { values: await withAdderNames(kv, teamId, page.values, options.lang), cursor: page.cursor };
 }
 
 /** Who adds an item: their account id (null for a team's shared login); their name is read when shown. */
 export interface EssentialAdder {
   userId: string | null;
+  /** The language the item comes back in, for a name not their own (the adder's). */
+  language?: Language;
 }
 
 /**
@@ -73,7 +81,7 @@ export async function addEssential(
       createdAt: now.toISOString(),
     };
     await commitTeamChangeOrConflict(kv, stageEssential(beginChange(kv), teamId, item), teamId);
-    return (await withAdderNames(kv, teamId, [item]))[0];
+    return (await withAdderNames(kv, teamId, [item], adder.language))[0];
   }, { attempts: 3 });
 }
 
@@ -92,7 +100,7 @@ export async function addEssentialAsViewer(
   return await addEssential(
     kv,
     viewer.teamId,
-    { userId: viewer.userId },
+    { userId: viewer.userId, language: viewer.language },
     input,
     now,
     () =>

@@ -17,6 +17,7 @@ import type { TeamViewer } from "../team_viewer.ts";
 import { isNewMember, positionAbbreviation, shortName } from "./rules.ts";
 import { FAMILY_TEXTS } from "./texts.ts";
 import { memberDisplayName } from "../names/display_name.ts";
+import type { Language } from "../i18n/languages.ts";
 import { asOtherFamiliesSee, childPrivacyOf } from "./child_privacy.ts";
 import type {
   DetailedFamilyMember,
@@ -251,12 +252,12 @@ const byName = (a: { firstName: string; lastName: string }, b: { firstName: stri
   nameOrder.compare(a.firstName, b.firstName) || nameOrder.compare(a.lastName, b.lastName);
 
 /** A card's name: the person's own, else (a parent who joined without one) "Leo's parent", never an e-mail. */
-function cardName(people: TeamPeople, detail: DetailedFamilyMember): string {
+function cardName(people: TeamPeople, detail: DetailedFamilyMember, lang?: Language): string {
   const { firstName, lastName } = detail;
-  if (detail.type === "player") return memberDisplayName({ firstName, lastName });
+  if (detail.type === "player") return memberDisplayName({ firstName, lastName }, lang);
   const firstChild = people.playersById.get(people.childrenOf.get(detail.id)?.[0] ?? "");
   const role = people.members.get(detail.id)?.role;
-  return memberDisplayName({ firstName, lastName, role, childFirstName: firstChild?.firstName });
+  return memberDisplayName({ firstName, lastName, role, childFirstName: firstChild?.firstName }, lang);
 }
 
 /** Meet Your Soccer Family for one viewer: every player and parent as a card, with its dialog's fields. */
@@ -277,7 +278,7 @@ export function soccerFamilyOf(everyone: TeamPeople, viewer: TeamViewer, now: Da
   ): FamilyCard => {
     const key = memberKey(detail.type, detail.id);
     const familyId = people.familyOf.get(key) ?? null;
-    const name = cardName(people, detail);
+    const name = cardName(people, detail, viewer.language);
     return {
       ...detail,
       key,

@@ -5,6 +5,7 @@ import { getPlayers } from "../db/players.ts";
 import { loadMemberNames } from "../names/member_names.ts";
 import type { TeamPost } from "./types.ts";
 import { messagesFor } from "../i18n/catalog.ts";
+import type { Language } from "../i18n/languages.ts";
 
 /** The feed's page when none is asked for (the dashboard and the API). */
 export const FEED_PAGE_SIZE = 20;
@@ -27,10 +28,18 @@ async function playersStillOnTeam(kv: Deno.Kv, teamId: string, posts: PostRecord
   return new Set(named.filter((_, i) => players[i] !== null));
 }
 
-/** Posts with their authors' names as they are now, and without the name of a player who left (two batch reads). */
-export async function withAuthorNames(kv: Deno.Kv, teamId: string, posts: PostRecord[]): Promise<TeamPost[]> {
+/**
+ * Posts with their authors' names as they are now (a name not their own in `lang`, the reader's),
+ * and without the name of a player who left (two batch reads).
+ */
+export async function withAuthorNames(
+  kv: Deno.Kv,
+  teamId: string,
+  posts: PostRecord[],
+  lang?: Language,
+): Promise<TeamPost[]> {
   const [nameOf, onTeam] = await Promise.all([
-    loadMemberNames(kv, teamId, posts.map((p) => p.authorId)),
+    loadMemberNames(kv, teamId, posts.map((p) => p.authorId), lang),
     playersStillOnTeam(kv, teamId, posts),
   ]);
   return posts.map((post) => {
@@ -41,7 +50,11 @@ export async function withAuthorNames(kv: Deno.Kv, teamId: string, posts: PostRe
 }
 
 /** One page of a team's posts, newest first. */
-export async function listTeamPosts(kv: Deno.Kv, teamId: string, options: PageOptions = {}): Promise<Page<TeamPost>> {
+export async function listTeamPosts(
+  kv: Deno.Kv,
+  teamId: string,
+  options: PageOptions & { lang?: Language } = {},
+): Promise<Page<TeamPost>> {
   const page = await listPosts(kv, teamId, { cursor: options.cursor, limit: options.limit ?? FEED_PAGE_SIZE });
-  return { values: await withAuthorNames(kv, teamId, page.values), cursor: page.cursor };
+  return { values: await withAuthorNames(kv, teamId, page.values, options.lang), cursor: page.cursor };
 }

@@ -15,6 +15,7 @@ import { checkPost, kudosPlayerName, POST_MESSAGES } from "./rules.ts";
 import type { TeamPost } from "./types.ts";
 import { withAuthorNames } from "./listing.ts";
 import { newsAnnouncement } from "../notifications/mod.ts";
+import type { Language } from "../i18n/languages.ts";
 
 /** A person may post at most this many times an hour (a script cannot flood the feed). */
 export const POSTS_PER_HOUR = 30;
@@ -23,6 +24,8 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Who writes a post: their account id (null for a team's shared login); their name is read when shown. */
 export interface PostAuthor {
   userId: string | null;
+  /** The language the post comes back in, for a name not their own (the poster's). */
+  language?: Language;
 }
 
 /** What a caller sends: checked here (type, text, and for a kudos an optional player). */
@@ -88,7 +91,7 @@ async function addPost(
     if (attempt === 0) await beforeCommit?.();
     await commitPost(kv, teamId, prepared);
     await recordPostActivity(kv, teamId, now); // Active/Inactive in the system console counts posts.
-    return (await withAuthorNames(kv, teamId, [prepared.post]))[0];
+    return (await withAuthorNames(kv, teamId, [prepared.post], author.language))[0];
   }, { attempts: 3 });
 }
 
@@ -113,7 +116,7 @@ export async function createPost(
  */
 export async function postAsViewer(kv: Deno.Kv, viewer: TeamViewer, input: PostRequest, now: Date): Promise<TeamPost> {
   if (!canWrite(viewer)) throw new ForbiddenError(POST_MESSAGES.readOnly);
-  const author = { userId: viewer.userId };
+  const author = { userId: viewer.userId, language: viewer.language };
   const subject = viewer.userId ?? `team-login:${viewer.teamId}`;
   return await addPost(kv, viewer.teamId, author, input, now, async () => {
     await consumeRateLimits(

@@ -1,6 +1,7 @@
 /** Invite links and the join requests they lead to. The public face of `lib/join/`. */
 export {
   currentJoinLink,
+  describeTimeLeft,
   JOIN_CODE_PATTERN,
   type JoinLinkView,
   peekJoinCode,

@@ -8,6 +8,7 @@ import { getTeamMemberEntries, getUsers, type User } from "../db/users.ts";
 import { listGuardianLinks } from "../db/guardians.ts";
 import { getPlayers } from "../db/players.ts";
 import { memberDisplayName, type NamedMember, ownName } from "./display_name.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
 
 /** The name to show for an author's account id (null: the team's shared login). */
 export type MemberNames = (userId: string | null) => string;
@@ -42,18 +43,27 @@ async function relationsOf(kv: Deno.Kv, teamId: string, userIds: string[]): Prom
 
 /**
  * The names of the authors `userIds` in `teamId`, read in one batch (the distinct ids of a page
- * of posts, essentials or photos). An id without an account is "A team member".
+ * of posts, essentials or photos). An id without an account is "A team member". The names of
+ * people without one of their own are worded in `lang`, the reader's.
  */
-export async function loadMemberNames(kv: Deno.Kv, teamId: string, userIds: (string | null)[]): Promise<MemberNames> {
+export async function loadMemberNames(
+  kv: Deno.Kv,
+  teamId: string,
+  userIds: (string | null)[],
+  lang: Language = DEFAULT_LANGUAGE,
+): Promise<MemberNames> {
   const ids = [...new Set(userIds.filter((id): id is string => id !== null))];
   const users = new Map((await getUsers(kv, ids)).flatMap((u): [string, User][] => u ? [[u.id, u]] : []));
   const nameless = ids.filter((id) => !ownName(users.get(id) ?? {}));
   const relations = nameless.length > 0 ? await relationsOf(kv, teamId, nameless) : new Map<string, NamedMember>();
   const names = new Map(ids.map((id) => {
     const user = users.get(id);
-    return [id, memberDisplayName({ firstName: user?.firstName, lastName: user?.lastName, ...relations.get(id) })];
+    return [
+      id,
+      memberDisplayName({ firstName: user?.firstName, lastName: user?.lastName, ...relations.get(id) }, lang),
+    ];
   }));
   // The shared login administers the team and is no one in particular.
-  const sharedLogin = memberDisplayName({ role: "TEAM_ADMIN" });
-  return (userId) => userId === null ? sharedLogin : names.get(userId) ?? memberDisplayName({});
+  const sharedLogin = memberDisplayName({ role: "TEAM_ADMIN" }, lang);
+  return (userId) => userId === null ? sharedLogin : names.get(userId) ?? memberDisplayName({}, lang);
 }

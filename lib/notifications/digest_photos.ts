@@ -55,8 +55,11 @@ function captionExcerpt(caption: string): string {
   return flat.length > CAPTION_EXCERPT ? `${flat.slice(0, CAPTION_EXCERPT - 1).trimEnd()}…` : flat;
 }
 
-/** The team's photos since `since`: counted, and the newest few with what their alt text says. */
-export async function weekPhotos(kv: Deno.Kv, teamId: string, since: number): Promise<WeekPhotos> {
+/**
+ * The team's photos since `since`: counted, and the newest few with what their alt text says (an
+ * uploader without a name of their own named in `lang`, the reader's).
+ */
+export async function weekPhotos(kv: Deno.Kv, teamId: string, since: number, lang?: Language): Promise<WeekPhotos> {
   const PAGE = 100;
   let count = 0;
   const newest: PhotoRecord[] = [];
@@ -73,7 +76,7 @@ export async function weekPhotos(kv: Deno.Kv, teamId: string, since: number): Pr
   });
   if (shown.length === 0) return { count, thumbnails: [] };
   // Named as the gallery names them (the uploader's current name).
-  const nameOf = await loadMemberNames(kv, teamId, shown.map((s) => s.photo.uploaderId));
+  const nameOf = await loadMemberNames(kv, teamId, shown.map((s) => s.photo.uploaderId), lang);
   const thumbnails = shown.map(({ photo, ref }) => ({
     ref,
     uploader: nameOf(photo.uploaderId),

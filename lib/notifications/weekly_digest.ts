@@ -119,7 +119,7 @@ const excerpt = (text: string) => {
 };
 
 /** The team's posts since `since`, newest first: the first few with their authors' names, the rest counted. */
-async function weekPosts(kv: Deno.Kv, teamId: string, since: number) {
+async function weekPosts(kv: Deno.Kv, teamId: string, since: number, lang: Language) {
   const listed: PostRecord[] = [];
   let more = 0;
   let cursor = "";
@@ -130,7 +130,7 @@ async function weekPosts(kv: Deno.Kv, teamId: string, since: number) {
     cursor = recent.length === page.values.length ? page.cursor : "";
   } while (cursor);
   const [nameOf, players] = await Promise.all([
-    loadMemberNames(kv, teamId, listed.map((p) => p.authorId)),
+    loadMemberNames(kv, teamId, listed.map((p) => p.authorId), lang),
     getPlayers(kv, teamId, listed.flatMap((p) => p.playerId ? [p.playerId] : [])),
   ]);
   // A kudos names its player as the picker did (first name, last initial), and no one who left.
@@ -143,12 +143,13 @@ async function weekPosts(kv: Deno.Kv, teamId: string, since: number) {
   return { posts, more };
 }
 
-async function readTeamWeek(kv: Deno.Kv, team: Team, now: Date): Promise<TeamWeek> {
+/** A team's week, its people without a name of their own named in `lang`. */
+async function readTeamWeek(kv: Deno.Kv, team: Team, now: Date, lang: Language): Promise<TeamWeek> {
   const since = now.getTime() - DIGEST_DAYS * DAY_MS;
   const zone = digestZone(team);
   const [posts, photos, events] = await Promise.all([
-    weekPosts(kv, team.id, since),
-    weekPhotos(kv, team.id, since),
+    weekPosts(kv, team.id, since, lang),
+    weekPhotos(kv, team.id, since, lang),
     listEventsStartingBetween(kv, team.id, now.getTime(), now.getTime() + DIGEST_DAYS * DAY_MS, { limit: 100 }),
   ]);
   return {
@@ -171,7 +172,8 @@ const cached = <T>(map: Map<string, Promise<T>>, key: string, read: () => Promis
 
 const teamOf = (run: Run, teamId: string) => cached(run.teams, teamId, () => getTeam(run.kv, teamId));
 
-const weekOf = (run: Run, team: Team) => cached(run.weeks, team.id, () => readTeamWeek(run.kv, team, run.now));
+const weekOf = (run: Run, team: Team, lang: Language) =>
+  cached(run.weeks, `${team.id} ${lang}`, () => readTeamWeek(run.kv, team, run.now, lang));
 
 /** The digest's texts in `lang` (the catalogue's `mail.digest`). */
 const textsOf = (lang: Language) => messagesFor(lang).mail.digest;
@@ -272,7 +274,7 @@ async function digestMail(
   const inlineImages: InlineImageRef[] = [];
   for (const team of teams) {
     const [week, campaigns] = await Promise.all([
-      weekOf(run, team),
+      weekOf(run, team, lang),
       listActiveCampaigns(run.kv, team.id, user.id, run.now, { limit: CAMPAIGNS_READ }),
     ]);
     // Each thumbnail's Content-ID, unique within the mail; taken only if the team's part is in it.

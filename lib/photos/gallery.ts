@@ -23,6 +23,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { processImage } from "../images/mod.ts";
 import { canWrite, type TeamViewer } from "../team_viewer.ts";
 import { loadMemberNames } from "../names/member_names.ts";
+import type { Language } from "../i18n/languages.ts";
 import { checkCaption, objectPath, parseObjectPath } from "./rules.ts";
 import { PHOTO_MESSAGES } from "./texts.ts";
 import { isUploaderOf, processedIds, type Uploader } from "./uploads.ts";
@@ -34,9 +35,14 @@ export const GALLERY_PAGE_MAX = 50;
 /** The furthest offset a list call reads from (offsets are read through, so they are bounded). */
 export const GALLERY_MAX_OFFSET = 10_000;
 
-/** Photos with their uploaders' names as they are now (one batch read for the page). */
-async function withUploaderNames(kv: Deno.Kv, teamId: string, photos: PhotoRecord[]): Promise<GalleryPhoto[]> {
-  const nameOf = await loadMemberNames(kv, teamId, photos.map((p) => p.uploaderId));
+/** Photos with their uploaders' names as they are now, a name not their own in `lang` (one batch read for the page). */
+async function withUploaderNames(
+  kv: Deno.Kv,
+  teamId: string,
+  photos: PhotoRecord[],
+  lang?: Language,
+): Promise<GalleryPhoto[]> {
+  const nameOf = await loadMemberNames(kv, teamId, photos.map((p) => p.uploaderId), lang);
   return photos.map((photo) => ({ ...photo, uploaderName: nameOf(photo.uploaderId) }));
 }
 
@@ -44,7 +50,7 @@ async function withUploaderNames(kv: Deno.Kv, teamId: string, photos: PhotoRecor
 export async function listGalleryPhotos(
   kv: Deno.Kv,
   teamId: string,
-  page: { offset?: number; limit?: number } = {},
+  page: { offset?: number; limit?: number; lang?: Language } = {},
 ): Promise<{ photos: GalleryPhoto[]; hasMore: boolean }> {
   const offset = page.offset ?? 0;
   const limit = page.limit ?? GALLERY_PAGE_SIZE;
@@ -55,7 +61,7 @@ export async function listGalleryPhotos(
     throw new ValidationError(`limit must be a whole number from 1 to ${GALLERY_PAGE_MAX}`);
   }
   const { photos, hasMore } = await listPhotosAt(kv, teamId, offset, limit);
-  return { photos: await withUploaderNames(kv, teamId, photos), hasMore };
+  return { photos: await withUploaderNames(kv, teamId, photos, page.lang), hasMore };
 }
 
 /** How the gallery names who uploaded a photo: from the role in the team, never from the request. */
@@ -106,7 +112,7 @@ export async function addGalleryPhoto(
     photo,
   );
   await commitTeamChangeOrConflict(kv, op, viewer.teamId, PHOTO_MESSAGES.alreadyProcessed);
-  return (await withUploaderNames(kv, viewer.teamId, [photo]))[0];
+  return (await withUploaderNames(kv, viewer.teamId, [photo], viewer.language))[0];
 }
 
 function buildPhoto(
@@ -220,5 +226,5 @@ export async function addGalleryPhotoFromBytes(
     now,
   );
   await commitTeamChangeOrConflict(kv, stagePhoto(op, teamId, photo), teamId);
-  return (await withUploaderNames(kv, teamId, [photo]))[0];
+  return (await withUploaderNames(kv, teamId, [photo], viewer.language))[0];
 }

@@ -3,8 +3,7 @@ import { type IslandName, islands } from "../../islands/mod.ts";
 import { RenderContext } from "./context.ts";
 import { serializeForScript } from "./serialize.ts";
 import { ISLAND_MESSAGES_PROP, useI18n } from "../i18n/context.tsx";
-import { areasOf } from "../i18n/catalog.ts";
-import { islandAreas } from "../i18n/island_areas.ts";
+import { islandMessages } from "../i18n/island_areas.ts";
 
 /** When the browser hydrates an island: at once, when scrolled into view, or on first click. */
 export type HydrateOn = "load" | "visible" | "interaction";
@@ -27,7 +26,7 @@ export function Island<N extends IslandName>({ name, props, hydrate = "load" }: 
   const id = `island-props-${state.islands.length}`;
   // Its messages ride with its props: only the areas it uses, in the page's language.
   const { lang } = useI18n();
-  const messages = { lang, m: areasOf(lang, islandAreas(name)) };
+  const messages = { lang, m: islandMessages(lang, name) };
   state.islands.push({ name, id, propsJson: serializeForScript({ ...props, [ISLAND_MESSAGES_PROP]: messages }) });
   const Component = islands[name] as unknown as ComponentType<object>;
   return (

@@ -23,28 +23,34 @@ import { CsvError, type CsvRecord, parseCsv, stripFormulaGuard, toCsv } from "..
 import { ConflictError, ValidationError } from "../errors.ts";
 import { JERSEY_MESSAGES } from "./jerseys.ts";
 import { foldName, isValidEmail, normalizeEmail } from "../text.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
+import type { Language } from "../i18n/languages.ts";
+import { translateMessage } from "../i18n/translate.ts";
 
 export const IMPORT_COLUMNS = ["firstName", "lastName", "jerseyNumber", "position", "parentEmails"] as const;
 const REQUIRED_COLUMNS = ["firstName", "lastName", "jerseyNumber"] as const;
 export const MAX_IMPORT_ROWS = 500;
 export const MAX_PARENT_EMAILS_PER_PLAYER = 5;
 
+const M = messagesFor("en").adminRosterPage.import;
+
+/** The import's refusals and row problems: the English catalogue's (the routes answer in the request's language). */
 export const IMPORT_MESSAGES = {
-  notCsv: "Please upload the roster as a CSV file (Content-Type: text/csv).",
-  noHeader: `The first row must name the columns: ${IMPORT_COLUMNS.join(",")}`,
-  missingColumn: (name: string) => `The header row has no ${name} column.`,
-  unknownColumn: (name: string) => `Unknown column: ${name}. The columns are ${IMPORT_COLUMNS.join(", ")}.`,
-  repeatedColumn: (name: string) => `The ${name} column appears twice.`,
-  empty: "The file has no player rows.",
-  tooManyRows: `A file can hold at most ${MAX_IMPORT_ROWS} players.`,
-  extraCells: "This row has more cells than the header row",
-  badEmail: (email: string) => `Invalid parent email: ${email}`,
-  tooManyEmails: `At most ${MAX_PARENT_EMAILS_PER_PLAYER} parent emails per player`,
-  alreadyOnRoster: "This player is already on the roster",
-  repeatedRow: (line: number) => `Same player as line ${line}`,
-  invalid: (n: number) =>
-    `${n} row${n === 1 ? " has" : "s have"} errors; nothing was imported. Fix them and try again.`,
-  interrupted: "Another change to the roster interrupted the import; nothing was imported. Please try again.",
+  notCsv: M.notCsv,
+  noHeader: format("en", M.noHeader, { columns: IMPORT_COLUMNS.join(",") }),
+  missingColumn: (name: string) => format("en", M.missingColumn, { name }),
+  unknownColumn: (name: string) => format("en", M.unknownColumn, { name, columns: IMPORT_COLUMNS.join(", ") }),
+  repeatedColumn: (name: string) => format("en", M.repeatedColumn, { name }),
+  empty: M.empty,
+  tooManyRows: format("en", M.tooManyRows, { max: String(MAX_IMPORT_ROWS) }),
+  extraCells: M.extraCells,
+  badEmail: (email: string) => format("en", M.badEmail, { email }),
+  tooManyEmails: format("en", M.tooManyEmails, { max: String(MAX_PARENT_EMAILS_PER_PLAYER) }),
+  alreadyOnRoster: M.alreadyOnRoster,
+  repeatedRow: (line: number) => format("en", M.repeatedRow, { line: String(line) }),
+  invalid: (n: number) => format("en", M.invalid, { count: n }),
+  interrupted: M.interrupted,
 } as const;
 
 export interface ImportRow {
@@ -173,6 +179,15 @@ export function previewImport(text: string, existing: Player[]): ImportPreview {
   });
   const invalid = rows.filter((r) => r.errors.length > 0).length;
   return { rows, valid: rows.length - invalid, invalid };
+}
+
+/** The preview with its rows' errors and warnings in `lang` (lib writes them in English). */
+export function translatePreview(preview: ImportPreview, lang: Language): ImportPreview {
+  const inLang = (texts: string[]) => texts.map((text) => translateMessage(text, lang));
+  return {
+    ...preview,
+    rows: preview.rows.map((r) => ({ ...r, errors: inLang(r.errors), warnings: inLang(r.warnings) })),
+  };
 }
 
 export type ImportResult =

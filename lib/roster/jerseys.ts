@@ -1,17 +1,22 @@
 /**
  * Two players may wear the same number (a team can reuse a shirt across age bands), but an
  * admin should know: a claim by that number then matches both, and the admin has to choose.
- * Pure: the roster screens and the import preview use it.
+ * No storage: the roster screens and the import preview use it.
  */
 import type { Player } from "../db/players.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
 
 type Wearer = Pick<Player, "id" | "jerseyNumber" | "firstName" | "lastName">;
 
+const M = messagesFor("en").adminRosterPage.jersey;
+
+/** In English, from the catalogue: the routes answer them in the request's language. */
 export const JERSEY_MESSAGES = {
   shared: (jersey: number, names: string[]) =>
-    `Jersey #${jersey} is also worn by ${names.join(", ")}. Claims by that number will ask you to choose the player.`,
+    format("en", M.shared, { jersey: String(jersey), names: names.join(", ") }),
   sharedInFile: (jersey: number, line: number) =>
-    `Jersey #${jersey} is also used on line ${line}. Claims by that number will ask you to choose the player.`,
+    format("en", M.sharedInFile, { jersey: String(jersey), line: String(line) }),
 } as const;
 
 const nameOf = (p: Wearer) => `${p.firstName} ${p.lastName}`;

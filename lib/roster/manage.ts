@@ -33,13 +33,17 @@ import {
 } from "./player_schema.ts";
 import type { Checked } from "../validation.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
 
+const M = messagesFor("en").adminRosterPage.errors;
+
+/** In English, from the catalogue: the routes answer them in the request's language. */
 export const ROSTER_MESSAGES = {
-  playerNotFound: "Player not found",
-  teamNotFound: "Team not found",
+  playerNotFound: M.playerNotFound,
+  teamNotFound: M.teamNotFound,
   rosterFull: (adding: number) =>
-    `A team can have at most ${MAX_PLAYERS_PER_TEAM} players; adding ${adding} would go over. ` +
-    "Remove players before adding more.",
+    format("en", M.rosterFull, { max: String(MAX_PLAYERS_PER_TEAM), adding: String(adding) }),
 } as const;
 
 /** Players created this recently carry the 'New!' badge. */

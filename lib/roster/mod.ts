@@ -1,6 +1,6 @@
 /** Players: the public roster, the admin's roster management and CSV import/export, edit links. The public face of `lib/roster/`. */
 export { EDIT_MESSAGES, openEditLink, readEditSession } from "./edit_links.ts";
-export { exportRosterCsv, IMPORT_MESSAGES, importRosterCsv } from "./import.ts";
+export { exportRosterCsv, IMPORT_MESSAGES, importRosterCsv, translatePreview } from "./import.ts";
 export {
   addPlayer,
   jerseyWarning,

@@ -1,3 +1,4 @@
 /** The signup wizard's rules, the pending signup and its verification, which creates the team. The public face of `lib/signup/`. */
-export { checkSignup, MAX_TEAM_NAME_LENGTH, SIGNUP_MESSAGES } from "./rules.ts";
+export { checkSignupWith, type SignupRules, signupRules } from "./checks.ts";
+export { checkSignup, MAX_TEAM_NAME_LENGTH, SIGNUP_MESSAGES, SIGNUP_RULES } from "./rules.ts";
 export { parseSignup, resendVerification, type SignupContext, startSignup, verifySignup } from "./verification.ts";

@@ -44,7 +44,7 @@ export interface SignupContext {
 /** Parses the wizard's payload, or throws the step's message (400). */
 export function parseSignup(body: unknown): SignupPayload {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new ValidationError("Please send the signup as a JSON object.");
+    throw new ValidationError(SIGNUP_MESSAGES.notAnObject);
   }
   const unknown = unknownField(body as Record<string, unknown>, SIGNUP_FIELDS);
   if (unknown !== null) throw new ValidationError(unknownFieldMessage(unknown));

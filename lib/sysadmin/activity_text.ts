@@ -5,6 +5,7 @@
  * the loader (activity.ts) looks the names up, components may import this file.
  */
 import type { AuditEntry } from "../db/audit.ts";
+import { type Catalog, messagesFor } from "../i18n/catalog.ts";
 
 /** What the loader found for one entry, read when it is shown (null: not found, or not about one). */
 export interface EntryNames {
@@ -22,38 +23,24 @@ export interface EntryNames {
   calendarType: string | null;
 }
 
-/** The filter's words for each action the app records (the select's value stays the action). */
-export const ACTION_LABELS: Record<string, string> = {
-  "access.updated": "Team login changed",
-  "admin.added": "Team admin added",
-  "admin.removed": "Team admin removed",
-  "calendar.added": "Calendar connected",
-  "calendar.removed": "Calendar removed",
-  "calendars.synced": "Calendars synced (Dev Tools)",
-  "campaign.created": "Campaign created",
-  "campaign.deleted": "Campaign deleted",
-  "campaign.updated": "Campaign switched on or off",
-  "claim.approved": "Claim approved",
-  "claim.denied": "Claim denied",
-  "dev.signed-in-as": "Signed in as someone (Dev Tools)",
-  "join-link.generated": "New invite link",
-  "join-request.approved": "Join request approved",
-  "join-request.denied": "Join request denied",
-  "parent-email.added": "Parent e-mail added",
-  "photo.deleted": "Gallery photo deleted",
-  "player.created": "Player added",
-  "player.deleted": "Player removed",
-  "player.photo_changed": "Player photo changed",
-  "player.photo_consent": "Photo consent changed",
-  "player.photo_removed": "Player photo removed",
-  "player.updated": "Player details changed",
-  "players.imported": "Players imported",
-  "post.deleted": "Post deleted",
-  "settings.updated": "Team settings changed",
-  "team.deleted": "Team deleted",
-};
+/** The catalogue's words for the actions, by the action's two parts ("claim.approved": `claim` → `approved`). */
+export type ActionWords = Catalog["sysadmin"]["home"]["activity"]["actions"];
 
-/** An action's words for the filter; an action the list does not know, as it is written. */
+/** An action's words in a language's `actions`; an action the list does not know, as it is written. */
+export function actionWords(actions: ActionWords, action: string): string {
+  const [group, name] = action.split(".");
+  const words = (actions as Record<string, Record<string, string> | undefined>)[group];
+  return (name !== undefined && Object.hasOwn(words ?? {}, name) ? words![name] : undefined) ?? action;
+}
+
+/** The filter's words for each action the app records, in English ("claim.approved" → "Claim approved"). */
+export const ACTION_LABELS: Record<string, string> = Object.fromEntries(
+  Object.entries(messagesFor("en").sysadmin.home.activity.actions).flatMap(([group, names]) =>
+    Object.entries(names as Record<string, string>).map(([name, words]) => [`${group}.${name}`, words])
+  ),
+);
+
+/** An action's words for the filter, in English (the page shows its own language's). */
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;
 
 /** Field names a detail lists, in words (any other camelCase name is split into words). */

@@ -11,6 +11,8 @@ import { countTeams, listTeams, resolveTeamId } from "../db/teams.ts";
 import { type JoinLinkView, peekJoinLink, regenerateJoinLink } from "../join/mod.ts";
 import { NotFoundError } from "../errors.ts";
 import { SYNC_INTERVAL_MS } from "../calendar/mod.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
 import {
   ADMIN_TEAMS_PAGE_SIZE,
   type AdminStats,
@@ -81,25 +83,28 @@ export async function regenerateTeamInviteLink(
 
 const TEAM_NOT_FOUND = "Team not found";
 
+/** The Settings tab's words in English (the route puts them in the page's language). */
+const FACTS = messagesFor("en").sysadmin.home.settings;
+
 /** The calendar sync's schedule in words. */
-export const CALENDAR_SYNC_TEXT = `Every ${
-  Math.round(SYNC_INTERVAL_MS / 60_000)
-} minutes, and 'Sync now' on a team's calendar card`;
+export const CALENDAR_SYNC_TEXT = format("en", FACTS.values.calendarSync, {
+  minutes: String(Math.round(SYNC_INTERVAL_MS / 60_000)),
+});
 
 /** Where the data lives, in words (never the address of a remote database). */
 export function kvKind(kvPath: string | null): string {
-  if (kvPath === null) return "Deno Deploy KV (the database assigned to the app)";
-  if (kvPath === ":memory:") return "In memory (nothing is kept after a restart)";
-  if (/^https?:\/\//.test(kvPath)) return "Deno KV Connect (remote database)";
-  return `Local file (${kvPath})`;
+  if (kvPath === null) return FACTS.values.denoDeployKv;
+  if (kvPath === ":memory:") return FACTS.values.memoryKv;
+  if (/^https?:\/\//.test(kvPath)) return FACTS.values.remoteKv;
+  return format("en", FACTS.values.localKv, { path: kvPath });
 }
 
 /** How mail leaves, in words: the SMTP server's host (never its credentials), or the outbox. */
 export function mailTransport(smtpUrl: string | undefined): string {
-  if (!smtpUrl) return "Development outbox (no SMTP_URL set; nothing is sent)";
+  if (!smtpUrl) return FACTS.values.outbox;
   try {
     const url = new URL(smtpUrl);
-    return `SMTP via ${url.hostname}${url.port ? `:${url.port}` : ""}`;
+    return format("en", FACTS.values.smtpVia, { host: `${url.hostname}${url.port ? `:${url.port}` : ""}` });
   } catch {
     return "SMTP";
   }
@@ -107,13 +112,15 @@ export function mailTransport(smtpUrl: string | undefined): string {
 
 /** The Settings tab: read-only facts about this installation. */
 export function systemFacts(config: Config, build: { sourceHash: string }): SystemFact[] {
+  const { labels, values } = FACTS;
+  const version = format("en", values.version, { hash: build.sourceHash.slice(0, 12), deno: Deno.version.deno });
   return [
-    { label: "Environment", value: config.env === "development" ? "Development" : "Production" },
-    { label: "Database", value: kvKind(config.kvPath) },
-    { label: "Mail transport", value: mailTransport(config.smtpUrl) },
-    { label: "Mail sender", value: config.mailFrom },
-    { label: "Calendar sync", value: CALENDAR_SYNC_TEXT },
-    { label: "Public address", value: config.appUrl },
-    { label: "Version", value: `GoalMates build ${build.sourceHash.slice(0, 12)} on Deno ${Deno.version.deno}` },
+    { label: labels.environment, value: config.env === "development" ? values.development : values.production },
+    { label: labels.database, value: kvKind(config.kvPath) },
+    { label: labels.mailTransport, value: mailTransport(config.smtpUrl) },
+    { label: labels.mailSender, value: config.mailFrom },
+    { label: labels.calendarSync, value: CALENDAR_SYNC_TEXT },
+    { label: labels.publicAddress, value: config.appUrl },
+    { label: labels.version, value: version },
   ];
 }

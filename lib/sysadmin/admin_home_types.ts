@@ -5,6 +5,8 @@
  */
 import type { AuditEntry } from "../db/audit.ts";
 import type { JoinLinkView } from "../join/mod.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
 
 export type { AuditEntry };
 
@@ -58,11 +60,14 @@ export const AUDIT_ACTIONS: readonly string[] = [
   "team.deleted",
 ];
 
+const PROBLEMS = messagesFor("en").sysadmin.home.activity.problems;
+
+/** The activity log's refusals in English (the routes answer them in the request's language). */
 export const ACTIVITY_MESSAGES = {
-  badAction: "action must be an audit action name, such as claim.approved",
+  badAction: PROBLEMS.badAction,
   teamNotFound: "Team not found",
   /** The Activity tab, when its team filter names no team. */
-  noTeam: (text: string) => `No team matches "${text}".`,
+  noTeam: (text: string) => format("en", PROBLEMS.noTeam, { text }),
 } as const;
 
 /** One line of the Activity tab: the entry, the name of its team (null: global, or the team is gone), and the entry in words. */

@@ -23,19 +23,18 @@ import { endTeamLoginSessions } from "../auth/sessions.ts";
 import { stageMail } from "../mail/mod.ts";
 import { coAdminInviteMail, recipientLanguage } from "../mail/templates.ts";
 import type { Language } from "../i18n/languages.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { isValidEmail, normalizeEmail } from "../text.ts";
 
+const ACCESS = messagesFor("en").adminAccess.messages;
+
+/** The English catalogue's texts (routes answer them in the request's language, lib/i18n/translate.ts). */
 export const ACCESS_MESSAGES = {
-  username: "Username must be 3 to 40 letters, digits, dots, dashes or underscores.",
-  saved: "Team login saved.",
-  email: "Please enter a valid email address.",
-  invited: (email: string) => `${email} is now an admin of this team. We e-mailed them a sign-in link.`,
-  alreadyAdmin: "That person is already an admin of this team.",
-  lastAdmin: "A team needs at least one admin.",
-  notAdmin: "That person is not an admin of this team.",
-  removed: "Admin removed.",
-} as const;
+  ...ACCESS,
+  invited: (email: string) => format("en", ACCESS.invited, { email }),
+};
 
 const USERNAME = /^[a-z0-9._-]{3,40}$/;
 
@@ -120,7 +119,7 @@ export async function inviteCoAdmin(
   const email = normalizeEmail(rawEmail);
   const { kv, now } = ctx;
   const team = await getTeam(kv, teamId);
-  if (!team) throw new NotFoundError("Team not found");
+  if (!team) throw new NotFoundError(ACCESS_MESSAGES.teamNotFound);
   const account = await readAccountForCommit(kv, email, { firstName: "", lastName: "" }, now);
   const user = account.user;
   const membershipEntry = await getMembershipEntry(kv, user.id, teamId);

@@ -18,6 +18,7 @@ import { countOpenRemovalRequests, listRemovalRequestViews, type RemovalRequestV
 
 export type AccessOverview = Awaited<ReturnType<typeof getAccessOverview>>;
 import { NotFoundError } from "../errors.ts";
+import type { Language } from "../i18n/languages.ts";
 
 export interface LinkContext {
   actor: string;
@@ -121,12 +122,14 @@ export async function loadAccess(
   currentUserId: string | null,
   ctx: LinkContext,
   membersCursor = "",
+  /** The reader's: a member without a name of their own is "Maya's parent" in it. */
+  lang?: Language,
 ): Promise<AccessData> {
   const [frame, link, access, members] = await Promise.all([
     loadAdminFrame(kv, teamId),
     currentJoinLink(kv, teamId, ctx.actor, ctx.appUrl, ctx.now),
     getAccessOverview(kv, teamId, currentUserId),
-    listRemovableMembers(kv, teamId, { cursor: membersCursor }),
+    listRemovableMembers(kv, teamId, { cursor: membersCursor, lang }),
   ]);
   return { ...frame, link, access, members: { ...members, from: membersCursor } };
 }

@@ -27,11 +27,16 @@ import { listTeamMembers } from "../db/users.ts";
 import { MAX_PAGE_SIZE } from "../db/kv.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { runLoggedJob } from "../log.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
 
+const RULES = messagesFor("en").adminSettings.rules;
+
+/** The English catalogue's messages (lib/i18n/en/adminSettings.ts); the routes answer them in the request's language. */
 export const DELETE_TEAM_MESSAGES = {
-  confirm: "Type the team name to confirm.",
-  unknownField: (name: string) => `Unknown field: ${name}`,
-  teamNotFound: "Team not found",
+  confirm: RULES.confirmDelete,
+  unknownField: (name: string) => format("en", RULES.unknownField, { name }),
+  teamNotFound: RULES.teamNotFound,
 } as const;
 
 const confirmationSchema = z.strictObject({ confirm: z.string() });

@@ -8,13 +8,14 @@ import { listGuardianLinks } from "../db/guardians.ts";
 import { getPlayers } from "../db/players.ts";
 import type { Page, PageOptions } from "../db/kv.ts";
 import { memberDisplayName } from "../names/display_name.ts";
+import type { Language } from "../i18n/languages.ts";
 
 /** How many members one page of the Access page lists. */
 export const MEMBERS_PAGE_SIZE = 25;
 
 export interface MemberView {
   userId: string;
-  /** Their own name, else "Maya's parent" (never the e-mail: that is shown beside it). */
+  /** Their own name, else "Maya's parent" in the reader's language (never the e-mail: that is shown beside it). */
   name: string;
   email: string;
   role: "TEAM_STANDARD" | "PLAYER";
@@ -29,7 +30,7 @@ export interface MemberView {
 export async function listRemovableMembers(
   kv: Deno.Kv,
   teamId: string,
-  options: Pick<PageOptions, "cursor" | "limit"> = {},
+  options: Pick<PageOptions, "cursor" | "limit"> & { lang?: Language } = {},
 ): Promise<Page<MemberView>> {
   const page = await listTeamMembers(kv, teamId, { cursor: options.cursor, limit: options.limit ?? MEMBERS_PAGE_SIZE });
   const members = page.values.filter((m) => m.role !== "TEAM_ADMIN");
@@ -61,7 +62,7 @@ export async function listRemovableMembers(
         role,
         playerFirstName: role === "PLAYER" ? shown[0]?.firstName : null,
         childFirstName: role === "PLAYER" ? null : shown[0]?.firstName,
-      }),
+      }, options.lang),
       email: user.email,
       role,
       players: shown.map((p) => `${p.firstName} ${p.lastName}`.trim()),

@@ -26,21 +26,17 @@ import { getTeam } from "../db/teams.ts";
 import { stageMail } from "../mail/mod.ts";
 import { memberRemovedMail, recipientLanguage } from "../mail/templates.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
 
+const MEMBERSHIP = messagesFor("en").adminAccess.membership;
+
+/** The English catalogue's texts (routes answer them in the request's language, lib/i18n/translate.ts). */
 export const MEMBERSHIP_MESSAGES = {
-  onlyAdmin: "You are this team's only admin. Hand the team over to another admin or delete the team first.",
-  notMember: "You are not a member of this team.",
-  memberNotFound: "That person is not a member of this team.",
-  teamNotFound: "Team not found",
-  removeSelf: "You can't remove yourself from the team. To leave it, use Leave this team on your Privacy page.",
-  removeAdmin: "That person is an admin of this team. Take away their admin role under Team Admins first.",
-  teamLogin: "A team login can't leave a team. Sign in with your own account to leave it.",
-  left: (teamName: string) => `You have left ${teamName}. It no longer appears in your account.`,
-  removed: (name: string) => `${name} is no longer a member of this team. We e-mailed them to let them know.`,
-  /** The Access page's notice after a removal by form (the URL carries a code, never a name). */
-  memberRemoved: "Member removed. We e-mailed them to let them know.",
-  tryAgain: "Something changed on the team at the same moment. Please try again.",
-} as const;
+  ...MEMBERSHIP,
+  left: (teamName: string) => format("en", MEMBERSHIP.left, { team: teamName }),
+  removed: (name: string) => format("en", MEMBERSHIP.removed, { name }),
+};
 
 /** How many times a removal reads again after losing a race with another change to the team. */
 const ATTEMPTS = 5;

@@ -14,29 +14,37 @@ import { retryOnConflict } from "../db/change.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { cleanText } from "../text.ts";
 import { canonicalTimeZone, MAX_TIME_ZONE_LENGTH, teamTimeZone, teamTimeZoneSource } from "../time_zone.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { format } from "../i18n/format.ts";
 
 export const MAX_EMAIL_DOMAINS = 20;
 
+const RULES = messagesFor("en").adminSettings.rules;
+
+/** The English catalogue's messages (lib/i18n/en/adminSettings.ts); the routes answer them in the request's language. */
 export const SETTINGS_MESSAGES = {
-  body: "Please send the settings as a JSON object",
-  unknownField: (name: string) => `Unknown field: ${name}`,
-  name: "Team name is required",
-  nameLength: "Team name must be at most 80 characters",
-  season: "Season must be at most 40 characters",
-  orgName: "Organization name must be at most 80 characters",
-  claimInstructions: "Claim instructions must be at most 500 characters",
-  notText: (name: string) => `${name} must be text`,
-  switch: (name: string) => `${name} must be true or false`,
-  domains: "Allowed email domains must be a list of domains",
-  badDomain: (domain: string) => `Invalid email domain: ${domain}`,
-  tooManyDomains: `At most ${MAX_EMAIL_DOMAINS} email domains`,
-  timeZone: "Time zone must be an IANA time zone, such as America/Los_Angeles",
-  teamNotFound: "Team not found",
+  body: RULES.body,
+  unknownField: (name: string) => format("en", RULES.unknownField, { name }),
+  name: RULES.name,
+  nameLength: RULES.nameLength,
+  season: RULES.season,
+  orgName: RULES.orgName,
+  claimInstructions: RULES.claimInstructions,
+  /** A field that is not text, by its name in the patch. */
+  notText: RULES.notText,
+  /** A switch that is not true or false, by its name in the patch. */
+  switch: RULES.notSwitch,
+  domains: RULES.domains,
+  badDomain: (domain: string) => format("en", RULES.badDomain, { domain }),
+  tooManyDomains: format("en", RULES.tooManyDomains, { max: String(MAX_EMAIL_DOMAINS) }),
+  timeZone: RULES.timeZone,
+  teamNotFound: RULES.teamNotFound,
 } as const;
 
-const text = (label: string, max: number, tooLong: string) =>
-  z.string({ error: SETTINGS_MESSAGES.notText(label) }).transform(cleanText).pipe(z.string().max(max, tooLong));
-const toggle = (name: string) => z.boolean({ error: SETTINGS_MESSAGES.switch(name) }).optional();
+const text = (field: keyof typeof SETTINGS_MESSAGES.notText, max: number, tooLong: string) =>
+  z.string({ error: SETTINGS_MESSAGES.notText[field] }).transform(cleanText).pipe(z.string().max(max, tooLong));
+const toggle = (name: keyof typeof SETTINGS_MESSAGES.switch) =>
+  z.boolean({ error: SETTINGS_MESSAGES.switch[name] }).optional();
 
 /** A DNS name with at least one dot ("school.org", "mail.club.example"). */
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
@@ -57,17 +65,17 @@ const domainList = z.array(z.string({ error: SETTINGS_MESSAGES.domains }), { err
 const settingsPatchSchema = z.strictObject({
   name: z.string({ error: SETTINGS_MESSAGES.name }).transform(cleanText)
     .pipe(z.string().min(1, SETTINGS_MESSAGES.name).max(80, SETTINGS_MESSAGES.nameLength)).optional(),
-  season: text("Season", 40, SETTINGS_MESSAGES.season).optional(),
-  orgName: text("Organization name", 80, SETTINGS_MESSAGES.orgName).optional(),
-  openClaims: toggle("Open claims"),
-  allowSurnameFallback: toggle("Allow surname fallback"),
-  claimInstructions: z.string({ error: SETTINGS_MESSAGES.notText("Claim instructions") })
+  season: text("season", 40, SETTINGS_MESSAGES.season).optional(),
+  orgName: text("orgName", 80, SETTINGS_MESSAGES.orgName).optional(),
+  openClaims: toggle("openClaims"),
+  allowSurnameFallback: toggle("allowSurnameFallback"),
+  claimInstructions: z.string({ error: SETTINGS_MESSAGES.notText.claimInstructions })
     .transform((v) => v.normalize("NFC").trim())
     .pipe(z.string().max(500, SETTINGS_MESSAGES.claimInstructions)).optional(),
-  showPhotos: toggle("Show photos"),
-  showPositions: toggle("Show positions"),
-  showParentNames: toggle("Show parent names"),
-  showLastNames: toggle("Show last names"),
+  showPhotos: toggle("showPhotos"),
+  showPositions: toggle("showPositions"),
+  showParentNames: toggle("showParentNames"),
+  showLastNames: toggle("showLastNames"),
   allowedEmailDomains: domainList.optional(),
   /** Stored under the runtime's name for it ('america/los_angeles' → 'America/Los_Angeles'). */
   timeZone: z.string({ error: SETTINGS_MESSAGES.timeZone }).max(MAX_TIME_ZONE_LENGTH, SETTINGS_MESSAGES.timeZone)

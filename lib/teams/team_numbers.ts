@@ -27,6 +27,11 @@ export interface ParentLink {
   userId: string;
 }
 
+/**
+ * The English catalogue's words for the numbers (lib/i18n/en/adminCommon.ts `numbers`; a unit test
+ * keeps the two the same): pages read theirs in the page's language with `useI18n()`. They stay
+ * written out here because islands import this module and never the catalogue.
+ */
 export const TEAM_NUMBER_TEXTS = {
   players: "Players",
   playersWithParent: "Players with a parent",
@@ -39,16 +44,29 @@ export const TEAM_NUMBER_TEXTS = {
   removalRequests: "Removal requests",
 } as const;
 
+/** "6 of 14" in a page's language: `(part, whole) => t(m.adminCommon.numbers.coverage, { part, whole })`. */
+export type Coverage = (part: number, whole: number) => string;
+const ENGLISH_COVERAGE: Coverage = (part, whole) => `${part} of ${whole}`;
+
+type NumberValue = (numbers: TeamNumbers, coverage?: Coverage) => string;
+
 /** The numbers a page shows and a claim decision refreshes in place (`data-number` on the element). */
-export const NUMBER_VALUES = {
-  players: (n: TeamNumbers) => String(n.players),
+export const NUMBER_VALUES: {
+  readonly players: NumberValue;
+  readonly "players-with-parent": NumberValue;
+  readonly "parents-with-access": NumberValue;
+  readonly "claims-pending": NumberValue;
+  readonly "claims-approved": NumberValue;
+  readonly "claims-denied": NumberValue;
+} = {
+  players: (n) => String(n.players),
   /** Coverage as counts, never a bare percent: "Players with a parent: 6 of 14". */
-  "players-with-parent": (n: TeamNumbers) => `${n.playersWithParent} of ${n.players}`,
-  "parents-with-access": (n: TeamNumbers) => String(n.parentsWithAccess),
-  "claims-pending": (n: TeamNumbers) => String(n.claims.pending),
-  "claims-approved": (n: TeamNumbers) => String(n.claims.approved),
-  "claims-denied": (n: TeamNumbers) => String(n.claims.denied),
-} as const;
+  "players-with-parent": (n, coverage = ENGLISH_COVERAGE) => coverage(n.playersWithParent, n.players),
+  "parents-with-access": (n) => String(n.parentsWithAccess),
+  "claims-pending": (n) => String(n.claims.pending),
+  "claims-approved": (n) => String(n.claims.approved),
+  "claims-denied": (n) => String(n.claims.denied),
+};
 export type NumberName = keyof typeof NUMBER_VALUES;
 
 /** A player "has a parent" once at least one parent account is linked to them. */

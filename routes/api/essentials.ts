@@ -18,7 +18,8 @@ import { NO_STORE } from "../security_headers.ts";
 
 export const essentialsApi = new Hono<AppEnv>()
   .get("/essentials", requireTeamMember, async (c) => {
-    const page = await listTeamEssentials(c.var.deps.kv, teamViewer(c).teamId, pageQuery(c));
+    const viewer = teamViewer(c);
+    const page = await listTeamEssentials(c.var.deps.kv, viewer.teamId, { ...pageQuery(c), lang: viewer.language });
     return c.json(page, 200, NO_STORE);
   })
   .post("/essentials", jsonBody, requireTeamMember, async (c) => {

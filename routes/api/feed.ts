@@ -13,7 +13,8 @@ export const POST_FIELDS = ["postType", "content", "playerId"] as const;
 
 export const feedApi = new Hono<AppEnv>()
   .get("/posts", requireTeamMember, async (c) => {
-    const page = await listTeamPosts(c.var.deps.kv, teamViewer(c).teamId, pageQuery(c));
+    const viewer = teamViewer(c);
+    const page = await listTeamPosts(c.var.deps.kv, viewer.teamId, { ...pageQuery(c), lang: viewer.language });
     return c.json(page, 200, NO_STORE);
   })
   .post("/posts", jsonBody, requireTeamMember, async (c) => {

@@ -155,7 +155,8 @@ export const teamPhotoApi = new Hono<AppEnv>()
   })
   // The gallery, newest first.
   .get("/photos", requireTeamMember, async (c) => {
-    const page = await listGalleryPhotos(c.var.deps.kv, teamViewer(c).teamId, offsetQuery(c));
+    const viewer = teamViewer(c);
+    const page = await listGalleryPhotos(c.var.deps.kv, viewer.teamId, { ...offsetQuery(c), lang: viewer.language });
     return c.json(page, 200, NO_STORE);
   })
   // The uploader or a team admin deletes a photo, with its three sizes.

@@ -3,14 +3,24 @@ import type { AppEnv } from "../app_env.ts";
 import { signInPerson } from "../auth_middleware.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { jsonBody, readJson, readJsonFields } from "../http.ts";
-import { parseSignup, resendVerification, SIGNUP_MESSAGES, startSignup, verifySignup } from "../../lib/signup/mod.ts";
+import {
+  parseSignup,
+  resendVerification,
+  SIGNUP_MESSAGES,
+  SIGNUP_RULES,
+  startSignup,
+  verifySignup,
+} from "../../lib/signup/mod.ts";
 import { isValidEmail } from "../../lib/text.ts";
 import { NO_STORE } from "../security_headers.ts";
 import { signupContext } from "../contexts.ts";
 
-const INVALID_EMAIL = "Please enter a valid email address.";
+const INVALID_EMAIL = SIGNUP_RULES.email.message;
 
-/** `/api/signup`: the signup wizard's three calls: start (mails the link), resend, and verify. */
+/**
+ * `/api/signup`: the signup wizard's three calls: start (mails the link), resend, and verify. Their
+ * messages are the English catalogue's; translateApiMessages answers them in the request's language.
+ */
 export const signupApi = new Hono<AppEnv>()
   .post("/create-pending-intent", jsonBody, async (c) => {
     const payload = parseSignup(await readJson(c));

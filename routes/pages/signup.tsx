@@ -5,11 +5,15 @@ import { renderPage } from "../../lib/render/page.tsx";
 import { LINK_PAGE, PRIVATE_PAGE, sendPage } from "../security_headers.ts";
 import { getSessionUser, signInPerson } from "../auth_middleware.ts";
 import { resendVerification, startSignup, verifySignup } from "../../lib/signup/mod.ts";
-import { checkSignup, MAX_TEAM_NAME_LENGTH, SIGNUP_MESSAGES } from "../../lib/signup/mod.ts";
+import { checkSignupWith, MAX_TEAM_NAME_LENGTH, SIGNUP_RULES, signupRules } from "../../lib/signup/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { refusalOf } from "../errors.ts";
 import { cleanText, isValidEmail } from "../../lib/text.ts";
 import { signupContext } from "../contexts.ts";
+import { pageLanguage } from "../language.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
+import { format } from "../../lib/i18n/format.ts";
+import { translateMessage } from "../../lib/i18n/translate.ts";
 import { continueSignupHref } from "../../islands/SignupVerify.tsx";
 import { SignupPage, type SignupPageState } from "../../components/signup/SignupPage.tsx";
 import type { KnownOutcome } from "../../islands/SignupVerify.tsx";
@@ -28,32 +32,39 @@ import { firstStep, stepAfterPost, successStep } from "../../components/signup/w
 
 // Signup pages show personal data (PRIVATE_PAGE); those about the e-mailed link's secret are LINK_PAGEs.
 const TEAM_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-const INVALID_EMAIL = "Please enter a valid email address.";
 
-function sendWizard(c: Context<AppEnv>, state: SignupPageState, status = 200, headers: [string, string][] = []) {
+/** The wizard's words and checks in the request's language: its steps and field errors work without JavaScript too. */
+async function wizardLanguage(c: Context<AppEnv>) {
+  const language = await pageLanguage(c);
+  const texts = messagesFor(language.lang).signup;
+  return { language, texts, rules: signupRules(language.lang, texts.rules) };
+}
+
+async function sendWizard(c: Context<AppEnv>, state: SignupPageState, status = 200, headers: [string, string][] = []) {
+  const language = await pageLanguage(c);
+  const texts = messagesFor(language.lang).signupPages;
   const page = renderPage(c.var.deps.assets, <SignupPage state={state} />, {
-    title: "Create Your Team",
-    description: "Create a free GoalMates team for your youth soccer team's parents.",
+    title: texts.pageTitle,
+    description: texts.pageDescription,
     status,
+    ...language,
   });
   return sendPage(c, page, [...PRIVATE_PAGE, ...headers]);
 }
 
-/** A refusal from lib/ (a rate limit, a rule) shown on the step that was posted. */
-function sendRefusal(c: Context<AppEnv>, error: unknown, step: "review" | "verify", values: SignupValues) {
+/** A refusal from lib/ (a rate limit, a rule), in English, shown in the request's language on the step that was posted. */
+async function sendRefusal(c: Context<AppEnv>, error: unknown, step: "review" | "verify", values: SignupValues) {
   const { message, status, headers } = refusalOf(error);
-  return sendWizard(
-    c,
-    stepAfterPost(moveTo(step), values, { title: "Error", message, tone: "error" }),
-    status,
-    headers,
-  );
+  const { language, texts, rules } = await wizardLanguage(c);
+  const banner: Banner = { title: texts.errorTitle, message: translateMessage(message, language.lang), tone: "error" };
+  return sendWizard(c, stepAfterPost(moveTo(step), values, rules, banner), status, headers);
 }
 
 /** 'Finish & Verify by Email': stores the signup and mails the link, then 'Check Your Email'. */
 async function finishSignup(c: Context<AppEnv>, values: SignupValues) {
-  const check = checkSignup({ ...values });
-  if (!check.ok) return sendWizard(c, stepAfterPost(moveToProblem(check.problem), values), 400);
+  const { language, texts, rules } = await wizardLanguage(c);
+  const check = checkSignupWith({ ...values }, rules);
+  if (!check.ok) return sendWizard(c, stepAfterPost(moveToProblem(check.problem), values, rules), 400);
   try {
     await startSignup(signupContext(c), check.value);
   } catch (error) {
@@ -61,30 +72,33 @@ async function finishSignup(c: Context<AppEnv>, values: SignupValues) {
   }
   const sent = { ...values, email: check.value.email };
   const banner: Banner = {
-    title: SIGNUP_MESSAGES.emailSent,
-    message: SIGNUP_MESSAGES.sentTo(sent.email),
+    title: texts.messages.emailSent,
+    message: format(language.lang, texts.messages.sentTo, { email: sent.email }),
     tone: "success",
   };
-  return sendWizard(c, stepAfterPost(moveTo("verify"), sent, banner));
+  return sendWizard(c, stepAfterPost(moveTo("verify"), sent, rules, banner));
 }
 
 /** 'Resend Email' on the verify step. */
 async function resendLink(c: Context<AppEnv>, values: SignupValues) {
+  const { texts, rules } = await wizardLanguage(c);
   try {
-    if (!isValidEmail(values.email)) throw new ValidationError(INVALID_EMAIL);
+    if (!isValidEmail(values.email)) throw new ValidationError(SIGNUP_RULES.email.message);
     await resendVerification(signupContext(c), values.email);
   } catch (error) {
     return sendRefusal(c, error, "verify", values);
   }
-  const banner: Banner = { title: SIGNUP_MESSAGES.emailResent, message: SIGNUP_MESSAGES.resent, tone: "success" };
-  return sendWizard(c, stepAfterPost(moveTo("verify"), values, banner));
+  const banner: Banner = { title: texts.messages.emailResent, message: texts.messages.resent, tone: "success" };
+  return sendWizard(c, stepAfterPost(moveTo("verify"), values, rules, banner));
 }
 
-function sendVerifyPage(c: Context<AppEnv>, token: string, known: KnownOutcome) {
+async function sendVerifyPage(c: Context<AppEnv>, token: string, known: KnownOutcome) {
+  const language = await pageLanguage(c);
   const page = renderPage(c.var.deps.assets, <VerifyEmailPage token={token} known={known} />, {
-    title: "Email Verification",
+    title: messagesFor(language.lang).signupPages.verifyPage.title,
     status: known === "invalid" ? 400 : known === "alreadyVerified" ? 409 : 200,
     noindex: true,
+    ...language,
   });
   return sendPage(c, page, LINK_PAGE);
 }
@@ -107,8 +121,9 @@ export const signupPages = new Hono<AppEnv>()
     const action = typeof form.action === "string" ? form.action : "continue";
     if (step === "review" && action === "finish") return await finishSignup(c, values);
     if (step === "verify" && action === "resend") return await resendLink(c, values);
-    const move = moveWizard(step, action, values);
-    return sendWizard(c, stepAfterPost(move, values), move.problem ? 400 : 200);
+    const { rules } = await wizardLanguage(c);
+    const move = moveWizard(step, action, values, rules);
+    return sendWizard(c, stepAfterPost(move, values, rules), move.problem ? 400 : 200);
   })
   // Opening the link spends nothing: the page's own call (or its no-JS button) does.
   .get("/verify", (c) => {
@@ -125,7 +140,7 @@ export const signupPages = new Hono<AppEnv>()
       email = user.email;
     } catch (error) {
       const refused = refusalOf(error);
-      return sendVerifyPage(c, "", refused.error instanceof ConflictError ? "alreadyVerified" : "invalid");
+      return await sendVerifyPage(c, "", refused.error instanceof ConflictError ? "alreadyVerified" : "invalid");
     }
     // The session cookie rides on the redirect (pages sent with sendPage carry no cookies).
     for (const [name, value] of LINK_PAGE) c.header(name, value);
@@ -134,13 +149,16 @@ export const signupPages = new Hono<AppEnv>()
 
 /** `/signup-success`: the team-created celebration. */
 export const signupSuccessPage = new Hono<AppEnv>()
-  .get("/", (c) => {
-    const teamName = cleanText(c.req.query("teamName") ?? "").slice(0, MAX_TEAM_NAME_LENGTH) || "Your Team";
+  .get("/", async (c) => {
+    const language = await pageLanguage(c);
+    const texts = messagesFor(language.lang).signupPages.celebration;
+    const teamName = cleanText(c.req.query("teamName") ?? "").slice(0, MAX_TEAM_NAME_LENGTH) || texts.yourTeam;
     const teamId = c.req.query("teamId") ?? "";
     const dashboardHref = TEAM_ID.test(teamId) ? `/family-dashboard/${teamId}` : "/family-dashboard";
     const page = renderPage(c.var.deps.assets, <CelebrationPage teamName={teamName} dashboardHref={dashboardHref} />, {
-      title: "Team Created",
+      title: texts.title,
       noindex: true,
+      ...language,
     });
     return sendPage(c, page, PRIVATE_PAGE);
   });

@@ -5,6 +5,7 @@
  * JavaScript (post/redirect/get); the GlobalCampaignForm island calls /api/admin/campaigns.
  */
 import { type Context, Hono, type MiddlewareHandler } from "hono";
+import type { Language } from "../../lib/i18n/languages.ts";
 import type { ReactNode } from "react";
 import type { AppEnv } from "../app_env.ts";
 import { getSysadmin, signOutSysadmin, sysadminActorOf } from "../auth_middleware.ts";
@@ -40,6 +41,9 @@ import {
   globalFormValues,
 } from "../../components/sysadmin/campaign_console.ts";
 import { SysadminLoginPage } from "../../components/sysadmin/SysadminLoginPage.tsx";
+import { pageLanguage, requestLanguage } from "../language.ts";
+import { type Catalog, messagesFor } from "../../lib/i18n/catalog.ts";
+import { translateFields, translateMessage } from "../../lib/i18n/translate.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -48,22 +52,31 @@ const MAX_QUERY = 100;
 
 type Notice = { kind: "success" | "error"; text: string };
 
-/** The notices a form post leads to, by the short code in the query string (own keys only). */
-const NOTICES: Record<string, Notice> = {
-  created: { kind: "success", text: "Campaign deployed. Every active team's families see it while it is live." },
-  activated: { kind: "success", text: "Campaign activated." },
-  deactivated: { kind: "success", text: "Campaign deactivated. Families no longer see it." },
-  deleted: { kind: "success", text: "Campaign deleted, with its responses." },
-  missing: { kind: "error", text: "That campaign no longer exists." },
+/** The notices a form post leads to, by the short code in the query string; their words are `console.notices`. */
+const NOTICE_KINDS = {
+  created: "success",
+  activated: "success",
+  deactivated: "success",
+  deleted: "success",
+  missing: "error",
+} as const;
+
+const noticeFrom = (c: Ctx, lang: Language): Notice | null => {
+  const code = [c.req.query("done"), c.req.query("error")].find((q) =>
+    q !== undefined && Object.hasOwn(NOTICE_KINDS, q)
+  ) as keyof typeof NOTICE_KINDS | undefined;
+  if (code === undefined) return null;
+  return { kind: NOTICE_KINDS[code], text: messagesFor(lang).sysadmin.console.notices[code] };
 };
 
-const noticeFrom = (c: Ctx): Notice | null => {
-  const code = [c.req.query("done"), c.req.query("error")].find((q) => q !== undefined && Object.hasOwn(NOTICES, q));
-  return code === undefined ? null : NOTICES[code];
-};
-
-function send(c: Ctx, element: ReactNode, title: string, status = 200) {
-  const page = renderPage(c.var.deps.assets, element, { title, status, noindex: true });
+async function send(c: Ctx, element: ReactNode, title: (m: Catalog) => string, status = 200) {
+  const language = await pageLanguage(c);
+  const page = renderPage(c.var.deps.assets, element, {
+    title: title(messagesFor(language.lang)),
+    status,
+    noindex: true,
+    ...language,
+  });
   // One system administrator's view of every team: never cached, never indexed.
   return sendPage(c, page, PRIVATE_PAGE);
 }
@@ -72,7 +85,7 @@ function send(c: Ctx, element: ReactNode, title: string, status = 200) {
 function sendLogin(c: Ctx) {
   const url = new URL(c.req.url);
   const next = safeLocalPath(url.pathname + url.search, "/sysadmin");
-  return send(c, <SysadminLoginPage login={{ next, email: "", error: null }} />, "System Admin Login", 401);
+  return send(c, <SysadminLoginPage login={{ next, email: "", error: null }} />, (m) => m.sysadmin.login.title, 401);
 }
 
 /** The console's form posts: without a session, to the sign-in (which comes back to the console). */
@@ -100,6 +113,7 @@ async function sendConsole(c: Ctx, view: CampaignsView = {}) {
   const sysadmin = await getSysadmin(c);
   if (!sysadmin) return sendLogin(c);
   const { kv, now, config } = c.var.deps;
+  const lang = await requestLanguage(c);
   const at = now();
   const development = config.env === "development";
   const tab = view.status || view.panel ? "campaigns" : tabOf(c, development);
@@ -119,7 +133,7 @@ async function sendConsole(c: Ctx, view: CampaignsView = {}) {
         isFirstPage={!cursor}
         form={view.form ?? EMPTY_GLOBAL_FORM}
         open={view.open ?? false}
-        notice={view.status ? null : noticeFrom(c)}
+        notice={view.status ? null : noticeFrom(c, lang)}
       />
     );
   };
@@ -129,7 +143,7 @@ async function sendConsole(c: Ctx, view: CampaignsView = {}) {
       {content}
     </ConsolePage>
   );
-  return send(c, page, "System Console", view.status ?? 200);
+  return send(c, page, (m) => m.sysadmin.console.title, view.status ?? 200);
 }
 
 const back = (c: Ctx, query: string) => c.redirect(`/sysadmin?${query}`, 303);
@@ -147,10 +161,12 @@ export const consolePages = new Hono<AppEnv>()
       await createGlobalCampaign(kv, globalBodyFromForm(values), await sysadminActorOf(c), now());
     } catch (error) {
       const refused = refusalOf(error, ValidationError, ConflictError);
+      // lib's refusal and the form's words are English: the page shows them in its own language.
+      const lang = await requestLanguage(c);
       const form: GlobalFormState = {
         values,
-        errors: refused.fields,
-        message: `${CONSOLE_TEXTS.createFailed} ${refused.message}`,
+        errors: translateFields(refused.fields, lang),
+        message: `${translateMessage(CONSOLE_TEXTS.createFailed, lang)} ${translateMessage(refused.message, lang)}`,
       };
       return await sendConsole(c, { form, open: true, status: refused.status });
     }
@@ -174,7 +190,12 @@ export const consolePages = new Hono<AppEnv>()
       const campaign = await getGlobalCampaign(kv, campaignId, now());
       if (!campaign) return back(c, "error=missing");
       return await sendConsole(c, {
-        panel: <DeleteCampaignConfirm campaign={campaign} question={CAMPAIGN_MESSAGES.deleteConfirm} />,
+        panel: (
+          <DeleteCampaignConfirm
+            campaign={campaign}
+            question={translateMessage(CAMPAIGN_MESSAGES.deleteConfirm, await requestLanguage(c))}
+          />
+        ),
       });
     }
     try {

@@ -8,8 +8,9 @@ import { refusalOf } from "../errors.ts";
 import { sendTestEmail, testToolsAllowed } from "./test_tools.ts";
 import { EmailTestPage } from "../../components/sysadmin/EmailTestPage.tsx";
 import type { EmailTestProps, TestEmailResult, TestEmailType } from "../../islands/sysadmin/EmailTest.tsx";
-
-const DEFAULT_PLAYER_NAME = "Test Player";
+import { pageLanguage, requestLanguage } from "../language.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
+import { translateMessage } from "../../lib/i18n/translate.ts";
 
 /** Everyone but a system administrator (or anyone in development) gets the site's 404 page. */
 const testToolsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -23,10 +24,12 @@ async function sendEmailTestPage(c: Context<AppEnv>, form: EmailTestProps, statu
   const withBodies = outboxKeepsBodies(config);
   const outbox = config.smtpUrl ? null : await listOutbox(kv, { cursor: cursorQuery(c), withBodies });
   const view = <EmailTestPage form={form} outbox={outbox} withBodies={withBodies} appUrl={config.appUrl} />;
+  const language = await pageLanguage(c);
   const page = renderPage(assets, view, {
-    title: "Email Test",
+    title: messagesFor(language.lang).sysadminCampaigns.emailTest.title,
     status,
     noindex: true,
+    ...language,
   });
   return sendPage(c, page, PRIVATE_PAGE);
 }
@@ -34,7 +37,8 @@ async function sendEmailTestPage(c: Context<AppEnv>, form: EmailTestProps, statu
 /** `/email-test` (system administrators, or anyone in development); 404 for everyone else. */
 export const emailTestPage = new Hono<AppEnv>()
   .get("/", testToolsOnly, async (c) => {
-    return await sendEmailTestPage(c, { email: "", playerName: DEFAULT_PLAYER_NAME, results: [] });
+    const playerName = messagesFor(await requestLanguage(c)).sysadminCampaigns.emailTest.defaultPlayerName;
+    return await sendEmailTestPage(c, { email: "", playerName, results: [] });
   })
   // Without JavaScript the form posts here; the result shows at the top of the list.
   .post("/", testToolsOnly, formBody, async (c) => {
@@ -47,7 +51,9 @@ export const emailTestPage = new Hono<AppEnv>()
       result = { ...await sendTestEmail(c, type, { email, playerName }), code: 200 };
     } catch (error) {
       const refused = refusalOf(error);
-      result = { type, success: false, email, message: refused.message, code: refused.status };
+      // lib's and the test tools' refusals are English: the page shows them in its language.
+      const message = translateMessage(refused.message, await requestLanguage(c));
+      result = { type, success: false, email, message, code: refused.status };
     }
     return await sendEmailTestPage(c, { email, playerName, results: [result] }, result.code);
   });

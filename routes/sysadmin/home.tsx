@@ -35,6 +35,11 @@ import {
 } from "../../components/sysadmin/AdminHomePage.tsx";
 import { AdminDesktopPage } from "../../components/sysadmin/AdminDesktopPage.tsx";
 import { headerAccount } from "../../components/SiteLayout.tsx";
+import { pageLanguage } from "../language.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
+import { translateMessage } from "../../lib/i18n/translate.ts";
+import type { Language } from "../../lib/i18n/languages.ts";
+import { describeTimeLeft } from "../../lib/join/mod.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -44,12 +49,25 @@ const tabOf = (value: string | undefined): AdminHomeTab => ADMIN_HOME_TABS.find(
 async function sendAuthenticationRequired(c: Ctx): Promise<Response> {
   const here = new URL(c.req.url);
   const loginHref = sysadminLoginHref(here.pathname + here.search);
+  const language = await pageLanguage(c);
   const page = renderPage(
     c.var.deps.assets,
     <AuthenticationRequiredPage loginHref={loginHref} account={headerAccount(await getSessionUser(c))} />,
-    { title: "Authentication Required", status: 401, noindex: true },
+    { title: messagesFor(language.lang).sysadmin.authRequired.title, status: 401, noindex: true, ...language },
   );
   return sendPage(c, page, [...PRIVATE_PAGE, ["refresh", `1; url=${loginHref}`]]);
+}
+
+/** The team cards' invite links with their time left in the page's language (lib writes it in English). */
+function inLanguage(teams: AdminHomeData["teams"], lang: Language, now: Date): AdminHomeData["teams"] {
+  if (!teams || lang === "en") return teams;
+  const values = teams.values.map((team) => {
+    const link = team.inviteLink;
+    if (!link) return team;
+    const timeToExpiry = describeTimeLeft(Date.parse(link.expiresAt) - now.getTime(), lang);
+    return { ...team, inviteLink: { ...link, timeToExpiry } };
+  });
+  return { ...teams, values };
 }
 
 /** `/admin`: the older system admin dashboard (system administrators only), and its sign-out. */
@@ -58,22 +76,33 @@ export const adminHomePages = new Hono<AppEnv>()
     const sysadmin = await getSysadmin(c);
     if (!sysadmin) return await sendAuthenticationRequired(c);
     const { kv, config, assets, now } = c.var.deps;
+    const language = await pageLanguage(c);
+    const { lang } = language;
+    const at = now();
     const tab = tabOf(c.req.query("tab"));
     const cursor = tab === "settings" ? "" : cursorQuery(c);
+    const activity = tab === "activity"
+      ? await loadActivity(kv, { team: c.req.query("team") ?? "", action: c.req.query("action") ?? "" }, cursor)
+      : null;
     const data: AdminHomeData = {
       sysadminEmail: sysadmin.email,
       stats: await loadAdminStats(kv),
       tab,
-      teams: tab === "teams" ? await loadAdminTeams(kv, config.appUrl, now(), cursor) : null,
-      activity: tab === "activity"
-        ? await loadActivity(kv, { team: c.req.query("team") ?? "", action: c.req.query("action") ?? "" }, cursor)
+      teams: tab === "teams" ? inLanguage(await loadAdminTeams(kv, config.appUrl, at, cursor), lang, at) : null,
+      // The filters' refusal is lib's English; the entries' sentences stay English (not converted yet).
+      activity: activity && { ...activity, problem: activity.problem && translateMessage(activity.problem, lang) },
+      settings: tab === "settings"
+        ? systemFacts(config, assets).map((fact) => ({
+          label: translateMessage(fact.label, lang),
+          value: translateMessage(fact.value, lang),
+        }))
         : null,
-      settings: tab === "settings" ? systemFacts(config, assets) : null,
     };
     const notice = ADMIN_HOME_NOTICES[c.req.query("done") ?? c.req.query("error") ?? ""] ?? null;
     const page = renderPage(assets, <AdminHomePage data={data} notice={notice} cursor={cursor} />, {
-      title: "System Admin Dashboard",
+      title: messagesFor(lang).sysadmin.home.title,
       noindex: true,
+      ...language,
     });
     return sendPage(c, page, PRIVATE_PAGE);
   })
@@ -89,6 +118,7 @@ export const adminDesktopPage = new Hono<AppEnv>()
   .get("/", async (c) => {
     const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
     const adminTeams = (user?.teams ?? []).filter((t) => t.role === "TEAM_ADMIN").map(({ id, name }) => ({ id, name }));
+    const language = await pageLanguage(c);
     const page = renderPage(
       c.var.deps.assets,
       <AdminDesktopPage
@@ -96,7 +126,7 @@ export const adminDesktopPage = new Hono<AppEnv>()
         adminTeams={adminTeams}
         sysadmin={sysadmin !== null}
       />,
-      { title: "The desktop admin has moved" },
+      { title: messagesFor(language.lang).sysadmin.desktop.title, ...language },
     );
     return sendPage(c, page, PRIVATE_PAGE);
   });

@@ -10,12 +10,24 @@ import { authContext } from "../contexts.ts";
 import { SysadminLoginPage } from "../../components/sysadmin/SysadminLoginPage.tsx";
 import { SYSADMIN_HOME } from "../../components/login/login_links.ts";
 import type { SysadminLoginProps } from "../../islands/sysadmin/SysadminLogin.tsx";
+import { pageLanguage } from "../language.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
+import { translateMessage } from "../../lib/i18n/translate.ts";
 
-function sendLogin(c: Context<AppEnv>, login: SysadminLoginProps, status = 200, headers: [string, string][] = []) {
-  const page = renderPage(c.var.deps.assets, <SysadminLoginPage login={login} />, {
-    title: "System Admin Login",
+async function sendLogin(
+  c: Context<AppEnv>,
+  login: SysadminLoginProps,
+  status = 200,
+  headers: [string, string][] = [],
+) {
+  const language = await pageLanguage(c);
+  // lib/auth refuses in English: the form shows the refusal in the page's language.
+  const error = login.error && translateMessage(login.error, language.lang);
+  const page = renderPage(c.var.deps.assets, <SysadminLoginPage login={{ ...login, error }} />, {
+    title: messagesFor(language.lang).sysadmin.login.title,
     status,
     noindex: true,
+    ...language,
   });
   return sendPage(c, page, [...PRIVATE_PAGE, ...headers]);
 }
@@ -25,7 +37,7 @@ export const sysadminLoginPage = new Hono<AppEnv>()
   .get("/", async (c) => {
     const next = safeLocalPath(c.req.query("next"), "");
     if (await getSysadmin(c)) return c.redirect(next || SYSADMIN_HOME, 303);
-    return sendLogin(c, { next, email: "", error: null });
+    return await sendLogin(c, { next, email: "", error: null });
   })
   .post("/", formBody, signInRoute("sysadmin-password"), async (c) => {
     const form = await readForm(c);
@@ -35,7 +47,7 @@ export const sysadminLoginPage = new Hono<AppEnv>()
       await signInSysadmin(c, await loginSysadmin(authContext(c), email, form.password));
     } catch (error) {
       const refused = refusalOf(error);
-      return sendLogin(c, { next, email, error: refused.message }, refused.status, refused.headers);
+      return await sendLogin(c, { next, email, error: refused.message }, refused.status, refused.headers);
     }
     c.header("Cache-Control", "no-store");
     return c.redirect(next || SYSADMIN_HOME, 303);

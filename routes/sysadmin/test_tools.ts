@@ -11,10 +11,17 @@ import { queueMail } from "../../lib/mail/mod.ts";
 import { testMail } from "../../lib/mail/templates.ts";
 import { requestLanguage } from "../language.ts";
 import { cleanText, isValidEmail, normalizeEmail } from "../../lib/text.ts";
-import { TEST_EMAIL_TEXTS } from "../../components/login/texts.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
+import { format } from "../../lib/i18n/format.ts";
 import type { TestEmailType } from "../../islands/sysadmin/EmailTest.tsx";
 
 const MAX_PLAYER_NAME_LENGTH = 80;
+
+/**
+ * The refusals in English, the catalogue's: the API's `message` and the page's result are put
+ * into the request's language on the way out (routes/language.ts, email_test.tsx).
+ */
+const REFUSED = messagesFor("en").sysadminCampaigns.emailTest.refused;
 
 /** The test tools exist for a signed-in system administrator, or for anyone in development. */
 export async function testToolsAllowed(c: Context<AppEnv>): Promise<boolean> {
@@ -52,11 +59,11 @@ export async function sendTestEmail(
 ): Promise<TestEmailSent> {
   const email = field(body, "email");
   const playerName = type === "magic-link" ? field(body, "playerName") : "";
-  if (type === "verification" && !email) throw new ValidationError(TEST_EMAIL_TEXTS.emailRequired);
-  if (type === "magic-link" && (!email || !playerName)) throw new ValidationError(TEST_EMAIL_TEXTS.bothRequired);
-  if (!isValidEmail(email)) throw new ValidationError(TEST_EMAIL_TEXTS.invalidEmail);
+  if (type === "verification" && !email) throw new ValidationError(REFUSED.emailRequired);
+  if (type === "magic-link" && (!email || !playerName)) throw new ValidationError(REFUSED.bothRequired);
+  if (!isValidEmail(email)) throw new ValidationError(REFUSED.invalidEmail);
   if (playerName.length > MAX_PLAYER_NAME_LENGTH) {
-    throw new ValidationError(`Player name must be at most ${MAX_PLAYER_NAME_LENGTH} characters.`);
+    throw new ValidationError(format("en", REFUSED.playerNameTooLong, { max: MAX_PLAYER_NAME_LENGTH }));
   }
   const { kv, config, now } = c.var.deps;
   const address = normalizeEmail(email);
@@ -64,17 +71,18 @@ export async function sendTestEmail(
   const link = type === "verification"
     ? `${config.appUrl}/signup/verify?token=${token}`
     : `${config.appUrl}/auth/magic?token=${token}`;
+  const lang = await requestLanguage(c);
   await queueMail(kv, {
     to: { name: playerName || undefined, address },
     kind: `test-${type}`,
-    ...testMail({ kind: type, playerName: playerName || undefined, link }, await requestLanguage(c)),
+    ...testMail({ kind: type, playerName: playerName || undefined, link }, lang),
   }, now());
-  const label = type === "verification" ? "verification" : "magic link";
+  const queued = messagesFor(lang).sysadminCampaigns.emailTest.queued;
   return {
     success: true,
     type,
     email: address,
-    message: `Test ${label} email queued for ${address}.`,
+    message: format(lang, type === "verification" ? queued.verification : queued.magicLink, { email: address }),
     ...(type === "magic-link" ? { playerName } : {}),
     token,
   };

@@ -11,7 +11,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { e2eTest } from "./harness.ts";
 import { assertAccessible, hydrated, toastWith } from "./page_checks.ts";
 import { addPhotosThroughApi } from "./gallery_helpers.ts";
-import { ISLAND_OWN_GZIP, islandOwnGzip } from "./island_size.ts";
+import { ISLAND_OWN_GZIP, islandOwnGzip } from "../../bench/island_size.ts";
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };

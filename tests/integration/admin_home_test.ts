@@ -5,10 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { renderToString } from "react-dom/server";
+import { createElement } from "react";
 import {
   createTestApp,
   dumpKv,
   get,
+  inEnglish,
   kvValues,
   postFormAs,
   requestJson,
@@ -408,7 +410,7 @@ Deno.test("[dev tools] one-click sign-ins and the calendar sync: 404 outside dev
 });
 
 Deno.test("[dev tools] the tab: a form per demo account and the calendar sync, working without JavaScript", () => {
-  const html = renderToString(DevToolsTab({}));
+  const html = renderToString(inEnglish(createElement(DevToolsTab, {})));
   for (const account of DEMO_ACCOUNTS) {
     assert.ok(html.includes(`<input type="hidden" name="email" value="${account.email}"/>`), account.email);
   }
@@ -423,12 +425,16 @@ Deno.test("[dev tools] the tab: a form per demo account and the calendar sync, w
   const query = (values: Record<string, string>) => (name: string) => values[name];
   const result = devToolsResult(query({ synced: "2", failed: "1", skipped: "0" }));
   assert.deepEqual(result, { kind: "synced", synced: 2, failed: 1, skipped: 0 });
-  assert.ok(text(renderToString(DevToolsTab({ result }))).includes("2 calendars synced, 1 failed, 0 skipped."));
+  assert.ok(
+    text(renderToString(inEnglish(createElement(DevToolsTab, { result })))).includes(
+      "2 calendars synced, 1 failed, 0 skipped.",
+    ),
+  );
   assert.equal(devToolsResult(query({ synced: "-1", failed: "0", skipped: "0" })), null);
   assert.equal(devToolsResult(query({})), null);
   const error = devToolsResult(query({ devError: "no-account" }));
   assert.equal(error?.kind, "error");
-  assert.ok(renderToString(DevToolsTab({ result: error })).includes('role="alert"'));
+  assert.ok(renderToString(inEnglish(createElement(DevToolsTab, { result: error }))).includes('role="alert"'));
 });
 
 Deno.test("[hub] a system administrator's hub: Global Campaign Management, Teams Overview and System Logs, each leading somewhere", async () => {

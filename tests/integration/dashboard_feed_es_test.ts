@@ -5,7 +5,8 @@
  * for an English reader.
  */
 import assert from "node:assert/strict";
-import { adminWorld, call } from "../admin_helpers.ts";
+import { adminWorld, call, signIn } from "../admin_helpers.ts";
+import { createAccount } from "../auth_helpers.ts";
 import { createTestApp, getPage } from "../helpers.ts";
 import { englishLeftIn } from "../i18n_helpers.ts";
 import { messagesFor } from "../../lib/i18n/catalog.ts";
@@ -267,4 +268,53 @@ Deno.test("[dashboard es] refusals in Spanish: the JSON calls and the plain form
     section(refused, "feed").includes('<p id="feed-content-error" class="field__error">Escriba algo para publicar</p>'),
   );
   assert.deepEqual(englishOfTheseAreas(refused), []);
+});
+
+Deno.test("[dashboard es] a person without a name is named in the reader's language: the feed, essentials and a new post", async () => {
+  const { t, w } = await world();
+  await using _ = t;
+  const team = w.team.id;
+  // A parent who set no name and links to no child: "A team member".
+  const nameless = await createAccount(t.kv, {
+    email: "nameless@example.com",
+    teamId: team,
+    firstName: "",
+    lastName: "",
+  });
+  const cookie = await signIn(t, nameless.email);
+  await createPost(t.kv, team, { userId: nameless.id }, { postType: "news", content: "Sin nombre" }, NOW);
+  await addEssential(t.kv, team, { userId: nameless.id }, {
+    category: "Equipment",
+    subcategory: "Cleats",
+    name: "Nike",
+    description: "Para pasto.",
+    link: "https://example.com/nike",
+  }, NOW);
+  const read = async (path: string, headers: Record<string, string>) => {
+    const res = await call(t.app, "GET", path, { cookie, headers });
+    assert.equal(res.status, 200);
+    return await res.json();
+  };
+  type Named = { content?: string; name?: string; authorName?: string; userName?: string };
+  const authorOf = (page: { values: Named[] }, content: string) =>
+    page.values.find((p) => p.content === content)?.authorName;
+  const spanishFeed = await read(`/api/teams/${team}/posts`, SPANISH);
+  assert.equal(authorOf(spanishFeed, "Sin nombre"), "Un miembro del equipo");
+  assert.equal(authorOf(spanishFeed, "Fotos del sábado"), "Test Person", "a name of one's own stays");
+  const englishFeed = await read(`/api/teams/${team}/posts`, { "accept-language": "en-US" });
+  assert.equal(authorOf(englishFeed, "Sin nombre"), "A team member");
+  const essentials = await read(`/api/teams/${team}/essentials`, SPANISH);
+  assert.equal(essentials.values.find((i: Named) => i.name === "Nike")?.userName, "Un miembro del equipo");
+
+  const posted = await call(t.app, "POST", `/api/teams/${team}/posts`, {
+    cookie,
+    body: { postType: "news", content: "Hola" },
+    headers: SPANISH,
+  });
+  assert.equal(posted.status, 201);
+  assert.equal((await posted.json()).authorName, "Un miembro del equipo");
+
+  const { html } = await getPage(t.app, `/family-dashboard/${team}`, { cookie, headers: SPANISH });
+  assert.match(section(html, "feed"), /Un miembro del equipo/);
+  assert.doesNotMatch(html, /A team member/);
 });

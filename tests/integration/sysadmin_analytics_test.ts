@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { signInSysadmin } from "../admin_helpers.ts";
-import { createTestApp, get, seedTeam } from "../helpers.ts";
+import { createTestApp, get, inEnglish, seedTeam } from "../helpers.ts";
 import { recordTeamActivity } from "../../lib/db/team_activity.ts";
 import { createCampaign, respondToCampaign, snoozeCampaign } from "../../lib/campaigns/mod.ts";
 import { type Analytics, countActiveTeams, loadAnalytics } from "../../lib/sysadmin/mod.ts";
@@ -245,7 +245,7 @@ Deno.test("[analytics] the tab renders the numbers and a server-drawn SVG chart;
       isFirstPage: false,
     },
   };
-  const html = renderToString(createElement(AnalyticsTab, { analytics }));
+  const html = renderToString(inEnglish(createElement(AnalyticsTab, { analytics })));
   assert.match(html, /<dt>Active in the last 7 days<\/dt><dd>1 <span[^>]*>\(25% of 4\)<\/span><\/dd>/);
   assert.match(html, /<dt>Active in the last 30 days<\/dt><dd>2 <span[^>]*>\(50% of 4\)<\/span><\/dd>/);
   assert.match(html, /<dt>Total teams<\/dt><dd>4<\/dd>/);
@@ -264,9 +264,9 @@ Deno.test("[analytics] the tab renders the numbers and a server-drawn SVG chart;
   assert.match(html, /href="\/sysadmin\?tab=analytics&amp;cursor=abc"[^>]*>Older campaigns</);
   assert.doesNotMatch(html, /<script|onclick|onClick/);
 
-  const empty = renderToString(createElement(AnalyticsTab, {
+  const empty = renderToString(inEnglish(createElement(AnalyticsTab, {
     analytics: { ...analytics, campaigns: { values: [], cursor: "", isFirstPage: true } },
-  }));
+  })));
   assert.match(empty, new RegExp(NO_CAMPAIGNS_TEXT.replace(/\./g, "\\.")));
   assert.doesNotMatch(empty, /Older campaigns|Newest campaigns/);
 });

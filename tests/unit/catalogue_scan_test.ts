@@ -2,50 +2,9 @@
  * No English text in a component outside the catalogues (issue 24 item 6): the components and
  * islands are scanned for JSX text and for text in the props a person reads or hears (aria-label,
  * title, placeholder, alt, label). What a page says comes from `useI18n()`.
- *
- * The team admin's area, the signup wizard and the system administrator's console are not
- * converted yet: they are listed below, and the list only shrinks. A listed file that no longer
- * holds English fails the second test, so it is taken off the list when it is converted.
  */
 import assert from "node:assert/strict";
 import { ROOT, sourceFiles } from "../source_files.ts";
-
-const NOT_CONVERTED_YET = new Set([
-  "components/admin/AccessPage.tsx",
-  "components/admin/AdminLayout.tsx",
-  "components/admin/CampaignsPage.tsx",
-  "components/admin/ClaimActions.tsx",
-  "components/admin/ClaimsPage.tsx",
-  "components/admin/DashboardPage.tsx",
-  "components/admin/TeamDoorPages.tsx",
-  "components/admin/roster/PrintRosterPage.tsx",
-  "components/admin/roster/RosterParts.tsx",
-  "components/signup/CelebrationPage.tsx",
-  "components/signup/SignupPage.tsx",
-  "components/signup/VerifyEmailPage.tsx",
-  "components/signup/WizardParts.tsx",
-  "components/sysadmin/AdminDesktopPage.tsx",
-  "components/sysadmin/AdminHomePage.tsx",
-  "components/sysadmin/AnalyticsTab.tsx",
-  "components/sysadmin/BarChart.tsx",
-  "components/sysadmin/CampaignsTab.tsx",
-  "components/sysadmin/ConsolePage.tsx",
-  "components/sysadmin/DevToolsTab.tsx",
-  "components/sysadmin/EmailTestPage.tsx",
-  "components/sysadmin/SysadminLoginPage.tsx",
-  "components/sysadmin/TeamsTab.tsx",
-  "islands/ClaimsBoard.tsx",
-  "islands/InviteLinkCard.tsx",
-  "islands/PendingClaimsCard.tsx",
-  "islands/RosterManager.tsx",
-  "islands/SettingsForm.tsx",
-  "islands/SignupCelebration.tsx",
-  "islands/SignupVerify.tsx",
-  "islands/SignupWizard.tsx",
-  "islands/TeamCalendarCard.tsx",
-  "islands/sysadmin/EmailTest.tsx",
-  "islands/sysadmin/GlobalCampaignForm.tsx",
-]);
 
 /** Text between a JSX tag's `>` (not an arrow's `=>`) and the next tag or expression, with a word in it. */
 const JSX_TEXT = /(?<![=-])>\s*([A-Za-z][A-Za-z'’,.!?:;()\- ]*[a-z][A-Za-z'’,.!?:;()\- ]*)\s*</g;
@@ -75,19 +34,10 @@ Deno.test("[catalogue scan] the scan finds JSX text and read props, not code", (
   assert.deepEqual(englishInSource("<p>{m.team.title}</p><img alt={t(m.photo.alt)} /><span>GoalMates</span>"), []);
 });
 
-Deno.test("[catalogue scan] components and islands write no English of their own (but those not converted yet)", async () => {
+Deno.test("[catalogue scan] components and islands write no English of their own", async () => {
   const found: string[] = [];
   for (const [file, source] of await componentSources()) {
-    if (NOT_CONVERTED_YET.has(file)) continue;
     for (const text of englishInSource(source)) found.push(`${file}: ${JSON.stringify(text)}`);
   }
   assert.deepEqual(found, [], "move these texts into lib/i18n/en and lib/i18n/es");
-});
-
-Deno.test("[catalogue scan] the list of files not converted yet names only files that still hold English", async () => {
-  const sources = await componentSources();
-  for (const file of NOT_CONVERTED_YET) {
-    assert.ok(sources.has(file), `${file} no longer exists: take it off the list`);
-    assert.ok(englishInSource(sources.get(file)!).length > 0, `${file} is converted: take it off the list`);
-  }
 });

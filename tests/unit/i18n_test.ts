@@ -4,7 +4,9 @@
  * and that the two catalogues have the same keys, kinds and placeholders.
  */
 import assert from "node:assert/strict";
-import { languageFromAcceptLanguage, visitorLanguage } from "../../lib/i18n/languages.ts";
+import { languageFromAcceptLanguage, LANGUAGES, visitorLanguage } from "../../lib/i18n/languages.ts";
+import { ISLAND_AREAS, islandAreas, islandMessages } from "../../lib/i18n/island_areas.ts";
+import type { IslandName } from "../../islands/mod.ts";
 import { format, isPlural } from "../../lib/i18n/format.ts";
 import { messagesFor } from "../../lib/i18n/catalog.ts";
 import { MIN_TEMPLATE_TEXT, translateFields, translateMessage } from "../../lib/i18n/translate.ts";
@@ -108,4 +110,26 @@ Deno.test("[i18n] translateMessage finds every catalogue entry, its placeholders
     if (/\{\w+\}/.test(template) && template.replace(/\{\w+\}/g, "").trim().length < MIN_TEMPLATE_TEXT) continue;
     assert.equal(translateMessage(texts.en, "es"), texts.es, path);
   }
+});
+
+Deno.test("[i18n] an island given only some entries of an area gets exactly those, each one there in both languages", () => {
+  for (const [name, areas] of Object.entries(ISLAND_AREAS)) {
+    for (const wanted of areas ?? []) {
+      if (typeof wanted === "string") continue;
+      for (const lang of LANGUAGES) {
+        const area = islandMessages(lang, name as IslandName)[wanted.area] as Record<string, unknown>;
+        // Exactly those, unless the island also names the area for other entries (as `common`'s client texts).
+        const expected = new Set<string>();
+        for (const named of islandAreas(name as IslandName)) {
+          if (typeof named !== "string" && named.area === wanted.area) named.only.forEach((key) => expected.add(key));
+        }
+        assert.deepEqual(new Set(Object.keys(area)), expected, `${name}: ${wanted.area} in ${lang}`);
+        for (const key of wanted.only) assert.ok(area[key] !== undefined, `${name}: ${wanted.area}.${key} in ${lang}`);
+      }
+    }
+  }
+  const family = islandMessages("es", "FamilyExplorer");
+  assert.equal(family.headshots?.consent.save, messagesFor("es").headshots.consent.save);
+  assert.equal((family.headshots as Record<string, unknown>).dialog, undefined, "the photo dialog's words stay out");
+  assert.ok(family.family, "a whole area");
 });

@@ -64,7 +64,7 @@ Deno.test("[mail es] every template in Spanish: subject, parts, links, no Englis
     ],
     [
       "test",
-      templates.testMail({ kind: "magic-link", playerName: "Test Player", link: LINK }, "es"),
+      templates.testMail({ kind: "magic-link", playerName: "Jugador de prueba", link: LINK }, "es"),
       "[Prueba] Su enlace para iniciar sesión en GoalMates",
       [LINK],
     ],

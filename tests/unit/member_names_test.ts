@@ -7,7 +7,7 @@ import { seedTeam } from "../helpers.ts";
 import { createAccount } from "../auth_helpers.ts";
 import { stageGuardian } from "../../lib/db/guardians.ts";
 import { setMembership } from "../../lib/db/users.ts";
-import { MEMBER_NAME_TEXTS, memberDisplayName } from "../../lib/names/display_name.ts";
+import { memberDisplayName } from "../../lib/names/display_name.ts";
 import { loadMemberNames } from "../../lib/names/member_names.ts";
 
 Deno.test("[member names] the person's own name, trimmed, whatever their role", () => {
@@ -24,7 +24,6 @@ Deno.test("[member names] without a name: a player's first name, a child's paren
   const nameless = { firstName: " ", lastName: "" };
   assert.equal(memberDisplayName({ ...nameless, role: "PLAYER", playerFirstName: "Maya" }), "Maya");
   assert.equal(memberDisplayName({ ...nameless, role: "TEAM_STANDARD", childFirstName: "Leo" }), "Leo's parent");
-  assert.equal(MEMBER_NAME_TEXTS.parentOf("Leo"), "Leo's parent");
   // An admin who is also a parent is named by the child, the relation the families know.
   assert.equal(memberDisplayName({ ...nameless, role: "TEAM_ADMIN", childFirstName: "Leo" }), "Leo's parent");
   assert.equal(memberDisplayName({ ...nameless, role: "TEAM_ADMIN" }), "Team admin");
@@ -79,7 +78,22 @@ Deno.test("[member names] loadMemberNames: current names, relations for the name
   // A link whose player is gone (a removal midway) names no one: the next child does.
   await kv.delete(["players", team.id, maya.id]);
   assert.equal((await loadMemberNames(kv, team.id, [parent.id]))(parent.id), "Sofia's parent");
+  // In the reader's language: a Spanish reader, the shared login too.
+  const inSpanish = await loadMemberNames(kv, team.id, [parent.id, null], "es");
+  assert.deepEqual([inSpanish(parent.id), inSpanish(null)], ["Familia de Sofia", "Administración del equipo"]);
   // A name set later is the name shown at once.
   await kv.set(["users", parent.id], { ...parent, firstName: "Lee", lastName: "Park" });
   assert.equal((await loadMemberNames(kv, team.id, [parent.id]))(parent.id), "Lee Park");
+});
+
+Deno.test("[member names] without a name, in the reader's language; a name of one's own is never translated", () => {
+  const nameless = { firstName: "", lastName: "" };
+  assert.equal(
+    memberDisplayName({ ...nameless, role: "TEAM_STANDARD", childFirstName: "Leo" }, "es"),
+    "Familia de Leo",
+  );
+  assert.equal(memberDisplayName({ ...nameless, role: "TEAM_ADMIN" }, "es"), "Administración del equipo");
+  assert.equal(memberDisplayName({}, "es"), "Un miembro del equipo");
+  assert.equal(memberDisplayName({ firstName: "Ana", lastName: "Diaz", childFirstName: "Leo" }, "es"), "Ana Diaz");
+  assert.equal(memberDisplayName({ ...nameless, role: "PLAYER", playerFirstName: "Maya" }, "es"), "Maya");
 });

@@ -18,7 +18,7 @@ import { createTeam, listTeamsBySlugPrefix } from "../../lib/db/teams.ts";
 import { createUser, setMembership } from "../../lib/db/users.ts";
 import { isActiveWithin, loadTeamsOverview, searchPrefix } from "../../lib/sysadmin/mod.ts";
 import { BarChart, MAX_DRAWN_LABEL, sharePercent } from "../../components/sysadmin/BarChart.tsx";
-import { randomTeamInput } from "../helpers.ts";
+import { inEnglish, randomTeamInput } from "../helpers.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const T0 = new Date("2026-05-01T12:00:00.000Z");
@@ -214,7 +214,7 @@ Deno.test("[overview] a page of teams reads only its own teams, never the whole 
 });
 
 const chart = (bars: { label: string; value: number }[], title = "Votes for the poll") =>
-  renderToString(createElement(BarChart, { id: "c1", title, bars }));
+  renderToString(inEnglish(createElement(BarChart, { id: "c1", title, bars })));
 
 Deno.test("[overview] bar chart: an accessible SVG image with its numbers in a table", () => {
   const html = chart([{ label: "Pizza", value: 3 }, { label: "Tacos", value: 1 }]);

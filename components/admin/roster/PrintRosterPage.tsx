@@ -1,6 +1,7 @@
 import type { Team } from "../../../lib/db/teams.ts";
 import type { AdminPlayer } from "../../../lib/roster/manage.ts";
 import { Island } from "../../../lib/render/island.tsx";
+import { useI18n } from "../../../lib/i18n/context.tsx";
 
 interface PrintRosterPageProps {
   team: Team;
@@ -10,24 +11,27 @@ interface PrintRosterPageProps {
 
 /** 'Generate PDF': the roster as one printable page; the print stylesheet hides everything else. */
 export function PrintRosterPage({ team, players, rosterPath }: PrintRosterPageProps) {
+  const { m, t } = useI18n();
+  const text = m.adminRosterPage.print;
+  const columns = m.adminRoster.table;
   return (
     <main id="main" className="print-roster" tabIndex={-1}>
       <div className="print-roster__bar no-print">
-        <a className="button button--ghost" href={rosterPath}>Back to Roster Management</a>
-        <Island name="PrintButton" props={{ label: "Print / Save as PDF" }} hydrate="interaction" />
+        <a className="button button--ghost" href={rosterPath}>{text.back}</a>
+        <Island name="PrintButton" props={{ label: text.print }} hydrate="interaction" />
       </div>
       <header className="print-roster__header">
         <h1>{team.name}</h1>
         <p>{[team.season, team.orgName].filter(Boolean).join(" · ")}</p>
       </header>
       <table className="print-roster__table">
-        <caption className="visually-hidden">{`${team.name} roster`}</caption>
+        <caption className="visually-hidden">{t(text.caption, { team: team.name })}</caption>
         <thead>
           <tr>
-            <th scope="col">Jersey</th>
-            <th scope="col">Name</th>
-            <th scope="col">Position</th>
-            <th scope="col">Parents' emails</th>
+            <th scope="col">{columns.jersey}</th>
+            <th scope="col">{columns.name}</th>
+            <th scope="col">{columns.position}</th>
+            <th scope="col">{text.parentsEmails}</th>
           </tr>
         </thead>
         <tbody>
@@ -41,7 +45,7 @@ export function PrintRosterPage({ team, players, rosterPath }: PrintRosterPagePr
           ))}
         </tbody>
       </table>
-      <p className="print-roster__footer">{`${players.length} player${players.length === 1 ? "" : "s"}`}</p>
+      <p className="print-roster__footer">{t(text.total, { count: players.length })}</p>
     </main>
   );
 }

@@ -1,8 +1,7 @@
-/** The pieces of the roster management page the RosterManager island renders. */
-import type { InputHTMLAttributes, MouseEvent } from "react";
-import type { FormFields, ImportPreviewView, RosterPlayer } from "./roster_forms.ts";
-import { ChangePhotoButton } from "../../photos/ChangePhotoButton.tsx";
-import { TEAM_NUMBER_TEXTS } from "../../../lib/teams/team_numbers.ts";
+/** The roster management forms' pieces the RosterPanel island renders. */
+import type { InputHTMLAttributes } from "react";
+import type { FormFields, ImportPreviewView } from "./roster_forms.ts";
+import { useI18n } from "../../../lib/i18n/context.tsx";
 
 type Errors = Record<string, string>;
 
@@ -34,27 +33,29 @@ const NUMBER = { type: "text", inputMode: "numeric", pattern: "[0-9]*" } as cons
 
 /** First and last name, jersey and position; the edit form adds age details and season stats. */
 export function PlayerFields({ values, errors, full }: { values: FormFields; errors: Errors; full: boolean }) {
+  const { m } = useI18n();
+  const label = m.adminRosterForms.fields;
   const props = { values, errors };
   return (
     <>
       <div className="roster-admin__grid">
-        <Field name="firstName" label="First name" autoComplete="off" required {...props} />
-        <Field name="lastName" label="Last name" autoComplete="off" required {...props} />
-        <Field name="jerseyNumber" label="Jersey number (0–99)" required {...NUMBER} {...props} />
-        <Field name="position" label="Position" autoComplete="off" {...props} />
+        <Field name="firstName" label={label.firstName} autoComplete="off" required {...props} />
+        <Field name="lastName" label={label.lastName} autoComplete="off" required {...props} />
+        <Field name="jerseyNumber" label={label.jerseyNumber} required {...NUMBER} {...props} />
+        <Field name="position" label={label.position} autoComplete="off" {...props} />
       </div>
       {full && (
         <>
           <div className="roster-admin__grid">
-            <Field name="birthYear" label="Birth year" {...NUMBER} {...props} />
-            <Field name="yearsPlaying" label="Years playing" {...NUMBER} {...props} />
+            <Field name="birthYear" label={label.birthYear} {...NUMBER} {...props} />
+            <Field name="yearsPlaying" label={label.yearsPlaying} {...NUMBER} {...props} />
           </div>
           <fieldset className="roster-admin__stats">
-            <legend>Season stats</legend>
+            <legend>{label.seasonStats}</legend>
             <div className="roster-admin__grid">
-              <Field name="gamesPlayed" label="Games played" {...NUMBER} {...props} />
-              <Field name="goals" label="Goals" {...NUMBER} {...props} />
-              <Field name="assists" label="Assists" {...NUMBER} {...props} />
+              <Field name="gamesPlayed" label={label.gamesPlayed} {...NUMBER} {...props} />
+              <Field name="goals" label={label.goals} {...NUMBER} {...props} />
+              <Field name="assists" label={label.assists} {...NUMBER} {...props} />
             </div>
             {errors.stats && <p className="field__error">{errors.stats}</p>}
           </fieldset>
@@ -64,116 +65,26 @@ export function PlayerFields({ values, errors, full }: { values: FormFields; err
   );
 }
 
-const initials = (p: RosterPlayer) => `${p.firstName[0] ?? ""}${p.lastName[0] ?? ""}`.toUpperCase();
-
-export function PlayerTable({ players, rosterPath, query, onOpen, photos = false }: {
-  players: RosterPlayer[];
-  rosterPath: string;
-  query: string;
-  onOpen: (e: MouseEvent<HTMLAnchorElement>) => void;
-  /** Each row gets 'Change photo' (the page then has the PlayerPhoto dialog). */
-  photos?: boolean;
-}) {
-  return (
-    <div className="roster-admin__scroll">
-      <table className="roster-admin__table roster-admin__table--stack">
-        <caption className="visually-hidden">Players</caption>
-        <thead>
-          <tr>
-            <th scope="col">Jersey</th>
-            <th scope="col">Photo</th>
-            <th scope="col">Name</th>
-            <th scope="col">Position</th>
-            <th scope="col">Status</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {players.length === 0 && (
-            <tr>
-              <td colSpan={6} className="roster-admin__empty">
-                {query ? `No players match "${query}".` : "No players yet. Add one or import a CSV file."}
-              </td>
-            </tr>
-          )}
-          {players.map((p) => {
-            const name = `${p.firstName} ${p.lastName}`;
-            return (
-              <tr key={p.id}>
-                <td className="roster-admin__jersey" data-label="Jersey">
-                  {p.jerseyNumber}
-                  {p.sharesJerseyWith.length > 0 && (
-                    <span className="badge badge--warning" title={`Also worn by ${p.sharesJerseyWith.join(", ")}`}>
-                      Shared<span className="visually-hidden">{`: also worn by ${p.sharesJerseyWith.join(", ")}`}</span>
-                    </span>
-                  )}
-                </td>
-                <td className="roster-admin__photo-cell" data-label="Photo">
-                  {p.photoUrlSmall
-                    ? (
-                      <img
-                        className="roster-admin__photo"
-                        src={p.photoUrlSmall}
-                        alt={`Photo of ${name}`}
-                        width={40}
-                        height={40}
-                      />
-                    )
-                    : (
-                      <span className="roster-admin__photo roster-admin__initials" aria-hidden="true">
-                        {initials(p)}
-                      </span>
-                    )}
-                </td>
-                <th scope="row">{name}</th>
-                <td data-label="Position">{p.position ?? "—"}</td>
-                <td data-label="Status">
-                  <span className={p.isApproved ? "badge" : "badge badge--muted"}>
-                    {p.isApproved ? TEAM_NUMBER_TEXTS.hasParent : TEAM_NUMBER_TEXTS.noParentYet}
-                  </span>
-                </td>
-                <td className="roster-admin__actions" data-label="Actions">
-                  <a href={`${rosterPath}?edit=${p.id}`} data-panel="edit" data-player={p.id} onClick={onOpen}>
-                    Edit<span className="visually-hidden">{` ${name}`}</span>
-                  </a>
-                  <a href={`${rosterPath}?remove=${p.id}`} data-panel="remove" data-player={p.id} onClick={onOpen}>
-                    Remove<span className="visually-hidden">{` ${name}`}</span>
-                  </a>
-                  {photos && (
-                    <ChangePhotoButton
-                      className="roster-admin__photo-button"
-                      target={{ playerId: p.id, name, photoUrl: p.photoUrlMedium ?? p.photoUrlSmall }}
-                    />
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 /** Every row the dry run read, with its errors, before anything is saved. */
 export function ImportPreviewTable({ preview }: { preview: ImportPreviewView }) {
+  const { m, t } = useI18n();
+  const text = m.adminRosterForms.preview;
+  const ready = t(text.ready, { count: preview.valid, invalid: preview.invalid });
   return (
     <>
-      <p role="status">
-        {`${preview.valid} row${preview.valid === 1 ? "" : "s"} ready to import, ${preview.invalid} with errors.`}
-        {preview.invalid > 0 && " Fix the rows with errors before importing."}
-      </p>
-      <div className="roster-admin__scroll">
+      <p role="status">{preview.invalid > 0 ? `${ready} ${text.fixRows}` : ready}</p>
+      {/* A wide preview scrolls sideways on a phone: the region takes the focus, so a keyboard can scroll it. */}
+      <div className="roster-admin__scroll" role="region" aria-label={text.caption} tabIndex={0}>
         <table className="roster-admin__table roster-admin__preview">
-          <caption className="visually-hidden">Import preview</caption>
+          <caption className="visually-hidden">{text.caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Jersey</th>
-              <th scope="col">Name</th>
-              <th scope="col">Position</th>
-              <th scope="col">Parent emails</th>
-              <th scope="col">Check</th>
+              <th scope="col">{text.line}</th>
+              <th scope="col">{text.jersey}</th>
+              <th scope="col">{text.name}</th>
+              <th scope="col">{text.position}</th>
+              <th scope="col">{text.parentEmails}</th>
+              <th scope="col">{text.check}</th>
             </tr>
           </thead>
           <tbody>
@@ -181,11 +92,15 @@ export function ImportPreviewTable({ preview }: { preview: ImportPreviewView }) 
               <tr key={r.line} className={r.errors.length ? "roster-admin__bad-row" : undefined}>
                 <td>{r.line}</td>
                 <td>{r.jerseyNumber ?? ""}</td>
-                <th scope="row">{`${r.firstName} ${r.lastName}`.trim() || "(no name)"}</th>
+                <th scope="row">{`${r.firstName} ${r.lastName}`.trim() || text.noName}</th>
                 <td>{r.position ?? ""}</td>
                 <td>{r.parentEmails.join(", ")}</td>
                 <td>
-                  {r.errors.length ? r.errors.join("; ") : r.warnings.length ? `OK. ${r.warnings.join("; ")}` : "OK"}
+                  {r.errors.length
+                    ? r.errors.join("; ")
+                    : r.warnings.length
+                    ? t(text.okWith, { warnings: r.warnings.join("; ") })
+                    : text.ok}
                 </td>
               </tr>
             ))}

@@ -105,13 +105,9 @@ export function playerFormValues(p: RosterPlayer): FormFields {
   };
 }
 
-/** The notices a post/redirect/get lands with (`?notice=`). */
-export const ROSTER_NOTICES: Record<string, string> = {
-  added: "Player added",
-  updated: "Player updated",
-  removed: "Player removed",
-  imported: "Players imported",
-};
+/** The notices a post/redirect/get lands with (`?notice=`); their words are the adminRoster area's `notices`. */
+export const ROSTER_NOTICES = ["added", "updated", "removed", "imported"] as const;
+export type RosterNotice = typeof ROSTER_NOTICES[number];
 
 /** Only what the table and forms show goes into the page's island props (no parents' e-mails). */
 export const toRosterPlayer = (p: AdminPlayer): RosterPlayer => ({

@@ -26,6 +26,22 @@ import { familyCalendar } from "./familyCalendar.ts";
 import { join } from "./join.ts";
 import { edit } from "./edit.ts";
 import { players } from "./players.ts";
+import { adminRoster } from "./adminRoster.ts";
+import { adminRosterPage } from "./adminRosterPage.ts";
+import { adminRosterForms } from "./adminRosterForms.ts";
+import { signup } from "./signup.ts";
+import { signupPages } from "./signupPages.ts";
+import { adminCampaigns } from "./adminCampaigns.ts";
+import { adminCalendar } from "./adminCalendar.ts";
+import { adminClaims } from "./adminClaims.ts";
+import { adminAccess } from "./adminAccess.ts";
+import { adminCommon } from "./adminCommon.ts";
+import { admin } from "./admin.ts";
+import { adminCards } from "./adminCards.ts";
+import { memberNames } from "./memberNames.ts";
+import { adminSettings } from "./adminSettings.ts";
+import { sysadmin } from "./sysadmin.ts";
+import { sysadminCampaigns } from "./sysadminCampaigns.ts";
 
 export const en = {
   common,
@@ -55,4 +71,20 @@ export const en = {
   join,
   edit,
   players,
+  adminRoster,
+  adminRosterPage,
+  adminRosterForms,
+  signup,
+  signupPages,
+  adminCampaigns,
+  adminCalendar,
+  adminClaims,
+  adminAccess,
+  adminCommon,
+  admin,
+  adminCards,
+  memberNames,
+  adminSettings,
+  sysadmin,
+  sysadminCampaigns,
 };

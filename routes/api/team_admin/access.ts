@@ -57,7 +57,10 @@ export const accessApi = new Hono<AppEnv>()
   })
   // The team's parents and players (admins are under /access), a page at a time.
   .get("/members", accessAdmin, async (c) => {
-    const page = await listRemovableMembers(c.var.deps.kv, c.var.teamId!, pageQuery(c));
+    const page = await listRemovableMembers(c.var.deps.kv, c.var.teamId!, {
+      ...pageQuery(c),
+      lang: await requestLanguage(c),
+    });
     return c.json({ members: page.values, cursor: page.cursor }, 200, NO_STORE);
   })
   .delete("/members/:userId", jsonBody, accessAdmin, async (c) => {

@@ -18,6 +18,8 @@ import { loadTeamNumbers } from "../../../lib/teams/mod.ts";
 import { ValidationError } from "../../../lib/errors.ts";
 import { jsonBody, pageQuery, readJson, readText, refuseUnknownFields } from "../../http.ts";
 import { NO_STORE } from "../../security_headers.ts";
+import { messagesFor } from "../../../lib/i18n/catalog.ts";
+import { format } from "../../../lib/i18n/format.ts";
 
 const admin = requireTeamRole("TEAM_ADMIN");
 
@@ -50,7 +52,9 @@ export const claimQueueApi = new Hono<AppEnv>()
   .get("/claims", admin, async (c) => {
     const status = c.req.query("status");
     if (status !== undefined && !STATUSES.includes(status as typeof STATUSES[number])) {
-      throw new ValidationError(`status must be one of ${STATUSES.join(", ")}`);
+      throw new ValidationError(
+        format("en", messagesFor("en").adminClaims.statusQuery, { statuses: STATUSES.join(", ") }),
+      );
     }
     const page = pageQuery(c);
     const result = await claimsOverview(c.var.deps.kv, c.var.teamId!, {

@@ -13,11 +13,14 @@ import {
   parsePlayerPatch,
   removePlayer,
   type RosterChange,
+  translatePreview,
   updatePlayer,
 } from "../../../lib/roster/mod.ts";
 import { UnsupportedMediaTypeError } from "../../errors.ts";
 import { csvBody, jsonBody, readJson, readText } from "../../http.ts";
 import { NO_STORE } from "../../security_headers.ts";
+import { requestLanguage } from "../../language.ts";
+import { translateMessage } from "../../../lib/i18n/translate.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -57,8 +60,12 @@ export const playersApi = new Hono<AppEnv>()
     const dryRun = c.req.query("dryRun") === "true";
     const result = await importRosterCsv(await changeBy(c), await readText(c), { dryRun });
     if (result.kind === "imported") return c.json({ imported: result.imported }, 201, NO_STORE);
-    if (result.kind === "preview") return c.json(result.preview, 200, NO_STORE);
-    return c.json({ message: IMPORT_MESSAGES.invalid(result.preview.invalid), ...result.preview }, 400, NO_STORE);
+    // In the request's language here, not on the way out: a large preview is past what that translates.
+    const lang = await requestLanguage(c);
+    const preview = translatePreview(result.preview, lang);
+    if (result.kind === "preview") return c.json(preview, 200, NO_STORE);
+    const message = translateMessage(IMPORT_MESSAGES.invalid(preview.invalid), lang);
+    return c.json({ message, ...preview }, 400, NO_STORE);
   })
   .get("/players/export", admin, async (c) => {
     const { filename, csv } = await exportRosterCsv(c.var.deps.kv, c.var.teamId!);

@@ -42,7 +42,7 @@ export const photoPages = new Hono<AppEnv>()
     if (!team) throw new NotFoundError(FAMILY_TEXTS.teamNotFound);
     let photos: Awaited<ReturnType<typeof listGalleryPhotos>> | null = null;
     try {
-      photos = await listGalleryPhotos(kv, team.id, { offset, limit: VIEW_ALL_PAGE_SIZE });
+      photos = await listGalleryPhotos(kv, team.id, { offset, limit: VIEW_ALL_PAGE_SIZE, lang: viewer.language });
     } catch (error) {
       // SPEC.md section 8: 'Failed to load photos' on the page rather than an error page.
       console.error(

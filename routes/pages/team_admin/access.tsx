@@ -14,6 +14,7 @@ import { EMPTY_ACCESS_FORMS } from "../../../components/admin/AccessPage.tsx";
 import { ACCESS_NOTICES, noticeCodeOf, renderAccess } from "./render.tsx";
 import { formBody, formText, readForm } from "../../http.ts";
 import { requestLanguage } from "../../language.ts";
+import { translateFields, translateMessage } from "../../../lib/i18n/translate.ts";
 
 const accessAdmin = requireTeamRole("TEAM_ADMIN", { refuseTeamLogin: true });
 
@@ -28,7 +29,8 @@ export const accessPages = new Hono<AppEnv>()
     try {
       await setTeamAccessCredentials(kv, c.var.teamId!, username, formText(form, "password"), await actorOf(c), now());
     } catch (error) {
-      const errors = refusalOf(error, ValidationError).fieldsOr("password");
+      // lib's refusals are English: the form shows them in the page's language.
+      const errors = translateFields(refusalOf(error, ValidationError).fieldsOr("password"), await requestLanguage(c));
       return await renderAccess(c, { ...EMPTY_ACCESS_FORMS, login: { username, errors } }, 400);
     }
     return c.redirect(`${accessPath(c)}?done=saved`, 303);
@@ -36,12 +38,13 @@ export const accessPages = new Hono<AppEnv>()
   .post("/access/admins", formBody, accessAdmin, async (c) => {
     const email = formText(await readForm(c), "email");
     const { kv, config, now } = c.var.deps;
+    const lang = await requestLanguage(c);
     try {
-      const lang = await requestLanguage(c);
       await inviteCoAdmin({ kv, appUrl: config.appUrl, now: now(), lang }, c.var.teamId!, email, await actorOf(c));
     } catch (error) {
       const { message, status } = refusalOf(error);
-      return await renderAccess(c, { ...EMPTY_ACCESS_FORMS, invite: { email, error: message } }, status);
+      const invite = { email, error: translateMessage(message, lang) };
+      return await renderAccess(c, { ...EMPTY_ACCESS_FORMS, invite }, status);
     }
     return c.redirect(`${accessPath(c)}?done=invited`, 303);
   })

@@ -10,32 +10,39 @@ import { actorOf, requireTeamRole } from "../../auth_middleware.ts";
 import { formBody, formText, readForm } from "../../http.ts";
 import { type Refusal, refusalOf } from "../../errors.ts";
 import { ConflictError, NotFoundError, RateLimitError, ValidationError } from "../../../lib/errors.ts";
-import { removeCalendar, syncCalendarNow } from "../../../lib/calendar/mod.ts";
+import { calendarViewIn, removeCalendar, syncCalendarNow } from "../../../lib/calendar/mod.ts";
 import { loadDashboard } from "../../../lib/teams/mod.ts";
 import { adminPaths, type AdminPrefix } from "../../../components/admin/paths.ts";
 import { DashboardPage } from "../../../components/admin/DashboardPage.tsx";
 import { adminPathsFor, sendAdminPage } from "./render.tsx";
 import { connectCalendar, syncDepsOf } from "../../contexts.ts";
+import { requestLanguage } from "../../language.ts";
+import { messagesFor } from "../../../lib/i18n/catalog.ts";
+import { format } from "../../../lib/i18n/format.ts";
+import { translateMessage } from "../../../lib/i18n/translate.ts";
 
 type Ctx = Context<AppEnv>;
 const admin = requireTeamRole("TEAM_ADMIN");
 
-/** The dashboard again, its Team Calendar card showing the refused URL and why. */
+/** The dashboard again, its Team Calendar card showing the refused URL and why, in the request's language. */
 async function sendRefusedCalendar(c: Ctx, prefix: AdminPrefix, calendarUrl: string, refused: Refusal) {
   const { kv, config, now } = c.var.deps;
+  const lang = await requestLanguage(c);
   const ctx = { actor: await actorOf(c), appUrl: config.appUrl, now: now() };
   const data = await loadDashboard(kv, c.var.teamId!, ctx);
+  const calendar = data.calendar && calendarViewIn(data.calendar, lang);
   const page = (
     <DashboardPage
-      data={data}
+      data={{ ...data, calendar }}
       paths={await adminPathsFor(c, prefix)}
       appUrl={config.appUrl}
       notice={null}
       now={ctx.now}
-      calendarForm={{ calendarUrl, error: refused.message }}
+      calendarForm={{ calendarUrl, error: translateMessage(refused.message, lang) }}
     />
   );
-  return sendAdminPage(c, page, `${data.team.name} Dashboard`, refused.status, refused.headers);
+  const title = format(lang, messagesFor(lang).admin.titles.dashboard, { team: data.team.name });
+  return sendAdminPage(c, page, title, refused.status, refused.headers);
 }
 
 /** The notice code a refused remove or sync leads to. */

@@ -19,6 +19,10 @@ import { adminPathsFor, sendAdminPage } from "./render.tsx";
 import { adminPaths, type AdminPrefix } from "../../../components/admin/paths.ts";
 import { CampaignsPage } from "../../../components/admin/CampaignsPage.tsx";
 import type { Notice } from "../../../components/admin/ClaimsPage.tsx";
+import { requestLanguage } from "../../language.ts";
+import { messagesFor } from "../../../lib/i18n/catalog.ts";
+import type { Language } from "../../../lib/i18n/languages.ts";
+import { translateFields, translateMessage } from "../../../lib/i18n/translate.ts";
 import {
   campaignBodyFromForm,
   type CampaignFormState,
@@ -33,23 +37,25 @@ export const ADMIN_CAMPAIGNS_PAGE_SIZE = 20;
 
 const admin = requireTeamRole("TEAM_ADMIN");
 
-/** The notices a form post leads to, by the short code in the query string. */
-const NOTICES: Record<string, Notice> = {
-  created: { kind: "success", text: "Campaign created. Families see it on the family dashboard once it is live." },
-  activated: { kind: "success", text: "Campaign activated." },
-  deactivated: { kind: "success", text: "Campaign deactivated. Families no longer see it." },
-  deleted: { kind: "success", text: "Campaign deleted, with its responses." },
-  missing: { kind: "error", text: "That campaign no longer exists." },
-};
+/** The notices a form post leads to, by the short code in the query string (the URL carries no text). */
+const NOTICE_KINDS = {
+  created: "success",
+  activated: "success",
+  deactivated: "success",
+  deleted: "success",
+  missing: "error",
+} as const;
 
-const noticeFrom = (c: Ctx): Notice => {
-  const code = [c.req.query("done"), c.req.query("error")].find((q) => q !== undefined && Object.hasOwn(NOTICES, q));
-  return code === undefined ? null : NOTICES[code];
+const noticeFrom = (c: Ctx, lang: Language): Notice => {
+  const code = [c.req.query("done"), c.req.query("error")]
+    .find((q): q is keyof typeof NOTICE_KINDS => q !== undefined && Object.hasOwn(NOTICE_KINDS, q));
+  return code === undefined ? null : { kind: NOTICE_KINDS[code], text: messagesFor(lang).adminCampaigns.notices[code] };
 };
 
 async function sendCampaignsPage(c: Ctx, prefix: AdminPrefix, form = EMPTY_CAMPAIGN_FORM, status = 200) {
   const { kv, now } = c.var.deps;
   const teamId = c.var.teamId!;
+  const lang = await requestLanguage(c);
   const [{ team, pendingCount }, campaigns] = await Promise.all([
     loadAdminFrame(kv, teamId),
     loadCampaignsPage(kv, teamId, now(), { cursor: cursorQuery(c), limit: ADMIN_CAMPAIGNS_PAGE_SIZE }),
@@ -61,10 +67,10 @@ async function sendCampaignsPage(c: Ctx, prefix: AdminPrefix, form = EMPTY_CAMPA
       paths={await adminPathsFor(c, prefix)}
       campaigns={campaigns}
       form={form}
-      notice={status === 200 ? noticeFrom(c) : null}
+      notice={status === 200 ? noticeFrom(c, lang) : null}
     />
   );
-  return sendAdminPage(c, page, `Campaigns · ${team.name}`, status);
+  return sendAdminPage(c, page, `${messagesFor(lang).campaigns.title} · ${team.name}`, status);
 }
 
 /** `…/campaigns`: the page and its forms under `/${prefix}/{teamId}`. A campaign of another team (or a global one) is 'missing' here. */
@@ -80,7 +86,13 @@ export function campaignPages(prefix: AdminPrefix) {
         await createTeamCampaign(kv, c.var.teamId!, campaignBodyFromForm(values), await actorOf(c), now());
       } catch (error) {
         const { fields, message, status } = refusalOf(error, ValidationError, ConflictError);
-        const form: CampaignFormState = { values, errors: fields, message };
+        // lib refuses in English (the catalogue's): the form shows it in the page's language.
+        const lang = await requestLanguage(c);
+        const form: CampaignFormState = {
+          values,
+          errors: translateFields(fields, lang),
+          message: translateMessage(message, lang),
+        };
         return await sendCampaignsPage(c, prefix, form, status);
       }
       return back(c, "done=created");

@@ -17,10 +17,14 @@ import type { TeamAccessLoginProps } from "../../../islands/TeamAccessLogin.tsx"
 import { renderDashboard, sendAdminPage } from "./render.tsx";
 import { formBody, formText, readForm } from "../../http.ts";
 import { headerAccount } from "../../../components/SiteLayout.tsx";
+import { requestLanguage } from "../../language.ts";
+import { messagesFor } from "../../../lib/i18n/catalog.ts";
+import { format } from "../../../lib/i18n/format.ts";
+import { translateMessage } from "../../../lib/i18n/translate.ts";
 
 type Ctx = Context<AppEnv>;
 
-function sendTeamLogin(
+async function sendTeamLogin(
   c: Ctx,
   team: Team,
   changes: Partial<TeamAccessLoginProps> = {},
@@ -35,13 +39,12 @@ function sendTeamLogin(
     magicSentTo: null,
     ...changes,
   };
-  return sendAdminPage(
-    c,
-    <TeamLoginByIdPage teamName={team.name} login={login} />,
-    `Team Login · ${team.name}`,
-    status,
-    headers,
-  );
+  const lang = await requestLanguage(c);
+  // lib's refusals are English: the form shows them in the page's language.
+  if (login.loginError) login.loginError = translateMessage(login.loginError, lang);
+  if (login.magicError) login.magicError = translateMessage(login.magicError, lang);
+  const title = format(lang, messagesFor(lang).admin.titles.teamLogin, { team: team.name });
+  return sendAdminPage(c, <TeamLoginByIdPage teamName={team.name} login={login} />, title, status, headers);
 }
 
 /** The path's team (by id or slug), or the 'Invalid Team' page. */
@@ -50,7 +53,8 @@ async function teamOrInvalid(c: Ctx): Promise<Team | Response> {
   if (team) return team;
   const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
   const account = headerAccount(user, sysadmin?.email ?? null);
-  return sendAdminPage(c, <InvalidTeamPage account={account} />, "Invalid Team", 404);
+  const title = messagesFor(await requestLanguage(c)).admin.titles.invalidTeam;
+  return sendAdminPage(c, <InvalidTeamPage account={account} />, title, 404);
 }
 
 /** A refusal as the form shows it: a rate limit says so, anything else the form's own words (`fallback`). */
@@ -70,7 +74,8 @@ export const teamDoorPages = new Hono<AppEnv>()
       return await renderDashboard(c, "teams");
     }
     const account = headerAccount(user, null);
-    return sendAdminPage(c, <DashboardMovedPage team={team} account={account} />, "Dashboard Moved");
+    const title = messagesFor(await requestLanguage(c)).admin.titles.dashboardMoved;
+    return sendAdminPage(c, <DashboardMovedPage team={team} account={account} />, title);
   })
   .post("/login", formBody, signInRoute("team-password"), async (c) => {
     const team = await teamOrInvalid(c);

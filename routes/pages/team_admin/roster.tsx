@@ -2,9 +2,12 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../app_env.ts";
 import { formBody, readForm } from "../../http.ts";
 import { actorOf, requireTeamRole, teamViewerFor } from "../../auth_middleware.ts";
-import { renderPage } from "../../../lib/render/page.tsx";
-import { PRIVATE_PAGE, sendPage } from "../../security_headers.ts";
 import { refusalOf } from "../../errors.ts";
+import { requestLanguage } from "../../language.ts";
+import { messagesFor } from "../../../lib/i18n/catalog.ts";
+import { format } from "../../../lib/i18n/format.ts";
+import type { Language } from "../../../lib/i18n/languages.ts";
+import { translateFields } from "../../../lib/i18n/translate.ts";
 import {
   addPlayer,
   listAdminPlayers,
@@ -14,61 +17,91 @@ import {
   type RosterChange,
   updatePlayer,
 } from "../../../lib/roster/mod.ts";
-import { IMPORT_MESSAGES, importRosterCsv } from "../../../lib/roster/mod.ts";
+import { IMPORT_MESSAGES, importRosterCsv, translatePreview } from "../../../lib/roster/mod.ts";
 import { AdminLayout } from "../../../components/admin/AdminLayout.tsx";
-import { adminPathsFor } from "./render.tsx";
+import { adminPathsFor, sendAdminPage } from "./render.tsx";
 import { adminPaths, type AdminPrefix } from "../../../components/admin/paths.ts";
 import { loadAdminFrame } from "../../../lib/teams/mod.ts";
 import { RosterManagementContent } from "../../../components/admin/roster/RosterManagementContent.tsx";
 import { PrintRosterPage } from "../../../components/admin/roster/PrintRosterPage.tsx";
 import {
   type FormFields,
+  type ImportPreviewView,
   newPlayerFromForm,
   panelFrom,
   playerPatchFromForm,
   ROSTER_NOTICES,
+  type RosterNotice,
   type RosterPanel,
   toRosterPlayer,
 } from "../../../components/admin/roster/roster_forms.ts";
-import type { RosterManagerProps } from "../../../islands/RosterManager.tsx";
+import type { PanelRequest } from "../../../components/admin/roster/roster_panel.ts";
 
 type Ctx = Context<AppEnv>;
-type PageState = Pick<RosterManagerProps, "panel"> & Partial<RosterManagerProps>;
+
+/** The form the page opens, and after a refused post what was typed and what was wrong. */
+interface PageState {
+  panel: RosterPanel | null;
+  query?: string;
+  values?: FormFields;
+  errors?: Record<string, string>;
+  importText?: string;
+  preview?: ImportPreviewView;
+}
 
 const admin = requireTeamRole("TEAM_ADMIN");
 
+/** The page in the request's language: lib's English refusals and the preview's row problems too. */
 async function sendRoster(c: Ctx, prefix: AdminPrefix, state: PageState, status = 200, notice: string | null = null) {
-  const { kv, assets, now } = c.var.deps;
+  const { kv, now } = c.var.deps;
   const teamId = c.var.teamId!;
-  const [{ team, pendingCount }, players, viewer] = await Promise.all([
+  const [{ team, pendingCount }, players, viewer, lang] = await Promise.all([
     loadAdminFrame(kv, teamId),
     listAdminPlayers(kv, teamId, now()),
     teamViewerFor(c, teamId, { sysadminReads: false }),
+    requestLanguage(c),
   ]);
+  const m = messagesFor(lang).adminRosterPage;
   const paths = await adminPathsFor(c, prefix);
+  const roster = players.map(toRosterPlayer);
+  const { panel } = state;
+  const open: PanelRequest | null = panel?.kind === "edit" || panel?.kind === "remove"
+    ? { kind: panel.kind, player: roster.find((p) => p.id === panel.playerId) ?? null }
+    : panel;
   const content = (
     <RosterManagementContent
-      teamId={teamId}
-      rosterPath={paths.roster}
-      players={players.map(toRosterPlayer)}
-      query={state.query ?? ""}
-      panel={state.panel}
-      values={state.values ?? {}}
-      errors={state.errors ?? {}}
-      importText={state.importText ?? ""}
-      preview={state.preview ?? null}
-      notice={notice}
-      photos={viewer?.role === "TEAM_ADMIN"}
+      manager={{
+        teamId,
+        rosterPath: paths.roster,
+        players: roster,
+        query: state.query ?? "",
+        notice,
+        photos: viewer?.role === "TEAM_ADMIN",
+      }}
+      panel={{
+        teamId,
+        rosterPath: paths.roster,
+        open,
+        values: state.values ?? {},
+        errors: translateFields(state.errors ?? {}, lang),
+        importText: state.importText ?? "",
+        preview: state.preview ? translatePreview(state.preview, lang) : null,
+      }}
     />
   );
-  const page = renderPage(
-    assets,
-    <AdminLayout team={team} paths={paths} current="roster" pendingCount={pendingCount} title="Roster Management">
+  const page = (
+    <AdminLayout team={team} paths={paths} current="roster" pendingCount={pendingCount} title={m.title}>
       {content}
-    </AdminLayout>,
-    { title: `Roster Management · ${team.name}`, noindex: true, status },
+    </AdminLayout>
   );
-  return sendPage(c, page, PRIVATE_PAGE);
+  return sendAdminPage(c, page, format(lang, m.pageTitle, { team: team.name }), status);
+}
+
+/** What `?notice=` (and `&count=` after an import) says, in `lang`. */
+function noticeText(lang: Language, code: string | undefined, count: number): string | null {
+  const notices = messagesFor(lang).adminRosterForms.notices;
+  if (code === "imported" && count > 0) return format(lang, notices.importedCount, { count });
+  return ROSTER_NOTICES.find((known) => known === code) ? notices[code as RosterNotice] : null;
 }
 
 async function changeBy(c: Ctx): Promise<RosterChange> {
@@ -96,30 +129,25 @@ function formErrors(error: unknown): { errors: Record<string, string>; status: n
 /** `…/roster`: roster management, its forms without JavaScript, and the print page, under `/${prefix}/{teamId}`. */
 export function rosterPages(prefix: AdminPrefix) {
   const base = "/roster";
-  const done = (c: Ctx, notice: keyof typeof ROSTER_NOTICES, extra = "") =>
+  const done = (c: Ctx, notice: RosterNotice, extra = "") =>
     c.redirect(`${adminPaths(c.var.teamId!, prefix).roster}?notice=${notice}${extra}`, 303);
 
   return new Hono<AppEnv>()
-    .get(base, admin, (c) => {
+    .get(base, admin, async (c) => {
       const query = c.req.query();
-      const count = Number(query.count);
-      const notice = query.notice === "imported" && count > 0
-        ? `${count} player${count === 1 ? "" : "s"} imported`
-        : ROSTER_NOTICES[query.notice ?? ""] ?? null;
+      const notice = noticeText(await requestLanguage(c), query.notice, Number(query.count));
       return sendRoster(c, prefix, { panel: panelFrom(query), query: query.q ?? "" }, 200, notice);
     })
     .get(`${base}/print`, admin, async (c) => {
-      const { kv, assets, now } = c.var.deps;
-      const [{ team }, players] = await Promise.all([
+      const { kv, now } = c.var.deps;
+      const [{ team }, players, lang] = await Promise.all([
         loadAdminFrame(kv, c.var.teamId!),
         listAdminPlayers(kv, c.var.teamId!, now()),
+        requestLanguage(c),
       ]);
       const rosterPath = adminPaths(c.var.teamId!, prefix).roster;
-      const page = renderPage(assets, <PrintRosterPage team={team} players={players} rosterPath={rosterPath} />, {
-        title: `${team.name} Roster (print)`,
-        noindex: true,
-      });
-      return sendPage(c, page, PRIVATE_PAGE);
+      const title = format(lang, messagesFor(lang).adminRosterPage.printTitle, { team: team.name });
+      return sendAdminPage(c, <PrintRosterPage team={team} players={players} rosterPath={rosterPath} />, title);
     })
     .post(`${base}/players`, formBody, admin, async (c) => {
       const { fields } = await readRosterForm(c);

@@ -7,6 +7,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../app_env.ts";
 import { requireSysadmin, sysadminActorOf } from "../../auth_middleware.ts";
 import { jsonBody, pageQuery, readJson } from "../../http.ts";
+import { refusalOf } from "../../errors.ts";
+import { ValidationError } from "../../../lib/errors.ts";
 import { parseActivePatch } from "../../../lib/campaigns/mod.ts";
 import {
   createGlobalCampaign,
@@ -19,7 +21,7 @@ import { NO_STORE } from "../../security_headers.ts";
 
 /**
  * `GET /` (`{ values, cursor }`, newest first, each with its display status), `POST` (201 the
- * campaign), `PATCH /{id}` body `{ isActive }` (200 the campaign), `DELETE /{id}` (200
+ * campaign; 400 `{ message, fields }`), `PATCH /{id}` body `{ isActive }` (200 the campaign), `DELETE /{id}` (200
  * `{ success: true }`, its responses go too), `GET /{id}/results`.
  */
 export const globalCampaignApi = new Hono<AppEnv>()
@@ -29,8 +31,14 @@ export const globalCampaignApi = new Hono<AppEnv>()
   })
   .post("/", jsonBody, requireSysadmin, async (c) => {
     const { kv, now } = c.var.deps;
-    const campaign = await createGlobalCampaign(kv, await readJson(c), await sysadminActorOf(c), now());
-    return c.json(campaign, 201, NO_STORE);
+    const body = await readJson(c);
+    try {
+      return c.json(await createGlobalCampaign(kv, body, await sysadminActorOf(c), now()), 201, NO_STORE);
+    } catch (error) {
+      // The console's island shows each message next to its field (in the request's language, on the way out).
+      const { message, fields } = refusalOf(error, ValidationError);
+      return c.json({ message, fields }, 400, NO_STORE);
+    }
   })
   .patch("/:campaignId", jsonBody, requireSysadmin, async (c) => {
     const { kv, now } = c.var.deps;

@@ -6,10 +6,15 @@ import { pageQuery } from "../../http.ts";
 import { listAuditLog, loadTeamsOverview } from "../../../lib/sysadmin/mod.ts";
 import { ValidationError } from "../../../lib/errors.ts";
 import { NO_STORE } from "../../security_headers.ts";
+import { messagesFor } from "../../../lib/i18n/catalog.ts";
+import { format } from "../../../lib/i18n/format.ts";
 
 /** The longest search text taken (a team slug holds at most 48 characters). */
 export const MAX_TEAM_SEARCH = 200;
-export const TEAM_SEARCH_TOO_LONG = `Search must be at most ${MAX_TEAM_SEARCH} characters`;
+/** In English: the answer puts it in the request's language (routes/language.ts translateApiMessages). */
+export const TEAM_SEARCH_TOO_LONG = format("en", messagesFor("en").sysadmin.api.searchTooLong, {
+  max: String(MAX_TEAM_SEARCH),
+});
 
 export const overviewApi = new Hono<AppEnv>()
   /**

@@ -7,13 +7,17 @@ import { jsonBody, readJsonFields } from "../../http.ts";
 import { signInRoute } from "../../errors.ts";
 import { NO_STORE } from "../../security_headers.ts";
 import { authContext } from "../../contexts.ts";
+import { messagesFor } from "../../../lib/i18n/catalog.ts";
+
+/** In English: each answer's `message` goes out in the request's language (routes/language.ts). */
+const API_TEXTS = messagesFor("en").sysadmin.api;
 
 export const sysadminSessionApi = new Hono<AppEnv>()
   .post("/login", jsonBody, signInRoute("sysadmin-password"), async (c) => {
     const body = await readJsonFields(c);
     const email = await loginSysadmin(authContext(c), body.email, body.password);
     await signInSysadmin(c, email);
-    return c.json({ success: true, message: "Login successful" }, 200, NO_STORE);
+    return c.json({ success: true, message: API_TEXTS.loginSuccessful }, 200, NO_STORE);
   })
   .get("/status", async (c) => {
     const admin = await getSysadmin(c);
@@ -25,5 +29,5 @@ export const sysadminSessionApi = new Hono<AppEnv>()
   })
   .post("/logout", jsonBody, async (c) => {
     await signOutSysadmin(c);
-    return c.json({ success: true, message: "Logged out" }, 200, NO_STORE);
+    return c.json({ success: true, message: API_TEXTS.loggedOut }, 200, NO_STORE);
   });
