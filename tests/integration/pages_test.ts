@@ -199,7 +199,9 @@ Deno.test("[pages] roster: only the boot module loads up front; the claim island
   );
   // Its messages ride with its props: only the areas it uses, in the page's language (issue 24).
   assert.equal(messages.lang, "en");
-  assert.equal(messages.m.common.skipToMain, "Skip to main content");
+  assert.deepEqual(Object.keys(messages.m).sort(), ["claims", "common"]);
+  assert.equal(messages.m.common.client.cannotConnect, "Unable to connect to server");
+  assert.equal(messages.m.common.skipToMain, undefined, "not the page's own words");
   assert.deepEqual(props, {
     teamSlug: team.slug,
     claimPageUrl: `/t/${team.slug}/claim`,
