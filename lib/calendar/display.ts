@@ -5,6 +5,7 @@
  * words them in its page's language with card_labels.ts.
  */
 import { messagesFor } from "../i18n/catalog.ts";
+import type { Language } from "../i18n/languages.ts";
 import {
   calendarFormPaths,
   cardDate,
@@ -24,8 +25,9 @@ const ENGLISH: CardWords = { texts: messagesFor("en").adminCalendar, lang: "en" 
 /** The card's texts, its toasts and its forms' notices, in English. */
 export const CALENDAR_TEXTS = ENGLISH.texts.card;
 
-/** 'PlayMetrics', 'TeamSnap', else 'Calendar link (ICS)' (the stored type stays `generic`). */
-export const calendarTypeLabel = (type: string): string => cardTypeLabel(type, ENGLISH);
+/** 'PlayMetrics', 'TeamSnap', else 'Calendar link (ICS)' (the stored type stays `generic`), in `lang`. */
+export const calendarTypeLabel = (type: string, lang: Language = "en"): string =>
+  cardTypeLabel(type, { texts: messagesFor(lang).adminCalendar, lang });
 
 /** SPEC.md: Active for success, Error, Syncing for pending, otherwise Pending. */
 export const syncStatusBadge = (status: string): { label: string; tone: StatusTone } =>

@@ -14,6 +14,7 @@ import { type Claim, getClaimEntry } from "../db/claims.ts";
 import { ownName } from "../names/display_name.ts";
 import { activitySentence, actorName, type EntryNames } from "./activity_text.ts";
 import { calendarTypeLabel } from "../calendar/mod.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { ACTIVITY_MESSAGES, type ActivityView, AUDIT_ACTION_PATTERN, AUDIT_PAGE_SIZE } from "./admin_home_types.ts";
 
@@ -81,6 +82,8 @@ export async function loadActivity(
   kv: Deno.Kv,
   filter: { team: string; action: string },
   cursor: string,
+  /** The reader's: the entries are written as sentences in it. */
+  lang: Language = DEFAULT_LANGUAGE,
 ): Promise<ActivityView> {
   const team = filter.team.trim().slice(0, MAX_FILTER_LENGTH);
   const action = filter.action.trim().slice(0, MAX_FILTER_LENGTH);
@@ -90,14 +93,14 @@ export async function loadActivity(
   if (teamId === null) return { ...view, problem: ACTIVITY_MESSAGES.noTeam(team) };
   const page = await pageOf(kv, teamId, action, { cursor });
   const teamIds = [...new Set(page.values.map((e) => e.teamId).filter((id): id is string => id !== null))];
-  const [teams, entryNames] = await Promise.all([getTeams(kv, teamIds), namesOf(kv, page.values)]);
+  const [teams, entryNames] = await Promise.all([getTeams(kv, teamIds), namesOf(kv, page.values, lang)]);
   const names = new Map(teamIds.map((id, i) => [id, teams[i]?.name ?? null]));
   return {
     ...view,
     rows: page.values.map((entry, i) => ({
       entry,
       teamName: entry.teamId ? names.get(entry.teamId) ?? null : null,
-      sentence: activitySentence(entry, entryNames[i]),
+      sentence: activitySentence(entry, entryNames[i], lang),
     })),
     cursor: page.cursor,
   };
@@ -122,7 +125,7 @@ const fullName = (first = "", last = "") => `${first.trim()} ${last.trim()}`.tri
  * The names a page of entries is told with, read now: accounts by e-mail or id, players and
  * claims by the entry's team and target (a page holds at most 100 entries, so a few reads each).
  */
-async function namesOf(kv: Deno.Kv, entries: AuditEntry[]): Promise<EntryNames[]> {
+async function namesOf(kv: Deno.Kv, entries: AuditEntry[], lang: Language): Promise<EntryNames[]> {
   const userByEmail = memo((email) => getUserByEmail(kv, email));
   const userById = memo(async (id) => (await getUsers(kv, [id]))[0]);
   const player = memo(async (key) => {
@@ -151,7 +154,7 @@ async function namesOf(kv: Deno.Kv, entries: AuditEntry[]): Promise<EntryNames[]
 
   return await Promise.all(entries.map(async (entry): Promise<EntryNames> => {
     const plain = !entry.actor.includes(":") && entry.actor.includes("@");
-    const actor = actorName(entry.actor, plain ? accountName(await userByEmail(entry.actor)) : null);
+    const actor = actorName(entry.actor, plain ? accountName(await userByEmail(entry.actor)) : null, lang);
     const names: EntryNames = {
       actor,
       player: null,
@@ -166,7 +169,7 @@ async function namesOf(kv: Deno.Kv, entries: AuditEntry[]): Promise<EntryNames[]
     } else if (teamId && targetId && CLAIM_ACTIONS.test(entry.action)) {
       Object.assign(names, await claimNames(teamId, await claim(`${teamId}/${targetId}`)));
     } else if (entry.action === "calendar.added") {
-      names.calendarType = calendarTypeLabel(entry.detail);
+      names.calendarType = calendarTypeLabel(entry.detail, lang);
     } else if (targetId && PERSON_ACTIONS.has(entry.action)) {
       const user = await userById(targetId);
       names.person = accountName(user) ?? user?.email ?? null;

@@ -6,6 +6,8 @@
  */
 import type { AuditEntry } from "../db/audit.ts";
 import { type Catalog, messagesFor } from "../i18n/catalog.ts";
+import { format, type Message, type Params } from "../i18n/format.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages.ts";
 
 /** What the loader found for one entry, read when it is shown (null: not found, or not about one). */
 export interface EntryNames {
@@ -43,61 +45,62 @@ export const ACTION_LABELS: Record<string, string> = Object.fromEntries(
 /** An action's words for the filter, in English (the page shows its own language's). */
 export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;
 
-/** Field names a detail lists, in words (any other camelCase name is split into words). */
-const FIELD_WORDS: Record<string, string> = {
-  name: "team name",
-  orgName: "organization",
-  openClaims: "open claims",
-  allowSurnameFallback: "claims by surname",
-  showPhotos: "photos on the public roster",
-  showPositions: "positions on the public roster",
-  showParentNames: "parent names on the public roster",
-  showLastNames: "full last names on the public roster",
-  allowedEmailDomains: "allowed e-mail domains",
-  stats: "season stats",
-};
+type Sentences = Catalog["sysadmin"]["home"]["activity"]["sentences"];
 
-const fieldWords = (list: string) =>
+/** Field names a detail lists, in words (any other camelCase name is split into words). */
+const fieldWords = (texts: Sentences, list: string) =>
   list.split(",").map((f) => f.trim()).filter(Boolean).map((f) =>
-    FIELD_WORDS[f] ?? f.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase()
+    (Object.hasOwn(texts.fields, f) ? texts.fields[f as keyof Sentences["fields"]] : undefined) ??
+      f.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase()
   ).join(", ");
 
 /** "Leo Park" → "Leo Park's"; "James" → "James'". */
 const possessive = (name: string) => name.endsWith("s") ? `${name}'` : `${name}'s`;
 
+/** How a sentence names whose thing it is: English's possessive; Spanish says "de {name}" in the sentence. */
+const whoseIn = (lang: Language, name: string) => lang === "en" ? possessive(name) : name;
+
 /** A player change's detail starts with the player as they were then ("Leo Park #7"). */
 const PLAYER_DETAIL = /^(.+?) #(\d+)(.*)$/s;
 
 /** The player named by the entry: their current name, else as the detail recorded them. */
-function playerOf(entry: AuditEntry, names: EntryNames): string {
+function playerOf(entry: AuditEntry, names: EntryNames, texts: Sentences): string {
   if (names.player) return names.player;
   const recorded = PLAYER_DETAIL.exec(entry.detail);
-  return recorded ? recorded[1] : "a removed player";
+  return recorded ? recorded[1] : texts.removedPlayer;
 }
 
 const CAMPAIGN_DETAIL = /^(\w+)(?: "(.*)")? (created|activated|deactivated|deleted)$/s;
 
-function campaignSentence(actor: string, detail: string): string {
+function campaignSentence(lang: Language, texts: Sentences, actor: string, detail: string): string {
   const match = CAMPAIGN_DETAIL.exec(detail);
-  if (!match) return `${actor} changed a campaign.`;
-  const [, type, title, what] = match;
-  const kind = type.replace(/_/g, " ");
+  if (!match) return format(lang, texts.campaignChanged, { actor });
+  const [, type, title, what] = match as unknown as [
+    string,
+    string,
+    string | undefined,
+    keyof Sentences["campaignWhat"],
+  ];
+  const types = messagesFor(lang).campaigns.types as Record<string, string>;
+  // English names the type in the sentence ("the poll"); Spanish after it, so its words are the catalogue's types.
+  const kind = lang === "en" ? type.replace(/_/g, " ") : (types[type] ?? type).toLowerCase();
+  const params = { actor, what: texts.campaignWhat[what], kind, title: title ?? "" };
   // Global campaigns record no title (they outlive every team).
-  const which = title === undefined ? `a global ${kind}` : `the ${kind} "${title}"`;
-  return `${actor} ${what} ${which}.`;
+  return format(lang, title === undefined ? texts.campaignGlobal : texts.campaignTitled, params);
 }
 
-function claimSentence(entry: AuditEntry, names: EntryNames, approved: boolean): string {
-  const verb = approved ? "approved" : "denied";
-  const claimant = names.claimant ?? "someone";
+function claimSentence(lang: Language, texts: Sentences, entry: AuditEntry, names: EntryNames, approved: boolean) {
+  const verb = approved ? texts.approved : texts.denied;
+  const claimant = names.claimant ?? texts.someone;
   const player = names.player ?? recordedClaimPlayer(entry.detail);
+  const actor = names.actor;
   if (entry.action.startsWith("join-request.")) {
-    const as = player ? (names.asPlayer ? player : `a parent of ${player}`) : "a member";
-    return `${names.actor} ${verb} ${possessive(claimant)} request to join as ${as}.`;
+    const as = player ? (names.asPlayer ? player : format(lang, texts.asParentOf, { player })) : texts.aMember;
+    return format(lang, texts.joinRequest, { actor, verb, whose: whoseIn(lang, claimant), as });
   }
   return player
-    ? `${names.actor} ${verb} ${possessive(player)} claim by ${claimant}.`
-    : `${names.actor} ${verb} a claim by ${claimant} that named no single player.`;
+    ? format(lang, texts.claim, { actor, verb, whose: whoseIn(lang, player), claimant })
+    : format(lang, texts.claimNoPlayer, { actor, verb, claimant });
 }
 
 /** The player a decision's detail recorded ("x@y as a parent of Leo Park", "x@y for Leo Park"). */
@@ -106,87 +109,102 @@ function recordedClaimPlayer(detail: string): string | null {
   return match && match[1] !== "an unmatched player" ? match[1] : null;
 }
 
-/** One entry as a sentence, with the names as they are now. */
-export function activitySentence(entry: AuditEntry, names: EntryNames): string {
-  const { actor } = names;
+/** One entry as a sentence in `lang`, with the names as they are now (`names.actor` from `actorName` in it). */
+export function activitySentence(entry: AuditEntry, names: EntryNames, lang: Language = DEFAULT_LANGUAGE): string {
+  const texts = messagesFor(lang).sysadmin.home.activity.sentences;
+  const say = (message: Message, params: Params = {}) => format(lang, message, { actor: names.actor, ...params });
+  const player = () => playerOf(entry, names, texts);
+  const whose = () => whoseIn(lang, player());
   const detail = entry.detail.trim();
   switch (entry.action) {
     case "claim.approved":
     case "join-request.approved":
-      return claimSentence(entry, names, true);
+      return claimSentence(lang, texts, entry, names, true);
     case "claim.denied":
     case "join-request.denied":
-      return claimSentence(entry, names, false);
+      return claimSentence(lang, texts, entry, names, false);
     case "player.created":
-      return `${actor} added ${playerOf(entry, names)} to the roster.`;
+      return say(texts.playerCreated, { player: player() });
     case "player.updated": {
       const fields = PLAYER_DETAIL.exec(detail)?.[3].replace(/^:\s*/, "") ?? "";
-      const what = fields && fields !== "no fields" ? ` (${fieldWords(fields)})` : "";
-      return `${actor} changed ${possessive(playerOf(entry, names))} details${what}.`;
+      const what = fields && fields !== "no fields" ? ` (${fieldWords(texts, fields)})` : "";
+      return say(texts.playerUpdated, { whose: whose(), fields: what });
     }
     case "player.deleted": {
-      const links = Number(/\((\d+) parent links? removed\)$/.exec(detail)?.[1] ?? 0);
-      const parents = links > 0 ? `, with ${links === 1 ? "1 parent link" : `${links} parent links`}` : "";
-      return `${actor} removed ${playerOf(entry, names)} from the roster${parents}.`;
+      const count = Number(/\((\d+) parent links? removed\)$/.exec(detail)?.[1] ?? 0);
+      return say(texts.playerDeleted, {
+        player: player(),
+        links: count > 0 ? format(lang, texts.parentLinks, { count }) : "",
+      });
     }
-    case "players.imported":
-      return `${actor} imported ${detail || "players"}.`;
+    case "players.imported": {
+      // Recorded as "12 players from CSV" (lib/roster/import.ts).
+      const count = /^(\d+) players? from CSV$/.exec(detail)?.[1];
+      return count !== undefined
+        ? say(texts.playersImported, { count: Number(count) })
+        : say(texts.imported, { detail: detail || "—" });
+    }
     case "player.photo_changed":
-      return `${actor} changed ${possessive(playerOf(entry, names))} photo.`;
+      return say(texts.photoChanged, { whose: whose() });
     case "player.photo_removed":
-      return `${actor} removed ${possessive(playerOf(entry, names))} photo.`;
+      return say(texts.photoRemoved, { whose: whose() });
     case "player.photo_consent":
-      return detail.endsWith("withdrawn")
-        ? `${actor} withdrew the yes to ${possessive(playerOf(entry, names))} photo on the public roster.`
-        : `${actor} agreed to ${possessive(playerOf(entry, names))} photo on the public roster.`;
+      return say(detail.endsWith("withdrawn") ? texts.consentWithdrawn : texts.consentGiven, { whose: whose() });
     case "parent-email.added":
-      return `${actor} added ${detail} as a parent of ${playerOf(entry, names)}.`;
+      return say(texts.parentEmailAdded, { email: detail, player: player() });
     case "admin.added":
-      return `${actor} made ${names.person ?? (detail || "someone")} a team admin.`;
+      return say(texts.adminAdded, { person: names.person ?? (detail || texts.someone) });
     case "admin.removed":
-      return `${actor} removed ${names.person ?? "someone"} as a team admin.`;
+      return say(texts.adminRemoved, { person: names.person ?? texts.someone });
     case "access.updated":
-      return `${actor} set the team login's username to ${detail.replace(/^username /, "")}.`;
+      return say(texts.loginUpdated, { username: detail.replace(/^username /, "") });
     case "settings.updated":
-      return detail
-        ? `${actor} changed the team settings: ${fieldWords(detail)}.`
-        : `${actor} saved the team settings.`;
+      return detail ? say(texts.settingsChanged, { fields: fieldWords(texts, detail) }) : say(texts.settingsSaved);
     case "calendar.added":
-      return `${actor} connected the team calendar (${names.calendarType ?? detail}).`;
+      return say(texts.calendarAdded, { type: names.calendarType ?? detail });
     case "calendar.removed":
-      return `${actor} removed the team calendar.`;
+      return say(texts.calendarRemoved);
     case "calendars.synced":
-      return `${actor} synced the calendars that were due: ${detail}.`;
+      return say(texts.calendarsSynced, { detail });
     case "campaign.created":
     case "campaign.updated":
     case "campaign.deleted":
-      return campaignSentence(actor, detail);
+      return campaignSentence(lang, texts, names.actor, detail);
     case "join-link.generated":
-      return `${actor} generated a new invite link.`;
-    case "post.deleted":
-      return `${actor} deleted a ${detail.replace(/^(\w+) by /, "$1 post by ")}.`;
-    case "photo.deleted":
-      return `${actor} deleted a gallery ${detail}.`;
+      return say(texts.linkGenerated);
+    case "post.deleted": {
+      // Recorded as "{postType} by {author}" (lib/feed/deletion.ts).
+      const post = /^(\w+) by (.+)$/s.exec(detail);
+      if (!post) return say(texts.deleted, { detail });
+      const types = messagesFor(lang).feed.types as Record<string, { label: string } | undefined>;
+      const type = lang === "en" ? post[1] : (types[post[1]]?.label ?? post[1]).toLowerCase();
+      return say(texts.postDeleted, { type, author: post[2] });
+    }
+    case "photo.deleted": {
+      // Recorded as "photo by {uploader}" (lib/photos/gallery.ts).
+      const author = /^photo by (.+)$/s.exec(detail)?.[1];
+      return author !== undefined ? say(texts.photoDeleted, { author }) : say(texts.deleted, { detail });
+    }
     case "team.deleted":
-      return `${actor} deleted a team (${detail}).`;
+      return say(texts.teamDeleted, { detail });
     case "dev.signed-in-as":
-      return `${actor} signed in as ${names.person ?? "an account"} with Dev Tools.`;
-    default:
-      return `${actor}: ${actionLabel(entry.action)}${detail ? ` (${detail})` : ""}.`;
+      return say(texts.signedInAs, { person: names.person ?? texts.anAccount });
+    default: {
+      const label = actionWords(messagesFor(lang).sysadmin.home.activity.actions, entry.action);
+      return say(texts.other, { action: label, detail: detail ? ` (${detail})` : "" });
+    }
   }
 }
 
-/** Actors that are the app itself rather than a person. */
-const APP_ACTORS: Record<string, string> = { system: "GoalMates", demo: "The demo set-up", anonymous: "Someone" };
-
 /**
- * Who acted, as the log records them, in words: an account by the name the loader found
- * (`personName`, else its e-mail), the team login by its username, the system administrator
- * by role and e-mail, the app's own work by what did it.
+ * Who acted, as the log records them, in words (in `lang`): an account by the name the loader
+ * found (`personName`, else its e-mail), the team login by its username, the system
+ * administrator by role and e-mail, the app's own work by what did it.
  */
-export function actorName(actor: string, personName: string | null): string {
-  if (actor.startsWith("team:")) return `The team login (${actor.slice("team:".length)})`;
-  if (actor.startsWith("sysadmin:")) return `System administrator ${actor.slice("sysadmin:".length)}`;
-  if (Object.hasOwn(APP_ACTORS, actor)) return APP_ACTORS[actor];
-  return personName || actor || "Someone";
+export function actorName(actor: string, personName: string | null, lang: Language = DEFAULT_LANGUAGE): string {
+  const texts = messagesFor(lang).sysadmin.home.activity.sentences;
+  if (actor.startsWith("team:")) return format(lang, texts.teamLogin, { username: actor.slice("team:".length) });
+  if (actor.startsWith("sysadmin:")) return format(lang, texts.sysadmin, { email: actor.slice("sysadmin:".length) });
+  if (Object.hasOwn(texts.appActors, actor)) return texts.appActors[actor as keyof Sentences["appActors"]];
+  return personName || actor || texts.appActors.anonymous;
 }

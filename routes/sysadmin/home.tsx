@@ -82,7 +82,7 @@ export const adminHomePages = new Hono<AppEnv>()
     const tab = tabOf(c.req.query("tab"));
     const cursor = tab === "settings" ? "" : cursorQuery(c);
     const activity = tab === "activity"
-      ? await loadActivity(kv, { team: c.req.query("team") ?? "", action: c.req.query("action") ?? "" }, cursor)
+      ? await loadActivity(kv, { team: c.req.query("team") ?? "", action: c.req.query("action") ?? "" }, cursor, lang)
       : null;
     const data: AdminHomeData = {
       sysadminEmail: sysadmin.email,

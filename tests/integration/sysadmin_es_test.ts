@@ -169,6 +169,11 @@ Deno.test("[sysadmin es] /admin: its three tabs, 'Authentication Required' and /
     es.home.activity.noMatch,
     es.home.activity.clear,
   ]);
+  // The entries themselves are sentences in Spanish: the new invite link and the global poll.
+  const log = textOf((await getPage(t.app, "/admin?tab=activity", { cookie })).html);
+  assert.ok(log.includes("generó un nuevo enlace de invitación."), log);
+  assert.ok(log.includes("Administrador del sistema root@example.com creó una campaña global (encuesta)."), log);
+  assert.doesNotMatch(log, /generated a new invite link|created a global/);
   const unknown = await getPage(t.app, "/admin?tab=activity&team=Nobody", { cookie });
   assertSpanish(unknown.html, "/admin Activity, unknown team", ['Ningún equipo coincide con "Nobody".']);
 

@@ -124,3 +124,69 @@ Deno.test("[activity text] every action the filter lists has words", () => {
   assert.equal(actionLabel("claim.approved"), "Claim approved");
   assert.equal(actionLabel("made.up"), "made.up");
 });
+
+Deno.test("[activity text] in Spanish: the same entries as sentences a Spanish reader reads, names as they are", () => {
+  const leo = names({ player: "Leo Park", claimant: "Maria Park" });
+  const cases: [AuditEntry, EntryNames, string][] = [
+    [
+      entry("claim.approved", "maria@example.com as a parent of Leo Prk"),
+      leo,
+      "Dana Reyes aprobó la solicitud de Leo Park hecha por Maria Park.",
+    ],
+    [
+      entry("join-request.approved"),
+      leo,
+      "Dana Reyes aprobó la solicitud de Maria Park para unirse como padre o madre de Leo Park.",
+    ],
+    [
+      entry("claim.denied", "x@example.com for an unmatched player"),
+      names({ claimant: "x@example.com" }),
+      "Dana Reyes rechazó una solicitud de x@example.com que no nombraba a un solo jugador.",
+    ],
+    [
+      entry("player.updated", "Leo Park #7: firstName, jerseyNumber, stats"),
+      leo,
+      "Dana Reyes cambió los datos de Leo Park (nombre, número de camiseta, estadísticas de la temporada).",
+    ],
+    [
+      entry("player.deleted", "Leo Park #7 (1 parent link removed)"),
+      names(),
+      "Dana Reyes quitó a Leo Park de la plantilla, con 1 vínculo de padre o madre.",
+    ],
+    [entry("players.imported", "12 players from CSV"), names(), "Dana Reyes importó 12 jugadores desde un CSV."],
+    [entry("player.photo_changed", "Leo Park #7"), names(), "Dana Reyes cambió la foto de Leo Park."],
+    [
+      entry("campaign.created", 'poll "¿Merienda?" created'),
+      names(),
+      "Dana Reyes creó la campaña «¿Merienda?» (encuesta).",
+    ],
+    [
+      entry("campaign.updated", "fun_fact deactivated", null),
+      names(),
+      "Dana Reyes desactivó una campaña global (dato curioso).",
+    ],
+    [
+      entry("post.deleted", "kudos by Familia de Leo"),
+      names(),
+      "Dana Reyes eliminó una publicación (felicitación) de Familia de Leo.",
+    ],
+    [
+      entry("calendar.added", "teamsnap"),
+      names({ calendarType: "TeamSnap" }),
+      "Dana Reyes conectó el calendario del equipo (TeamSnap).",
+    ],
+    [
+      entry("settings.updated", "showPhotos"),
+      names(),
+      "Dana Reyes cambió la configuración del equipo: fotos en la plantilla pública.",
+    ],
+    [entry("something.new", "x"), names(), "Dana Reyes: something.new (x)."],
+  ];
+  for (const [e, n, sentence] of cases) assert.equal(activitySentence(e, n, "es"), sentence, e.action);
+  assert.equal(actorName("team:rockets", null, "es"), "El acceso del equipo (rockets)");
+  assert.equal(actorName("anonymous", null, "es"), "Alguien");
+  assert.equal(
+    activitySentence(entry("admin.removed"), names({ actor: actorName("demo", null, "es") }), "es"),
+    "La configuración de demostración quitó a alguien como administrador del equipo.",
+  );
+});
