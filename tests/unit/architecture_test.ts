@@ -34,15 +34,6 @@ const DOMAINS = [
 ];
 /** Packages that must never reach a browser bundle. */
 const SERVER_PACKAGES = /^(hono(\/|$)|nodemailer|esbuild|smtp-server|react-dom\/server|node:)/;
-/**
- * Pure modules of lib/auth that pages and islands may use (the password rule). Its messages
- * (lib/auth/messages.ts) read the catalogue: islands get theirs with their props (issue 24).
- */
-const BROWSER_SAFE_AUTH = new Set([
-  "lib/auth/password_policy.ts",
-  "lib/auth/common_passwords.ts",
-]);
-
 export interface ModuleImports {
   /** Project files this module imports for their values (relative to the root). */
   local: string[];
@@ -162,7 +153,7 @@ export function ruleViolations(graph: Graph): string[] {
     const paths = reachable(graph, island);
     for (const [file, path] of paths) {
       const server = file.startsWith("routes/") || file.startsWith("lib/db/") || file.startsWith("lib/mail/") ||
-        (file.startsWith("lib/auth/") && !BROWSER_SAFE_AUTH.has(file)) || file === "lib/config.ts" ||
+        file.startsWith("lib/auth/") || file === "lib/config.ts" ||
         file === "lib/render/bundle.ts" || file === "lib/render/page.tsx" || /^lib\/[^/]+\/mod\.ts$/.test(file) ||
         // An island gets its messages from its page, never a catalogue in its bundle.
         file === "lib/i18n/catalog.ts" || /^lib\/i18n\/(en|es)\//.test(file);

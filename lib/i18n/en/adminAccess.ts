@@ -52,17 +52,6 @@ export const adminAccess = {
     removed: "Admin removed.",
     teamNotFound: "Team not found",
   },
-  /**
-   * What lib/auth/password_policy.ts answers for the team's new password (and every other new
-   * password): it is browser-safe and writes them itself, so they are here for the routes to
-   * translate (tests/integration/admin_claims_es_test.ts keeps the two equal).
-   */
-  password: {
-    missing: "Please enter a new password.",
-    tooLong: "Password must be at most {max} characters.",
-    tooShort: "Password must be at least {min} characters.",
-    common: "This password is too common. Please choose another.",
-  },
   /** lib/teams MEMBERSHIP_MESSAGES. */
   membership: {
     onlyAdmin: "You are this team's only admin. Hand the team over to another admin or delete the team first.",

@@ -28,6 +28,13 @@ export const auth = {
       other: "Too many sign-in links requested. Please try again in {count} minutes.",
     },
   },
+  /** A new password refused by lib/auth/password_policy.ts (R7). */
+  password: {
+    missing: "Please enter a new password.",
+    tooLong: "Password must be at most {max} characters.",
+    tooShort: "Password must be at least {min} characters.",
+    common: "This password is too common. Please choose another.",
+  },
   teamLogin: {
     title: "Team Login",
     description: "Sign in to your GoalMates team with a magic link or your team admin password.",

@@ -48,12 +48,6 @@ export const adminAccess: Translation<typeof en> = {
     removed: "Se quitó al administrador.",
     teamNotFound: "No se encontró el equipo",
   },
-  password: {
-    missing: "Escriba una contraseña nueva.",
-    tooLong: "La contraseña debe tener como máximo {max} caracteres.",
-    tooShort: "La contraseña debe tener al menos {min} caracteres.",
-    common: "Esta contraseña es demasiado común. Elija otra.",
-  },
   membership: {
     onlyAdmin:
       "Usted es el único administrador de este equipo. Pase el equipo a otro administrador o elimine el equipo primero.",

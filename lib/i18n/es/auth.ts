@@ -27,6 +27,12 @@ export const auth: Translation<typeof en> = {
       other: "Se pidieron demasiados enlaces de acceso. Inténtelo de nuevo en {count} minutos.",
     },
   },
+  password: {
+    missing: "Escriba una contraseña nueva.",
+    tooLong: "La contraseña debe tener como máximo {max} caracteres.",
+    tooShort: "La contraseña debe tener al menos {min} caracteres.",
+    common: "Esta contraseña es demasiado común. Elija otra.",
+  },
   teamLogin: {
     title: "Acceso al equipo",
     description:
