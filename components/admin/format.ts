@@ -1,8 +1,7 @@
 /**
  * How the admin's lists write a claim: its date, who asked, what it points at and which player it
  * is for. Islands use it too, so it never loads the catalogue: pass the page's words with
- * `useI18n()` (`claimTarget(claim, useI18n())`); without them it writes the English catalogue's
- * words (lib/i18n/en/adminCommon.ts `claimLine`, kept the same by tests/unit/admin_shell_texts_test.ts).
+ * `useI18n()` (`claimTarget(claim, useI18n())`).
  */
 import type { AdminClaim } from "../../lib/teams/admin_views.ts";
 import type { Catalog } from "../../lib/i18n/catalog.ts";
@@ -16,17 +15,6 @@ export interface ClaimWords {
   m: { adminCommon: { claimLine: ClaimLine } };
   lang: Language;
 }
-
-export const ENGLISH_CLAIM_LINE: ClaimLine = {
-  surname: "Surname {surname}",
-  joinRequest: "Join request ({userType})",
-  claim: "Claim",
-  userTypes: { parent: "parent", player: "player" },
-  possiblePlayers: { one: "{count} possible player", other: "{count} possible players" },
-  noMatch: "No player matched",
-};
-
-const ENGLISH: ClaimWords = { m: { adminCommon: { claimLine: ENGLISH_CLAIM_LINE } }, lang: DEFAULT_LANGUAGE };
 
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" };
 const dateFormats = new Map<Language, Intl.DateTimeFormat>();
@@ -47,14 +35,14 @@ export function requesterOf(claim: AdminClaim): string {
 }
 
 /** What the claim points at: the jersey number, or the surname it was made by. */
-export function claimTarget(claim: AdminClaim, { m, lang }: ClaimWords = ENGLISH): string {
+export function claimTarget(claim: AdminClaim, { m, lang }: ClaimWords): string {
   if (claim.mode === "surname") {
     return format(lang, m.adminCommon.claimLine.surname, { surname: claim.childSurname ?? "" }).trim();
   }
   return claim.jerseyNumber === null ? "—" : `#${claim.jerseyNumber}`;
 }
 
-export function claimKind(claim: AdminClaim, { m, lang }: ClaimWords = ENGLISH): string {
+export function claimKind(claim: AdminClaim, { m, lang }: ClaimWords): string {
   const line = m.adminCommon.claimLine;
   if (claim.kind !== "join") return line.claim;
   const userType = claim.userType === "player" ? line.userTypes.player : line.userTypes.parent;
@@ -65,11 +53,11 @@ export function claimKind(claim: AdminClaim, { m, lang }: ClaimWords = ENGLISH):
  * The player a claim is for, or why it needs the admin to pick one: the same words on the
  * dashboard and the claims page.
  */
-export function matchedPlayer(claim: AdminClaim, { m, lang }: ClaimWords = ENGLISH): string | null {
+export function matchedPlayer(claim: AdminClaim, { m, lang }: ClaimWords): string | null {
   if (claim.playerName) return claim.playerName;
   const count = claim.playerIds.length;
   return count > 1 ? format(lang, m.adminCommon.claimLine.possiblePlayers, { count }) : null;
 }
 
 /** No player matched: `noMatch(useI18n())` in the page's language. */
-export const noMatch = ({ m }: ClaimWords = ENGLISH): string => m.adminCommon.claimLine.noMatch;
+export const noMatch = ({ m }: ClaimWords): string => m.adminCommon.claimLine.noMatch;

@@ -27,23 +27,6 @@ export interface ParentLink {
   userId: string;
 }
 
-/**
- * The English catalogue's words for the numbers (lib/i18n/en/adminCommon.ts `numbers`; a unit test
- * keeps the two the same): pages read theirs in the page's language with `useI18n()`. They stay
- * written out here because islands import this module and never the catalogue.
- */
-export const TEAM_NUMBER_TEXTS = {
-  players: "Players",
-  playersWithParent: "Players with a parent",
-  parentsWithAccess: "Parents with access",
-  /** A player's status on the roster. */
-  hasParent: "Has a parent",
-  noParentYet: "No parent yet",
-  claims: { pending: "Pending claims", approved: "Approved claims", denied: "Denied claims" },
-  /** Parents' requests to remove their child from the roster, waiting for a decision (issue 22). */
-  removalRequests: "Removal requests",
-} as const;
-
 /** "6 of 14" in a page's language: `(part, whole) => t(m.adminCommon.numbers.coverage, { part, whole })`. */
 export type Coverage = (part: number, whole: number) => string;
 const ENGLISH_COVERAGE: Coverage = (part, whole) => `${part} of ${whole}`;

@@ -15,8 +15,7 @@ import { getUserByEmail } from "../../lib/db/users.ts";
 import { stageGuardian } from "../../lib/db/guardians.ts";
 import { commitTeamChange } from "../../lib/db/team_revisions.ts";
 import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
-import { TEAM_NUMBER_TEXTS } from "../../lib/teams/team_numbers.ts";
-import { ENGLISH_CLAIM_LINE, formatDate } from "../../components/admin/format.ts";
+import { formatDate } from "../../components/admin/format.ts";
 
 const SPANISH = { "accept-language": "es-MX,es;q=0.9,en;q=0.5" };
 const es = messagesFor("es");
@@ -41,10 +40,7 @@ async function claimJersey(t: TestContext, slug: string, jerseyNumber: number, e
   assert.equal(res.status, 201, await res.clone().text());
 }
 
-Deno.test("[admin es] lib's English words for the team's numbers and a claim's line are the English catalogue's", () => {
-  const { coverage: _, ...numbers } = messagesFor("en").adminCommon.numbers;
-  assert.deepEqual(TEAM_NUMBER_TEXTS, numbers);
-  assert.deepEqual(ENGLISH_CLAIM_LINE, messagesFor("en").adminCommon.claimLine);
+Deno.test("[admin es] a claim's date in each language", () => {
   assert.equal(formatDate("2026-03-05T12:00:00Z"), "Mar 5, 2026");
   assert.equal(formatDate("2026-03-05T12:00:00Z", "es"), "5 mar 2026");
 });

@@ -4,7 +4,8 @@
  * shows them with.
  */
 import assert from "node:assert/strict";
-import { countPlayersWithParent, NUMBER_VALUES, TEAM_NUMBER_TEXTS, teamNumbers } from "../../lib/teams/team_numbers.ts";
+import { countPlayersWithParent, NUMBER_VALUES, teamNumbers } from "../../lib/teams/team_numbers.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
 
 const CLAIMS = { pending: 2, approved: 5, denied: 1 };
 
@@ -53,6 +54,7 @@ Deno.test("[team numbers] the roster counts players with a parent by the same ru
 });
 
 Deno.test("[team numbers] one word for each number; a player without a parent is 'No parent yet'", () => {
+  const TEAM_NUMBER_TEXTS = messagesFor("en").adminCommon.numbers;
   assert.equal(TEAM_NUMBER_TEXTS.playersWithParent, "Players with a parent");
   assert.equal(TEAM_NUMBER_TEXTS.parentsWithAccess, "Parents with access");
   assert.equal(TEAM_NUMBER_TEXTS.noParentYet, "No parent yet");
