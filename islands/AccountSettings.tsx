@@ -8,7 +8,7 @@ import { signedOut } from "../lib/client/signed_out.ts";
 import { keepTabInside } from "../lib/client/dialog_focus.ts";
 import { AccountMenu } from "../components/AccountMenu.tsx";
 import { useI18n } from "../lib/i18n/context.tsx";
-import { messageParts } from "../components/login/message_parts.tsx";
+import { messageParts } from "../lib/i18n/message_parts.tsx";
 
 export interface AccountSettingsProps {
   teamId: string;

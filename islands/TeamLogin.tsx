@@ -6,7 +6,7 @@ import { failureToast, REMEMBERED_EMAIL, useHydrated } from "../components/login
 import { loginRefused } from "../components/login/login_refused.ts";
 import { api } from "../lib/client/api.ts";
 import { useI18n } from "../lib/i18n/context.tsx";
-import { messageParts } from "../components/login/message_parts.tsx";
+import { messageParts } from "../lib/i18n/message_parts.tsx";
 
 export interface TeamLoginProps {
   tab: LoginTab;

@@ -9,7 +9,7 @@ import {
   type NotificationPreferences,
 } from "../../lib/notifications/kinds.ts";
 import { useI18n } from "../../lib/i18n/context.tsx";
-import { messageParts } from "../login/message_parts.tsx";
+import { messageParts } from "../../lib/i18n/message_parts.tsx";
 
 export interface AccountPerson {
   firstName: string;

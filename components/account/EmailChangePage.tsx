@@ -5,7 +5,7 @@
  */
 import { SiteLayout } from "../SiteLayout.tsx";
 import { useI18n } from "../../lib/i18n/context.tsx";
-import { messageParts } from "../login/message_parts.tsx";
+import { messageParts } from "../../lib/i18n/message_parts.tsx";
 
 export function EmailChangeConfirmPage({ token, newEmail }: { token: string; newEmail: string }) {
   const texts = useI18n().m.account.emailChange;

@@ -12,7 +12,7 @@ import { ChildrenSection, type PrivacyChildView } from "./privacy/ChildrenSectio
 import { DeleteSection } from "./privacy/DeleteSection.tsx";
 import { useI18n } from "../../lib/i18n/context.tsx";
 import type { Catalog } from "../../lib/i18n/catalog.ts";
-import { messageParts } from "../login/message_parts.tsx";
+import { messageParts } from "../../lib/i18n/message_parts.tsx";
 
 export const PRIVACY_PAGE_PATH = "/account/privacy";
 

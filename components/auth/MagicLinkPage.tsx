@@ -1,5 +1,5 @@
 import { useI18n } from "../../lib/i18n/context.tsx";
-import { messageParts } from "../login/message_parts.tsx";
+import { messageParts } from "../../lib/i18n/message_parts.tsx";
 import { SiteLayout } from "../SiteLayout.tsx";
 
 /**

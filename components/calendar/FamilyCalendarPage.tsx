@@ -13,7 +13,7 @@ import { useI18n } from "../../lib/i18n/context.tsx";
 import type { Catalog } from "../../lib/i18n/catalog.ts";
 import type { Language } from "../../lib/i18n/languages.ts";
 import { dateLocale } from "../../lib/time_zone.ts";
-import { messageParts } from "../login/message_parts.tsx";
+import { messageParts } from "../../lib/i18n/message_parts.tsx";
 
 type Texts = Catalog["familyCalendar"];
 

@@ -3,7 +3,7 @@ import { headerAccount, SiteLayout } from "../SiteLayout.tsx";
 import type { HubData } from "../../lib/accounts/hub.ts";
 import type { SessionTeam } from "../../lib/auth/session_user.ts";
 import { useI18n } from "../../lib/i18n/context.tsx";
-import { messageParts } from "../login/message_parts.tsx";
+import { messageParts } from "../../lib/i18n/message_parts.tsx";
 
 function Panel({ title, children, headingId }: { title: string; children: ReactNode; headingId: string }) {
   return (

@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS } from "../../lib/demo/accounts.ts";
 import { useI18n } from "../../lib/i18n/context.tsx";
-import { messageParts } from "./message_parts.tsx";
+import { messageParts } from "../../lib/i18n/message_parts.tsx";
 
 /** Development mode only: who to sign in as, and where the sign-in links go without SMTP. */
 export function DevLoginHint() {

@@ -1,6 +1,6 @@
 import { SiteLayout } from "../SiteLayout.tsx";
 import { useI18n } from "../../lib/i18n/context.tsx";
-import { messageParts } from "../login/message_parts.tsx";
+import { messageParts } from "../../lib/i18n/message_parts.tsx";
 
 export function AboutPage() {
   const { m } = useI18n();

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { SiteLayout } from "../SiteLayout.tsx";
 import { useI18n } from "../../lib/i18n/context.tsx";
-import { messageParts } from "../login/message_parts.tsx";
+import { messageParts } from "../../lib/i18n/message_parts.tsx";
 
 /** Decorative inline SVG. Each shape is "fill stroke[/width] pathData"; "none" means no fill or no stroke. */
 function Art({ shapes, viewBox, children }: { shapes: string[]; viewBox: string; children?: ReactNode }) {

@@ -1,7 +1,7 @@
 import { SiteLayout } from "../SiteLayout.tsx";
 import { RETENTION_PERIODS } from "../../lib/retention.ts";
 import { useI18n } from "../../lib/i18n/context.tsx";
-import { messageParts } from "../login/message_parts.tsx";
+import { messageParts } from "../../lib/i18n/message_parts.tsx";
 
 export function PrivacyPage() {
   const { m } = useI18n();

@@ -22,7 +22,7 @@ import { dateTime, DEFAULT_TIME_ZONE } from "../../lib/time_zone.ts";
 import { useI18n } from "../../lib/i18n/context.tsx";
 import { formatNumber } from "../../lib/i18n/format.ts";
 import type { Catalog } from "../../lib/i18n/catalog.ts";
-import { messageParts } from "../login/message_parts.tsx";
+import { messageParts } from "../../lib/i18n/message_parts.tsx";
 
 type NoticeText = keyof Catalog["sysadmin"]["home"]["notices"];
 

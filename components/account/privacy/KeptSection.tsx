@@ -2,7 +2,7 @@
 import { PrivacySection } from "./Section.tsx";
 import { useI18n } from "../../../lib/i18n/context.tsx";
 import type { RetentionKind } from "../../../lib/retention.ts";
-import { messageParts } from "../../login/message_parts.tsx";
+import { messageParts } from "../../../lib/i18n/message_parts.tsx";
 
 export interface RetentionLine {
   kind: RetentionKind;

@@ -1,7 +1,7 @@
 /** "Leave a team": one form per team (no-JS `POST /account/privacy/leave`), or why the team's only admin cannot. */
 import { PrivacySection } from "./Section.tsx";
 import { useI18n } from "../../../lib/i18n/context.tsx";
-import { messageParts } from "../../login/message_parts.tsx";
+import { messageParts } from "../../../lib/i18n/message_parts.tsx";
 
 export type PrivacyRole = "TEAM_ADMIN" | "TEAM_STANDARD" | "PLAYER";
 
