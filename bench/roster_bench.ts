@@ -186,9 +186,27 @@ async function measureJs(appUrl: string, rosterHtml: string, notes: string[]): P
     );
   }
   const size = (urls: string[]) => sizeFiles(urls, BUILD_DIR, appUrl);
+  // The same pages in Spanish: the islands' words travel in their props, so the scripts should be the same files.
+  const inSpanish = async (path: string) => {
+    const res = await fetch(`${appUrl}${path}`, { headers: { "accept-language": "es-US,es;q=0.9" } });
+    const html = await res.text();
+    if (!html.includes('<html lang="es"')) notes.push(`${path} in Spanish did not answer <html lang="es">`);
+    return html;
+  };
+  const landingEs = pageScripts(await inSpanish("/"));
+  const rosterEsHtml = await inSpanish(PAGE_PATH);
+  const eagerEs = pageIslands(rosterEsHtml).filter((i) => i.hydrate !== "interaction" && i.hydrate !== "visible");
+  const beforeEs = [...new Set([...pageScripts(rosterEsHtml).urls, ...eagerEs.flatMap((i) => graphOf(i.name))])];
   return [
     { page: "landing `/`", files: await size(landingScripts.urls), target: JS_TARGETS.landing, op: "=" },
+    { page: "landing `/` in Spanish", files: await size(landingEs.urls), target: JS_TARGETS.landing, op: "=" },
     { page: "roster before interaction", files: await size(beforeUrls), target: JS_TARGETS.rosterBefore, op: "<" },
+    {
+      page: "roster before interaction, in Spanish",
+      files: await size(beforeEs),
+      target: JS_TARGETS.rosterBefore,
+      op: "<",
+    },
     {
       page: "roster with claim dialog open",
       files: await size(dialogUrls),
