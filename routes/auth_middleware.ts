@@ -40,6 +40,7 @@ import { AUTH_MESSAGES } from "../lib/auth/messages.ts";
 import { deviceLabel } from "../lib/auth/device.ts";
 import type { TeamViewer } from "../lib/team_viewer.ts";
 import { visitorLanguage } from "../lib/i18n/languages.ts";
+import { messagesFor } from "../lib/i18n/catalog.ts";
 import { recordSignInActivity } from "../lib/db/team_activity.ts";
 import { SESSION_COOKIES } from "./session_cookies.ts";
 
@@ -232,7 +233,8 @@ export async function teamViewerFor(
     };
   }
   if (sysadmin && sysadminReads) {
-    return { teamId, userId: null, role: "SYSADMIN", isAdmin: true, displayName: "System administrator", language };
+    const displayName = messagesFor(language).memberNames.sysadmin;
+    return { teamId, userId: null, role: "SYSADMIN", isAdmin: true, displayName, language };
   }
   return null;
 }

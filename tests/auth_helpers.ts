@@ -1,6 +1,7 @@
 /** Accounts, cookies and mail for the tests of sign-in and roles. */
 import { createUser, setMembership, type TeamRole, type User } from "../lib/db/users.ts";
 import { hashPassword } from "../lib/auth/passwords.ts";
+import { stageTeamAccess } from "../lib/db/team_access.ts";
 import { keys } from "../lib/db/keys.ts";
 import { kvValues } from "./helpers.ts";
 import { openQueuedMail, type PendingMail } from "../lib/mail/queue.ts";
@@ -8,6 +9,18 @@ import type { OutgoingMail } from "../lib/mail/types.ts";
 
 /** Cheap scrypt parameters so tests do not spend half a second per hash. */
 export const FAST_HASH = { N: 2 ** 10, r: 8, p: 1 };
+
+/**
+ * A team's shared login with cheap scrypt parameters, for tests that only need one to sign in
+ * with. `setTeamAccessCredentials` hashes at full strength within the password pool's 10 s
+ * limit, which a loaded 2-core machine running the suite in parallel can miss (a 503).
+ */
+export async function setCheapTeamLogin(kv: Deno.Kv, teamId: string, username: string, password: string) {
+  const passwordHash = await hashPassword(password, FAST_HASH);
+  const access = { username, passwordHash, updatedAt: new Date().toISOString(), version: crypto.randomUUID() };
+  const { ok } = await stageTeamAccess(kv.atomic(), teamId, access).commit();
+  if (!ok) throw new Error("the team login was not saved");
+}
 
 export async function createAccount(
   kv: Deno.Kv,

@@ -9,9 +9,8 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { call, createTestApp, getPage, TEST_ORIGIN } from "../helpers.ts";
 import { adminWorld, signIn } from "../admin_helpers.ts";
-import { cookiesFrom, createAccount } from "../auth_helpers.ts";
+import { cookiesFrom, createAccount, setCheapTeamLogin } from "../auth_helpers.ts";
 import { englishLeftIn } from "../i18n_helpers.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { setMembership } from "../../lib/db/users.ts";
 import { islandAreas } from "../../lib/i18n/island_areas.ts";
 import { unsubscribeUrl } from "../../lib/notifications/unsubscribe.ts";
@@ -169,7 +168,7 @@ Deno.test("[public es] the hub's team switcher, 'no team yet' and the developmen
 Deno.test("[public es] a team login's header: the team's name and '(acceso del equipo)'; English unchanged", async () => {
   await using t = await createTestApp();
   const w = await adminWorld(t);
-  await setTeamAccessCredentials(t.kv, w.team.id, "rockets", "the team password", "test");
+  await setCheapTeamLogin(t.kv, w.team.id, "rockets", "the team password");
   const teamLogin = cookiesFrom(
     await call(t.app, "POST", `/api/teams/${w.team.id}/login`, {
       body: { username: "rockets", password: "the team password" },

@@ -3,4 +3,6 @@ export const memberNames = {
   parentOf: "{child}'s parent",
   teamAdmin: "Team admin",
   member: "A team member",
+  /** A system administrator reading a team's family space (their label in its header). */
+  sysadmin: "System administrator",
 };

@@ -5,4 +5,5 @@ export const memberNames: Translation<typeof en> = {
   parentOf: "Familia de {child}",
   teamAdmin: "Administración del equipo",
   member: "Un miembro del equipo",
+  sysadmin: "Administrador del sistema",
 };
