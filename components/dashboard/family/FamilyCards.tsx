@@ -75,7 +75,7 @@ function CardBody({ card, related }: { card: FamilyCard; related: FamilyCard[] }
   return (
     <>
       <span className="family-card__jersey">
-        <span className="visually-hidden">{m.family.jersey}</span>
+        <span className="visually-hidden">{m.family.facts.jersey}</span>
         {card.jerseyNumber}
       </span>
       <Avatar person={card.photoUrlSmall ? { ...card, photoUrl: card.photoUrlSmall } : card} size="md" />

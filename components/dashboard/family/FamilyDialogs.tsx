@@ -108,7 +108,7 @@ export function MemberDetails(
       {related.length > 0 && (
         <div className="family-list">
           <h3 className="family-list__title">
-            {card.type === "player" ? texts.relatedParents : texts.relatedChildren}
+            {card.type === "player" ? texts.parents : texts.relatedChildren}
           </h3>
           <ul className="family-related">
             {related.map((r) => (

@@ -24,8 +24,6 @@ export const family = {
   photoOf: "Photo of {name}",
   /** A parent's card: "Parent of Maya R., Leo R.". */
   parentOf: "Parent of {names}",
-  /** Read before a player card's number. */
-  jersey: "Jersey",
   /** Read on a player card before their parents' names. */
   cardParents: { one: "Parent", other: "Parents" },
   /** What a member is to their family (SPEC.md's relationship values, as shown). */
@@ -47,7 +45,6 @@ export const family = {
   },
   interests: "Interests",
   funFacts: "Fun facts",
-  relatedParents: "Parents",
   relatedChildren: "Children",
   /** The Explorer's counter: "2 of 4". */
   counter: "{index} of {total}",
