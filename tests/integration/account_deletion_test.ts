@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { call, createTestApp, kvJson, requestJson, SIGNUP_BODY, type TestContext } from "../helpers.ts";
 import { adminWorld, signIn } from "../admin_helpers.ts";
-import { cookiesFrom, createAccount, queuedMail, tokenFromMail } from "../auth_helpers.ts";
+import { cookiesFrom, createAccount, queuedMail, setCheapTeamLogin, tokenFromMail } from "../auth_helpers.ts";
 import { sessionOf } from "./auth_fixtures.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { getUserByEmail, listMemberships, setMembership } from "../../lib/db/users.ts";
@@ -16,7 +16,6 @@ import { newPhotoId, type PhotoRecord, stagePhoto } from "../../lib/db/gallery.t
 import { type BlobManifest, stageNewBlob, writeBlobData } from "../../lib/db/blobs.ts";
 import { submitClaim } from "../../lib/claims/submit.ts";
 import { approveClaim } from "../../lib/claims/decisions.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { resumeAccountDeletions, startAccountDeletion } from "../../lib/accounts/mod.ts";
 import { hashToken } from "../../lib/auth/tokens.ts";
 
@@ -38,7 +37,7 @@ const del = (t: T, cookie: string, body: unknown) => call(t.app, "DELETE", "/api
 Deno.test("[account deletion] only the person themselves: anonymous 401, a system administrator 401, a team login 403, another member's or admin's own e-mail only", async () => {
   await using t = await createTestApp();
   const w = await adminWorld(t);
-  await setTeamAccessCredentials(t.kv, w.team.id, "rockets", "the team password", "test");
+  await setCheapTeamLogin(t.kv, w.team.id, "rockets", "the team password");
   const teamLogin = cookiesFrom(
     await call(t.app, "POST", `/api/teams/${w.team.id}/login`, {
       body: { username: "rockets", password: "the team password" },

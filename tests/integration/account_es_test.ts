@@ -8,14 +8,13 @@
 import assert from "node:assert/strict";
 import { call, createTestApp, getPage, type TestContext } from "../helpers.ts";
 import { adminWorld } from "../admin_helpers.ts";
-import { cookiesFrom, tokenFromMail } from "../auth_helpers.ts";
+import { cookiesFrom, setCheapTeamLogin, tokenFromMail } from "../auth_helpers.ts";
 import { englishLeftIn } from "../i18n_helpers.ts";
 import { messagesFor } from "../../lib/i18n/catalog.ts";
 import { format } from "../../lib/i18n/format.ts";
 import { getUserByEmail, setMembership } from "../../lib/db/users.ts";
 import { stageGuardian } from "../../lib/db/guardians.ts";
 import { commitTeamChange } from "../../lib/db/team_revisions.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { RETENTION_PERIODS } from "../../lib/retention.ts";
 import { PROFILE_MESSAGES } from "../../lib/accounts/profile_rules.ts";
@@ -51,7 +50,7 @@ async function world(t: TestContext) {
 
 /** A session of the team's shared login. */
 async function teamLoginCookie(t: TestContext, teamId: string): Promise<string> {
-  await setTeamAccessCredentials(t.kv, teamId, "rockets", "the team password", "test");
+  await setCheapTeamLogin(t.kv, teamId, "rockets", "the team password");
   return cookiesFrom(
     await call(t.app, "POST", `/api/teams/${teamId}/login`, {
       body: { username: "rockets", password: "the team password" },

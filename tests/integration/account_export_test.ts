@@ -8,13 +8,12 @@
 import assert from "node:assert/strict";
 import { call, createTestApp, kvJson, type TestContext } from "../helpers.ts";
 import { adminWorld, signIn } from "../admin_helpers.ts";
-import { cookiesFrom, createAccount } from "../auth_helpers.ts";
+import { cookiesFrom, createAccount, setCheapTeamLogin } from "../auth_helpers.ts";
 import { setMembership } from "../../lib/db/users.ts";
 import { newPhotoId, type PhotoRecord, stagePhoto } from "../../lib/db/gallery.ts";
 import { getUserCalendarFeedEntry } from "../../lib/db/calendar_feeds.ts";
 import { submitClaim } from "../../lib/claims/submit.ts";
 import { approveClaim } from "../../lib/claims/decisions.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import type { AccountExport } from "../../lib/accounts/mod.ts";
 
 type T = TestContext;
@@ -197,7 +196,7 @@ Deno.test("[export] another member's file is their own: a parent of the same tea
 Deno.test("[export] refused, as JSON, and nothing changes: anonymous 401, a system administrator 401, a team's shared login 403", async () => {
   await using t = await createTestApp();
   const w = await adminWorld(t);
-  await setTeamAccessCredentials(t.kv, w.team.id, "rockets", "the team password", "test");
+  await setCheapTeamLogin(t.kv, w.team.id, "rockets", "the team password");
   const teamLogin = cookiesFrom(
     await call(t.app, "POST", `/api/teams/${w.team.id}/login`, {
       body: { username: "rockets", password: "the team password" },

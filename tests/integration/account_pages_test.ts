@@ -5,10 +5,9 @@
 import assert from "node:assert/strict";
 import { signIn } from "../admin_helpers.ts";
 import { call, createTestApp, get, postFormAs, requestJson, seedTeam, type TestContext } from "../helpers.ts";
-import { cookiesFrom, createAccount, queuedMail } from "../auth_helpers.ts";
+import { cookiesFrom, createAccount, queuedMail, setCheapTeamLogin } from "../auth_helpers.ts";
 import { manualClock } from "./auth_fixtures.ts";
 import { AUTH_MESSAGES } from "../../lib/auth/messages.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { getUser } from "../../lib/db/users.ts";
 import { verifyPassword } from "../../lib/auth/passwords.ts";
 
@@ -275,7 +274,7 @@ Deno.test("[account] 'Sign out everywhere' ends every session of the person, thi
 Deno.test("[account] a team login (shared username) is told why it cannot set a password", async () => {
   await using t = await createTestApp();
   const { team } = await seedTeam(t.kv);
-  await setTeamAccessCredentials(t.kv, team.id, "rockets", "a long team access password", "test");
+  await setCheapTeamLogin(t.kv, team.id, "rockets", "a long team access password");
   const login = await requestJson(t.app, `/api/teams/${team.id}/login`, {
     body: { username: "rockets", password: "a long team access password" },
   });

@@ -8,11 +8,10 @@
 import assert from "node:assert/strict";
 import { call, createTestApp, get, getPage } from "../helpers.ts";
 import { adminWorld, signIn } from "../admin_helpers.ts";
-import { cookiesFrom, createAccount } from "../auth_helpers.ts";
+import { cookiesFrom, createAccount, setCheapTeamLogin } from "../auth_helpers.ts";
 import { setMembership } from "../../lib/db/users.ts";
 import { stageGuardian } from "../../lib/db/guardians.ts";
 import { commitTeamChange } from "../../lib/db/team_revisions.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { RETENTION_PERIODS } from "../../lib/retention.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { PRIVACY_MESSAGES } from "../../lib/accounts/mod.ts";
@@ -127,7 +126,7 @@ Deno.test("[privacy page] who gets it: anonymous and a system administrator sign
     assert.equal(res.status, 303);
     assert.equal(res.headers.get("location"), "/team-login?next=/account/privacy");
   }
-  await setTeamAccessCredentials(t.kv, w.team.id, "rockets", "the team password", "test");
+  await setCheapTeamLogin(t.kv, w.team.id, "rockets", "the team password");
   const teamLogin = cookiesFrom(
     await call(t.app, "POST", `/api/teams/${w.team.id}/login`, {
       body: { username: "rockets", password: "the team password" },

@@ -8,9 +8,8 @@
 import assert from "node:assert/strict";
 import { createTestApp, dumpKv, kvValues, requestJson } from "../helpers.ts";
 import { ADMIN_PREFIXES, adminWorld, call, signIn, signInSysadmin } from "../admin_helpers.ts";
-import { cookiesFrom } from "../auth_helpers.ts";
+import { cookiesFrom, setCheapTeamLogin } from "../auth_helpers.ts";
 import { type Campaign, CAMPAIGN_MESSAGES as M, createCampaign, respondToCampaign } from "../../lib/campaigns/mod.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { GLOBAL_TEAM_ID_MESSAGE } from "../../lib/sysadmin/mod.ts";
 import type { AuditEntry } from "../../lib/db/audit.ts";
 
@@ -25,7 +24,7 @@ async function setup() {
   const clock = { now: new Date("2030-03-02T15:00:00.000Z") };
   const t = await createTestApp({ now: () => clock.now });
   const w = await adminWorld(t);
-  await setTeamAccessCredentials(t.kv, w.team.id, "rockets", "a long team password", "test");
+  await setCheapTeamLogin(t.kv, w.team.id, "rockets", "a long team password");
   const login = await requestJson(t.app, `/api/teams/${w.team.id}/login`, {
     body: { username: "rockets", password: "a long team password" },
   });

@@ -6,6 +6,7 @@
  * admin_pages_test.ts, removal_request_test.ts and the e2e tests.
  */
 import assert from "node:assert/strict";
+import { setCheapTeamLogin } from "../auth_helpers.ts";
 import { call, createTestApp, getPage, postFormAs, requestJson, type TestContext } from "../helpers.ts";
 import { adminWorld } from "../admin_helpers.ts";
 import { englishLeftIn, readableText } from "../i18n_helpers.ts";
@@ -14,7 +15,6 @@ import { format } from "../../lib/i18n/format.ts";
 import { getUserByEmail } from "../../lib/db/users.ts";
 import { stageGuardian } from "../../lib/db/guardians.ts";
 import { commitTeamChange } from "../../lib/db/team_revisions.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { formatDate } from "../../components/admin/format.ts";
 
 const SPANISH = { "accept-language": "es-MX,es;q=0.9,en;q=0.5" };
@@ -113,7 +113,7 @@ Deno.test("[admin es] the team's door: an unknown team, Dashboard Moved, the tea
   assert.ok(titleOf(login.html).startsWith(format("es", es.admin.titles.teamLogin, { team: w.team.name })));
 
   // A wrong password without JavaScript: the form comes back with lib's refusal in Spanish.
-  await setTeamAccessCredentials(t.kv, w.team.id, "rockets", "a long enough password", "test", new Date());
+  await setCheapTeamLogin(t.kv, w.team.id, "rockets", "a long enough password");
   const refused = await call(t.app, "POST", `/teams/${w.team.id}/login`, {
     form: { username: "rockets", password: "not the password" },
     headers: SPANISH,

@@ -19,8 +19,7 @@ import {
   type TestContext,
 } from "../helpers.ts";
 import { ADMIN_PREFIXES, type AdminWorld, adminWorld, call, signIn } from "../admin_helpers.ts";
-import { cookiesFrom, createAccount } from "../auth_helpers.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
+import { cookiesFrom, createAccount, setCheapTeamLogin } from "../auth_helpers.ts";
 import { getUserByEmail, setMembership } from "../../lib/db/users.ts";
 import { regenerateJoinLink } from "../../lib/join/mod.ts";
 import { stageAuditEntry } from "../../lib/db/audit.ts";
@@ -39,7 +38,7 @@ const PREFIXES = [...ADMIN_PREFIXES, "join_links", "join_codes", "join_link_uses
 /** The admin world plus the team's shared login (team username and password). */
 async function world(t: { app: App; kv: Deno.Kv }): Promise<AdminWorld & { cookies: Cookies }> {
   const w = await adminWorld(t);
-  await setTeamAccessCredentials(t.kv, w.team.id, "rockets", "the shared team password", "test");
+  await setCheapTeamLogin(t.kv, w.team.id, "rockets", "the shared team password");
   const login = await call(t.app, "POST", `/api/teams/${w.team.id}/login`, {
     body: { username: "rockets", password: "the shared team password" },
   });

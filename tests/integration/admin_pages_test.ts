@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { createTestApp, dumpKv, get, postForm, postFormAs, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
 import { ADMIN_PREFIXES, adminWorld, IDENTITIES, type Identity } from "../admin_helpers.ts";
-import { cookiesFrom, createAccount, queuedMail } from "../auth_helpers.ts";
+import { cookiesFrom, createAccount, queuedMail, setCheapTeamLogin } from "../auth_helpers.ts";
 import { approveClaim } from "../../lib/claims/decisions.ts";
 import { keys } from "../../lib/db/keys.ts";
 import type { Claim } from "../../lib/db/claims.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { currentJoinLink } from "../../lib/join/links.ts";
 import { readableText } from "../i18n_helpers.ts";
 
@@ -257,7 +256,7 @@ Deno.test("[admin pages] no-JS approve and deny: KV changes, 303 back, notice", 
 Deno.test("[admin pages] team login at /teams/{id}: through the API and without JavaScript", async () => {
   await using app = await createTestApp();
   const { team } = await seedTeam(app.kv);
-  await setTeamAccessCredentials(app.kv, team.id, "rockets", "a long team password", "test");
+  await setCheapTeamLogin(app.kv, team.id, "rockets", "a long team password");
 
   const form = await (await get(app.app, `/teams/${team.slug}`)).text();
   assert.match(form, /<label for="team-username">Team username<\/label>/);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createPlayer, createTestApp, dumpKv, seedTeam, TEST_ORIGIN } from "../helpers.ts";
-import { createAccount } from "../auth_helpers.ts";
+import { createAccount, setCheapTeamLogin } from "../auth_helpers.ts";
 import {
   ADMIN_PREFIXES,
   adminWorld,
@@ -18,7 +18,6 @@ import { listAudit, stageAuditEntry } from "../../lib/db/audit.ts";
 import { submitClaim } from "../../lib/claims/submit.ts";
 import { approveClaim } from "../../lib/claims/decisions.ts";
 import { regenerateJoinLink } from "../../lib/join/links.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { resumeTeamDeletions } from "../../lib/teams/deletion.ts";
 
 const HEADER = "firstName,lastName,jerseyNumber,position,parentEmails";
@@ -327,7 +326,7 @@ async function populate(t: { app: Parameters<typeof call>[0]; kv: Deno.Kv }, tea
   });
   assert.equal(imported.status, 201);
   await regenerateJoinLink(t.kv, team.id, "admin@example.com", TEST_ORIGIN);
-  await setTeamAccessCredentials(t.kv, team.id, `team-${team.slug}`, "a long team password", "test");
+  await setCheapTeamLogin(t.kv, team.id, `team-${team.slug}`, "a long team password");
   const patched = await call(t.app, "PATCH", `/api/admin/${team.id}/settings`, {
     cookie: adminCookie,
     body: { showParentNames: true },

@@ -7,13 +7,12 @@
 import assert from "node:assert/strict";
 import { adminWorld, call, signIn, signInSysadmin } from "../admin_helpers.ts";
 import { createTestApp, dumpKv, get, requestJson, seedTeam, type TestContext } from "../helpers.ts";
-import { cookiesFrom, createAccount } from "../auth_helpers.ts";
+import { cookiesFrom, createAccount, setCheapTeamLogin } from "../auth_helpers.ts";
 import { stageGuardian } from "../../lib/db/guardians.ts";
 import { createTeam } from "../../lib/db/teams.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { recordTeamActivity } from "../../lib/db/team_activity.ts";
 import { INVALID_CURSOR_MESSAGE } from "../../lib/db/kv.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import type { TeamSummary } from "../../lib/sysadmin/mod.ts";
 import { TEAM_SEARCH_TOO_LONG } from "../../routes/sysadmin/api/overview.ts";
 
@@ -45,7 +44,7 @@ async function teamsPage(app: App, cookie: string, query = "") {
 }
 
 async function teamLoginCookie(t: { app: App; kv: Deno.Kv }, teamId: string): Promise<string> {
-  await setTeamAccessCredentials(t.kv, teamId, "rockets", "a long team password", "test");
+  await setCheapTeamLogin(t.kv, teamId, "rockets", "a long team password");
   const res = await requestJson(t.app, `/api/teams/${teamId}/login`, {
     body: { username: "rockets", password: "a long team password" },
   });

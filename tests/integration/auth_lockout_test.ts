@@ -3,11 +3,10 @@
 // per-address limit; inputs no account can have never key a counter.
 import assert from "node:assert/strict";
 import { createTestApp, postForm, requestJson, seedTeam } from "../helpers.ts";
-import { cookiesFrom, createAccount, FAST_HASH, queuedMail } from "../auth_helpers.ts";
+import { cookiesFrom, createAccount, FAST_HASH, queuedMail, setCheapTeamLogin } from "../auth_helpers.ts";
 import { manualClock } from "./auth_fixtures.ts";
 import { hashPassword, passwordPool } from "../../lib/auth/passwords.ts";
 import { saveSysadmin } from "../../lib/db/sysadmins.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { stageTeamAccess } from "../../lib/db/team_access.ts";
 import { createUser, setMembership } from "../../lib/db/users.ts";
 
@@ -130,7 +129,7 @@ Deno.test("[lockout] sign-in links: a stranger cannot use up the owner's; 20 an 
 Deno.test("[lockout] over-long sign-in input: the usual answer, never a 500, and no counter keyed on it", async () => {
   await using t = await createTestApp();
   const { team } = await seedTeam(t.kv);
-  await setTeamAccessCredentials(t.kv, team.id, "rockets", "the team password", "test");
+  await setCheapTeamLogin(t.kv, team.id, "rockets", "the team password");
   // 300 characters passes the body reader's bound on key fields (routes/http.ts, 400 over 320)
   // and reaches the sign-in rules; 3,000 is refused before them. Either way: no 500.
   for (const length of [300, 3000]) {

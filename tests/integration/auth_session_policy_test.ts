@@ -2,11 +2,10 @@
 // with an injected clock and with the Sec-Fetch-* headers a browser sends along the way.
 import assert from "node:assert/strict";
 import { call, createTestApp, get, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
-import { cookieAttributes, cookiesFrom, createAccount, tokenFromMail } from "../auth_helpers.ts";
+import { cookieAttributes, cookiesFrom, createAccount, setCheapTeamLogin, tokenFromMail } from "../auth_helpers.ts";
 import { magicSignIn, manualClock, sessionOf } from "./auth_fixtures.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { setMembership } from "../../lib/db/users.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -122,7 +121,7 @@ Deno.test("[session policy] sign-in end to end as a browser sends it: admins get
   assert.equal(dashboard.status, 200);
 
   // The team's shared login is an admin session too.
-  await setTeamAccessCredentials(t.kv, team.id, "rockets", "the team password", "test");
+  await setCheapTeamLogin(t.kv, team.id, "rockets", "the team password");
   const shared = await requestJson(t.app, `/api/teams/${team.id}/login`, {
     body: { username: "rockets", password: "the team password" },
     headers: { "sec-fetch-site": "same-origin" },

@@ -2,7 +2,7 @@
 // login's sessions and its edit sessions. People's own sessions stay and pick another team.
 import assert from "node:assert/strict";
 import { createTestApp, requestJson, seedTeam, TEST_ORIGIN } from "../helpers.ts";
-import { cookiesFrom, createAccount, tokenFromMail } from "../auth_helpers.ts";
+import { cookiesFrom, createAccount, setCheapTeamLogin, tokenFromMail } from "../auth_helpers.ts";
 import { call, signIn } from "../admin_helpers.ts";
 import { sessionOf } from "./auth_fixtures.ts";
 import { keys } from "../../lib/db/keys.ts";
@@ -10,7 +10,6 @@ import { setMembership } from "../../lib/db/users.ts";
 import { submitClaim } from "../../lib/claims/submit.ts";
 import { approveClaim } from "../../lib/claims/decisions.ts";
 import { hashToken } from "../../lib/auth/tokens.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 
 const idOf = (cookie: string) => cookie.split("=")[1].split(".")[0];
 
@@ -45,7 +44,7 @@ Deno.test("[team deletion] no edit link or session of the team is left; a person
   const editSession = cookiesFrom(await requestJson(t.app, `/api/edit?token=${opened}`));
   assert.ok(editSession);
   // The shared login, and the admin's own session with the team selected.
-  await setTeamAccessCredentials(t.kv, team.id, "rockets", "the team password", "test");
+  await setCheapTeamLogin(t.kv, team.id, "rockets", "the team password");
   const shared = cookiesFrom(
     await requestJson(t.app, `/api/teams/${team.id}/login`, {
       body: { username: "rockets", password: "the team password" },

@@ -6,8 +6,7 @@
 import assert from "node:assert/strict";
 import { createTestApp, dumpKv, kvValues, postForm, postFormAs, TEST_ORIGIN } from "../helpers.ts";
 import { adminWorld, call, signIn } from "../admin_helpers.ts";
-import { cookiesFrom, createAccount } from "../auth_helpers.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/mod.ts";
+import { cookiesFrom, createAccount, setCheapTeamLogin } from "../auth_helpers.ts";
 import { type Campaign, CAMPAIGN_MESSAGES as M, CAMPAIGN_TEXTS, createCampaign } from "../../lib/campaigns/mod.ts";
 import { getUserByEmail, setMembership } from "../../lib/db/users.ts";
 import type { CampaignResponse } from "../../lib/db/campaigns.ts";
@@ -502,7 +501,7 @@ Deno.test("[campaigns] the dashboard's forms: another team's campaign 404, anoth
 Deno.test("[campaigns] a system administrator and a team's shared login read the cards without forms", async () => {
   const { t, w, campaigns } = await world();
   await using _ = t;
-  await setTeamAccessCredentials(t.kv, w.team.id, "helpers", "a long shared team password", "test");
+  await setCheapTeamLogin(t.kv, w.team.id, "helpers", "a long shared team password");
   const login = await postForm(t.app, `/teams/${w.team.id}/login`, {
     username: "helpers",
     password: "a long shared team password",

@@ -9,12 +9,11 @@ import assert from "node:assert/strict";
 import ICAL from "ical.js";
 import { createTestApp, get, kvValues, postFormAs, requestJson, seedTeam, type TestContext } from "../helpers.ts";
 import { signIn, signInSysadmin } from "../admin_helpers.ts";
-import { cookiesFrom, createAccount } from "../auth_helpers.ts";
+import { cookiesFrom, createAccount, setCheapTeamLogin } from "../auth_helpers.ts";
 import { setMembership } from "../../lib/db/users.ts";
 import { saveEvent } from "../../lib/events/mod.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { sha256Hex } from "../../lib/hash.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import type { CalendarFeedToken, UserCalendarFeed } from "../../lib/db/calendar_feeds.ts";
 
 type App = TestContext["app"];
@@ -390,7 +389,7 @@ Deno.test("[family calendar] a person on no team (any more) gets a valid, empty 
 Deno.test("[family calendar] a team's shared login is told a personal account is needed, and makes no link", async () => {
   await using t = await createTestApp();
   const { team } = await seedTeam(t.kv, { name: "Rockets" });
-  await setTeamAccessCredentials(t.kv, team.id, "rockets", "a long team access password", "test");
+  await setCheapTeamLogin(t.kv, team.id, "rockets", "a long team access password");
   const login = await requestJson(t.app, `/api/teams/${team.id}/login`, {
     body: { username: "rockets", password: "a long team access password" },
   });

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { createTestApp, dumpKv, postFormAs, requestJson, TEST_ORIGIN, type TestContext } from "../helpers.ts";
 import { type AdminWorld, adminWorld, call, signIn } from "../admin_helpers.ts";
-import { cookiesFrom, createAccount } from "../auth_helpers.ts";
+import { cookiesFrom, createAccount, setCheapTeamLogin } from "../auth_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { getPlayerEntry, type Player, stagePlayerUpdate } from "../../lib/db/players.ts";
 import { getUserByEmail } from "../../lib/db/users.ts";
@@ -18,7 +18,6 @@ import { stageGuardian } from "../../lib/db/guardians.ts";
 import { type HeadshotConsent, listHeadshotConsents } from "../../lib/db/headshot_consents.ts";
 import { listAudit } from "../../lib/db/audit.ts";
 import { commitTeamChange, readRevision } from "../../lib/db/team_revisions.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 
 type T = TestContext;
 const NOW = new Date("2026-09-14T15:30:00Z");
@@ -224,7 +223,7 @@ Deno.test("[headshot consent] everyone but a guardian of the player is refused, 
   // Consented first, so a refused withdrawal would show too.
   assert.equal((await putConsent(t, w, maya.id, w.cookies.parent, { public: true })).status, 200);
   await createAccount(t.kv, { email: "lone@example.com", teamId: w.team.id, role: "TEAM_STANDARD" });
-  await setTeamAccessCredentials(t.kv, w.team.id, "rockets", "the shared team password", "test");
+  await setCheapTeamLogin(t.kv, w.team.id, "rockets", "the shared team password");
   const teamLogin = await call(t.app, "POST", `/api/teams/${w.team.id}/login`, {
     body: { username: "rockets", password: "the shared team password" },
   });

@@ -7,8 +7,7 @@
 import assert from "node:assert/strict";
 import { call, createTestApp, get, getPage } from "../helpers.ts";
 import { adminWorld } from "../admin_helpers.ts";
-import { cookiesFrom } from "../auth_helpers.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
+import { cookiesFrom, setCheapTeamLogin } from "../auth_helpers.ts";
 import { keys } from "../../lib/db/keys.ts";
 import {
   getNotificationPreferences,
@@ -25,7 +24,7 @@ async function world(t: T) {
   const w = await adminWorld(t);
   const parentId = (await t.kv.get<string>(keys.userByEmail("parent@example.com"))).value!;
   const adminId = (await t.kv.get<string>(keys.userByEmail("admin@example.com"))).value!;
-  await setTeamAccessCredentials(t.kv, w.team.id, "rockets", "the team password", "test");
+  await setCheapTeamLogin(t.kv, w.team.id, "rockets", "the team password");
   const teamLogin = cookiesFrom(
     await call(t.app, "POST", `/api/teams/${w.team.id}/login`, {
       body: { username: "rockets", password: "the team password" },

@@ -6,12 +6,11 @@
 import assert from "node:assert/strict";
 import { createTestApp, dumpKv, getPage, kvValues, postForm, requestJson, seedTeam } from "../helpers.ts";
 import { adminWorld, call, signIn } from "../admin_helpers.ts";
-import { cookiesFrom, createAccount, queuedMail, tokenFromMail } from "../auth_helpers.ts";
+import { cookiesFrom, createAccount, queuedMail, setCheapTeamLogin, tokenFromMail } from "../auth_helpers.ts";
 import { manualClock } from "./auth_fixtures.ts";
 import { getUser, getUserByEmail, setMembership, type User } from "../../lib/db/users.ts";
 import { stageGuardian } from "../../lib/db/guardians.ts";
 import { commitTeamChange } from "../../lib/db/team_revisions.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { keys } from "../../lib/db/keys.ts";
 import { sha256Hex } from "../../lib/hash.ts";
 
@@ -119,7 +118,7 @@ Deno.test("[profile api] a person saves their own profile; every team of theirs 
 Deno.test("[profile api] nobody else may save a profile: 401 anonymous, 403 for everyone else; nothing changes", async () => {
   await using t = await createTestApp();
   const w = await world(t);
-  await setTeamAccessCredentials(t.kv, w.team.id, "rockets", "a long team access password", "test");
+  await setCheapTeamLogin(t.kv, w.team.id, "rockets", "a long team access password");
   const login = await requestJson(t.app, `/api/teams/${w.team.id}/login`, {
     body: { username: "rockets", password: "a long team access password" },
   });

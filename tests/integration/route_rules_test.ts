@@ -8,12 +8,11 @@
 import assert from "node:assert/strict";
 import { createTestApp, dumpKv, TEST_ORIGIN } from "../helpers.ts";
 import { ADMIN_PREFIXES, type AdminWorld, adminWorld, call } from "../admin_helpers.ts";
-import { cookiesFrom } from "../auth_helpers.ts";
+import { cookiesFrom, setCheapTeamLogin } from "../auth_helpers.ts";
 import { ROUTES } from "../../routes/policy.ts";
 import type { Rule } from "../../routes/rules.ts";
 import { MAX_BODY_BYTES } from "../../routes/http.ts";
 import { AUTH_MESSAGES } from "../../lib/auth/messages.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/mod.ts";
 import { GALLERY_LIMITS, UPLOAD_TEXTS } from "../../lib/photos/mod.ts";
 import { configureSecurityLog } from "../../lib/security_log.ts";
 
@@ -39,7 +38,7 @@ async function world() {
 
 /** A team's shared login session. */
 async function teamLogin(app: App, kv: Deno.Kv, w: AdminWorld): Promise<string> {
-  await setTeamAccessCredentials(kv, w.team.id, "rockets", "the shared team password", "test");
+  await setCheapTeamLogin(kv, w.team.id, "rockets", "the shared team password");
   const login = await call(app, "POST", `/api/teams/${w.team.id}/login`, {
     body: { username: "rockets", password: "the shared team password" },
   });

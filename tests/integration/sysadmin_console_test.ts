@@ -9,9 +9,8 @@
 import assert from "node:assert/strict";
 import { createTestApp, dumpKv, kvValues, postForm, postFormAs, requestJson, TEST_ORIGIN } from "../helpers.ts";
 import { ADMIN_PREFIXES, adminWorld, call, signInSysadmin } from "../admin_helpers.ts";
-import { cookiesFrom } from "../auth_helpers.ts";
+import { cookiesFrom, setCheapTeamLogin } from "../auth_helpers.ts";
 import { type Campaign, CAMPAIGN_MESSAGES as M, createCampaign, respondToCampaign } from "../../lib/campaigns/mod.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
 import { recordTeamActivity } from "../../lib/db/team_activity.ts";
 import { countActiveTeams } from "../../lib/sysadmin/mod.ts";
 import type { AuditEntry } from "../../lib/db/audit.ts";
@@ -25,7 +24,7 @@ async function setup(env: Record<string, string> = {}) {
   const clock = { now: new Date("2030-03-02T15:00:00.000Z") };
   const t = await createTestApp({ now: () => clock.now, env });
   const w = await adminWorld(t);
-  await setTeamAccessCredentials(t.kv, w.team.id, "rockets", "a long team password", "test");
+  await setCheapTeamLogin(t.kv, w.team.id, "rockets", "a long team password");
   const login = await requestJson(t.app, `/api/teams/${w.team.id}/login`, {
     body: { username: "rockets", password: "a long team password" },
   });

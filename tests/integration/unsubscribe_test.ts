@@ -7,8 +7,7 @@
 import assert from "node:assert/strict";
 import { call, createTestApp, dumpKv, get, getPage, TEST_ORIGIN } from "../helpers.ts";
 import { adminWorld } from "../admin_helpers.ts";
-import { cookiesFrom } from "../auth_helpers.ts";
-import { setTeamAccessCredentials } from "../../lib/teams/access.ts";
+import { cookiesFrom, setCheapTeamLogin } from "../auth_helpers.ts";
 import { getNotificationPreferences, setNotificationPreference } from "../../lib/notifications/mod.ts";
 import { unsubscribeUrl } from "../../lib/notifications/unsubscribe.ts";
 import { unsubscribeQuestion } from "../../components/notifications/UnsubscribePage.tsx";
@@ -20,7 +19,7 @@ async function world() {
   const t = await createTestApp();
   const w = await adminWorld(t);
   const parentId = (await t.kv.get<string>(["users_by_email", "parent@example.com"])).value!;
-  await setTeamAccessCredentials(t.kv, w.team.id, "rockets", "the team password", "test");
+  await setCheapTeamLogin(t.kv, w.team.id, "rockets", "the team password");
   const teamLogin = cookiesFrom(
     await call(t.app, "POST", `/api/teams/${w.team.id}/login`, {
       body: { username: "rockets", password: "the team password" },
