@@ -264,6 +264,15 @@ export function cursorQuery(c: Context, name = "cursor"): string {
 }
 
 /**
+ * The notice a post/redirect/get came back with: `?done=` or `?error=`, when it is one of
+ * `codes`' own keys. The URL carries a short code, never text the page shows; `?done=constructor`
+ * names nothing.
+ */
+export function noticeCode<K extends string>(c: Context, codes: Readonly<Record<K, unknown>>): K | undefined {
+  return [c.req.query("done"), c.req.query("error")].find((q): q is K => q !== undefined && Object.hasOwn(codes, q));
+}
+
+/**
  * Whether an `If-None-Match` header names `etag` or is `*`, by the weak comparison RFC 9110
  * asks for with this header (a `W/` prefix is ignored).
  */

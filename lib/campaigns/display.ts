@@ -90,3 +90,15 @@ export function localToIso(value: string): string | null | undefined {
 export function isoToLocal(iso: string): string {
   return new Date(wallClock(Date.parse(iso))).toISOString().slice(0, 16);
 }
+
+/**
+ * What each outcome of a campaign form (the team admin's and the console's) is, by the short
+ * code its post/redirect/get leaves in the query string; each page has its words for them.
+ */
+export const CAMPAIGN_NOTICE_KINDS = {
+  created: "success",
+  activated: "success",
+  deactivated: "success",
+  deleted: "success",
+  missing: "error",
+} as const;

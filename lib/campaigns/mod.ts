@@ -10,7 +10,7 @@ export type { CampaignStatus } from "./display.ts";
 export type { PollResults } from "./poll_results.ts";
 export { CAMPAIGN_MESSAGES, CAMPAIGN_TEXTS, CAMPAIGN_TYPE_LABELS } from "./texts.ts";
 export { CAMPAIGN_FIELDS, TEAM_CAMPAIGN_TYPES } from "./rules.ts";
-export { displayStatus, localToIso } from "./display.ts";
+export { CAMPAIGN_NOTICE_KINDS, displayStatus, localToIso } from "./display.ts";
 export {
   type ActiveCampaign,
   listActiveCampaigns,

@@ -9,12 +9,12 @@ import type { Language } from "../../lib/i18n/languages.ts";
 import type { ReactNode } from "react";
 import type { AppEnv } from "../app_env.ts";
 import { getSysadmin, signOutSysadmin, sysadminActorOf } from "../auth_middleware.ts";
-import { cursorQuery, formBody, readForm, safeLocalPath } from "../http.ts";
+import { cursorQuery, formBody, noticeCode, readForm, safeLocalPath } from "../http.ts";
 import { refusalOf } from "../errors.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { PRIVATE_PAGE, sendPage } from "../security_headers.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { CAMPAIGN_MESSAGES } from "../../lib/campaigns/mod.ts";
+import { CAMPAIGN_MESSAGES, CAMPAIGN_NOTICE_KINDS } from "../../lib/campaigns/mod.ts";
 import {
   CONSOLE_CAMPAIGNS_PAGE_SIZE,
   createGlobalCampaign,
@@ -52,21 +52,11 @@ const MAX_QUERY = 100;
 
 type Notice = { kind: "success" | "error"; text: string };
 
-/** The notices a form post leads to, by the short code in the query string; their words are `console.notices`. */
-const NOTICE_KINDS = {
-  created: "success",
-  activated: "success",
-  deactivated: "success",
-  deleted: "success",
-  missing: "error",
-} as const;
-
+/** The notice a campaign form post leads to; its words are `console.notices`. */
 const noticeFrom = (c: Ctx, lang: Language): Notice | null => {
-  const code = [c.req.query("done"), c.req.query("error")].find((q) =>
-    q !== undefined && Object.hasOwn(NOTICE_KINDS, q)
-  ) as keyof typeof NOTICE_KINDS | undefined;
+  const code = noticeCode(c, CAMPAIGN_NOTICE_KINDS);
   if (code === undefined) return null;
-  return { kind: NOTICE_KINDS[code], text: messagesFor(lang).sysadmin.console.notices[code] };
+  return { kind: CAMPAIGN_NOTICE_KINDS[code], text: messagesFor(lang).sysadmin.console.notices[code] };
 };
 
 async function send(c: Ctx, element: ReactNode, title: (m: Catalog) => string, status = 200) {

@@ -11,7 +11,7 @@ import {
 } from "../auth_middleware.ts";
 import { renderPage } from "../../lib/render/page.tsx";
 import { PRIVATE_PAGE, sendPage } from "../security_headers.ts";
-import { cursorQuery, formBody, formText, readForm } from "../http.ts";
+import { cursorQuery, formBody, formText, noticeCode, readForm } from "../http.ts";
 import { NotFoundError, RateLimitError } from "../../lib/errors.ts";
 import { refusalOf } from "../errors.ts";
 import {
@@ -98,7 +98,8 @@ export const adminHomePages = new Hono<AppEnv>()
         }))
         : null,
     };
-    const notice = ADMIN_HOME_NOTICES[c.req.query("done") ?? c.req.query("error") ?? ""] ?? null;
+    const code = noticeCode(c, ADMIN_HOME_NOTICES);
+    const notice = code === undefined ? null : ADMIN_HOME_NOTICES[code];
     const page = renderPage(assets, <AdminHomePage data={data} notice={notice} cursor={cursor} />, {
       title: messagesFor(lang).sysadmin.home.title,
       noindex: true,

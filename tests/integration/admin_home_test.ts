@@ -195,6 +195,10 @@ Deno.test("[admin home] Generate New replaces a team's invite link, audited as t
   assert.equal((await t.kv.get(["join_links", "01ARZ3NDEKTSV4RRFFQ69G5FAV"])).versionstamp, null);
   const refused = text(await (await get(t.app, "/admin?error=team-missing", w.cookies.sysadmin)).text());
   assert.ok(refused.includes('role="alert">That team no longer exists.</p>'));
+  // Only the notices' own codes: an inherited name is no notice at all.
+  const inherited = await get(t.app, "/admin?done=constructor", w.cookies.sysadmin);
+  assert.equal(inherited.status, 200);
+  assert.ok(!(await inherited.text()).includes('class="notice'));
 });
 
 Deno.test("[admin home] Activity tab: the audit log newest first, filtered by team and action through a GET form, paged", async () => {

@@ -5,10 +5,11 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../app_env.ts";
 import { actorOf, requireTeamRole } from "../../auth_middleware.ts";
-import { cursorQuery, formBody, readForm } from "../../http.ts";
+import { cursorQuery, formBody, noticeCode, readForm } from "../../http.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../../lib/errors.ts";
 import { refusalOf } from "../../errors.ts";
 import {
+  CAMPAIGN_NOTICE_KINDS,
   createTeamCampaign,
   deleteCampaign,
   loadCampaignsPage,
@@ -37,19 +38,11 @@ export const ADMIN_CAMPAIGNS_PAGE_SIZE = 20;
 
 const admin = requireTeamRole("TEAM_ADMIN");
 
-/** The notices a form post leads to, by the short code in the query string (the URL carries no text). */
-const NOTICE_KINDS = {
-  created: "success",
-  activated: "success",
-  deactivated: "success",
-  deleted: "success",
-  missing: "error",
-} as const;
-
 const noticeFrom = (c: Ctx, lang: Language): Notice => {
-  const code = [c.req.query("done"), c.req.query("error")]
-    .find((q): q is keyof typeof NOTICE_KINDS => q !== undefined && Object.hasOwn(NOTICE_KINDS, q));
-  return code === undefined ? null : { kind: NOTICE_KINDS[code], text: messagesFor(lang).adminCampaigns.notices[code] };
+  const code = noticeCode(c, CAMPAIGN_NOTICE_KINDS);
+  return code === undefined
+    ? null
+    : { kind: CAMPAIGN_NOTICE_KINDS[code], text: messagesFor(lang).adminCampaigns.notices[code] };
 };
 
 async function sendCampaignsPage(c: Ctx, prefix: AdminPrefix, form = EMPTY_CAMPAIGN_FORM, status = 200) {

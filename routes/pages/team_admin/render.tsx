@@ -5,7 +5,7 @@ import type { AppEnv } from "../../app_env.ts";
 import { actorOf, getSessionUser } from "../../auth_middleware.ts";
 import { renderPage } from "../../../lib/render/page.tsx";
 import { PRIVATE_PAGE, sendPage } from "../../security_headers.ts";
-import { cursorQuery } from "../../http.ts";
+import { cursorQuery, noticeCode } from "../../http.ts";
 import { pageLanguage, requestLanguage } from "../../language.ts";
 import type { Refusal } from "../../errors.ts";
 import { DECISION_MESSAGES } from "../../../lib/claims/mod.ts";
@@ -85,7 +85,7 @@ export function noticeCodeOf(refused: Refusal, notices: Record<string, Notice>, 
 
 /** Own keys only: `?done=constructor` names nothing. In the page's language. */
 const noticeFrom = (c: Ctx, table: Record<string, Notice>, lang: Language): Notice => {
-  const code = [c.req.query("done"), c.req.query("error")].find((q) => q !== undefined && Object.hasOwn(table, q));
+  const code = noticeCode(c, table);
   const notice = code === undefined ? null : table[code];
   return notice && { ...notice, text: translateMessage(notice.text, lang) };
 };
