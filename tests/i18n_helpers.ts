@@ -3,7 +3,9 @@
  * be in Spanish. A page in Spanish may share words with English (names, "GoalMates", "Email"), so
  * only texts the Spanish catalogue words differently, and long enough to mean something, count.
  */
-import { messagesFor } from "../lib/i18n/catalog.ts";
+import assert from "node:assert/strict";
+import { type Catalog, messagesFor } from "../lib/i18n/catalog.ts";
+import { ISLAND_MESSAGES_PROP } from "../lib/i18n/context.tsx";
 import { isPlural } from "../lib/i18n/format.ts";
 
 /** Shorter texts ("OK", "Email") are too often the same words in both languages to tell anything. */
@@ -59,4 +61,20 @@ export function readableText(html: string): string {
 export function englishLeftIn(html: string): string[] {
   const text = readableText(html);
   return englishTexts().filter((english) => text.includes(english));
+}
+
+/**
+ * What a page wrote for its first island named `name` (lib/render/island.tsx): its props, and
+ * apart from them the messages it was given (`__i18n`, in the page's language).
+ */
+export function islandDataIn(
+  html: string,
+  name: string,
+): { props: Record<string, unknown>; messages: { lang: string; m: Partial<Catalog> } } {
+  const marker = new RegExp(`data-island="${name}"[^>]*data-props="([^"]+)"`).exec(html);
+  assert.ok(marker, `the page has the ${name} island`);
+  const script = new RegExp(`<script type="application/json" id="${marker[1]}"[^>]*>([^<]*)</script>`).exec(html);
+  assert.ok(script, `the ${name} island's props`);
+  const { [ISLAND_MESSAGES_PROP]: messages, ...props } = JSON.parse(script[1]);
+  return { props, messages };
 }

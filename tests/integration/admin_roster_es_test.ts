@@ -8,8 +8,7 @@
 import assert from "node:assert/strict";
 import { createTestApp, get, postFormAs } from "../helpers.ts";
 import { adminWorld, call } from "../admin_helpers.ts";
-import { englishLeftIn } from "../i18n_helpers.ts";
-import type { Catalog } from "../../lib/i18n/catalog.ts";
+import { englishLeftIn, islandDataIn } from "../i18n_helpers.ts";
 import { messagesFor } from "../../lib/i18n/catalog.ts";
 import { IMPORT_COLUMNS, IMPORT_MESSAGES } from "../../lib/roster/import.ts";
 import { listPlayers } from "../../lib/db/players.ts";
@@ -17,14 +16,6 @@ import { listPlayers } from "../../lib/db/players.ts";
 const SPANISH = { "accept-language": "es-US,es;q=0.9,en;q=0.5" };
 const htmlLang = (html: string) => /<html lang="(\w+)"/.exec(html)?.[1];
 const HEADER = IMPORT_COLUMNS.join(",");
-
-/** The props (with their messages) of the page's first island named `name`. */
-function islandProps(html: string, name: string): { __i18n: { lang: string; m: Partial<Catalog> } } {
-  const marker = new RegExp(`data-island="${name}"[^>]*data-props="([^"]+)"`).exec(html);
-  assert.ok(marker, `the page has the ${name} island`);
-  const script = new RegExp(`<script type="application/json" id="${marker[1]}"[^>]*>([^<]*)</script>`).exec(html);
-  return JSON.parse(script![1]);
-}
 
 async function spanishPage(t: { app: Parameters<typeof get>[0] }, path: string, cookie: string) {
   const res = await get(t.app, path, { cookie, headers: SPANISH });
@@ -62,12 +53,12 @@ Deno.test("[admin roster es] the roster page, its island's messages and the prin
   assert.deepEqual(englishLeftIn(html), []);
   // The islands carry their words in Spanish: the roster its own, the team's numbers and 'Change photo';
   // the forms' panel its own and the player rules.
-  const { __i18n: manager } = islandProps(html, "RosterManager");
+  const { messages: manager } = islandDataIn(html, "RosterManager");
   assert.equal(manager.lang, "es");
   assert.deepEqual(Object.keys(manager.m).sort(), ["adminCommon", "adminRoster", "common", "headshots"]);
   assert.deepEqual(manager.m.adminRoster, messagesFor("es").adminRoster);
   assert.deepEqual(manager.m.adminCommon, { numbers: messagesFor("es").adminCommon.numbers });
-  const { __i18n: panel } = islandProps(html, "RosterPanel");
+  const { messages: panel } = islandDataIn(html, "RosterPanel");
   assert.equal(panel.lang, "es");
   assert.deepEqual(Object.keys(panel.m).sort(), ["adminRosterForms", "common", "players"]);
   assert.deepEqual(panel.m.adminRosterForms, messagesFor("es").adminRosterForms);

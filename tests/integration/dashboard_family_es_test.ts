@@ -10,10 +10,9 @@
 import assert from "node:assert/strict";
 import { createTestApp, getPage, requestJson } from "../helpers.ts";
 import { type AdminWorld, adminWorld, call, signIn } from "../admin_helpers.ts";
-import { readableText } from "../i18n_helpers.ts";
+import { islandDataIn, readableText } from "../i18n_helpers.ts";
 import { isPlural } from "../../lib/i18n/format.ts";
-import { type Area, type Catalog, messagesFor } from "../../lib/i18n/catalog.ts";
-import { ISLAND_MESSAGES_PROP } from "../../lib/i18n/context.tsx";
+import { type Area, messagesFor } from "../../lib/i18n/catalog.ts";
 import { islandMessages as messagesOfIsland } from "../../lib/i18n/island_areas.ts";
 import { newPhotoId, type PhotoRecord, stagePhoto } from "../../lib/db/gallery.ts";
 
@@ -55,14 +54,6 @@ function englishOfOurAreasLeftIn(html: string): string[] {
     }
   }
   return left;
-}
-
-/** The messages a page wrote into an island's props. */
-function islandMessages(html: string, name: string): { lang: string; m: Partial<Catalog> } {
-  const marker = new RegExp(`data-island="${name}"[^>]*data-props="([^"]+)"`).exec(html);
-  assert.ok(marker, `the page has the ${name} island`);
-  const script = new RegExp(`<script type="application/json" id="${marker[1]}"[^>]*>([^<]*)</script>`).exec(html);
-  return JSON.parse(script![1])[ISLAND_MESSAGES_PROP];
 }
 
 const dashboardOf = (w: AdminWorld) => `/family-dashboard/${w.team.id}`;
@@ -120,12 +111,12 @@ Deno.test("[dashboard es] the shell, an empty Photo Gallery and Meet Your Soccer
   assert.deepEqual(englishOfOurAreasLeftIn(html), []);
 
   // Each island gets its areas, in Spanish, and no other part of the catalogue.
-  const areasOf = (name: string) => Object.keys(islandMessages(html, name).m).sort();
+  const areasOf = (name: string) => Object.keys(islandDataIn(html, name).messages.m).sort();
   assert.deepEqual(areasOf("PhotoGallery"), ["common", "photos"]);
   assert.deepEqual(areasOf("PhotoUpload"), ["common", "photos"]);
   assert.deepEqual(areasOf("FamilyExplorer"), ["childPrivacy", "common", "family", "headshots"]);
   for (const [island, area] of [["PhotoGallery", "photos"], ["FamilyExplorer", "family"]] as const) {
-    const { lang, m } = islandMessages(html, island);
+    const { lang, m } = islandDataIn(html, island).messages;
     assert.equal(lang, "es", island);
     // The entries of the area the island reads (lib/i18n/island_areas.ts), in Spanish.
     assert.deepEqual(m[area as Area], messagesOfIsland("es", island)[area as Area], island);

@@ -5,6 +5,7 @@
  * JavaScript): who gets it, what it shows, its paging and its refusals.
  */
 import assert from "node:assert/strict";
+import { islandDataIn } from "../i18n_helpers.ts";
 import { createElement } from "react";
 import { adminWorld } from "../admin_helpers.ts";
 import { createTestApp, get, kvValues, postFormAs, TEST_ASSETS } from "../helpers.ts";
@@ -12,7 +13,6 @@ import { newPhotoId, type PhotoRecord, stagePhoto } from "../../lib/db/gallery.t
 import { renderPage } from "../../lib/render/page.tsx";
 import { PhotosPage } from "../../components/dashboard/photos/PhotosPage.tsx";
 import { PhotoGallerySection } from "../../components/dashboard/PhotoGallerySection.tsx";
-import { ISLAND_MESSAGES_PROP } from "../../lib/i18n/context.tsx";
 
 /**
  * Saves `count` gallery photos through the gallery repository, oldest first (photo 1 is the
@@ -48,16 +48,6 @@ async function savePhotos(
   return saved;
 }
 
-/** The JSON props the page wrote for an island, without the messages every island gets with them. */
-function islandProps(html: string, name: string): Record<string, unknown> {
-  const marker = new RegExp(`data-island="${name}"[^>]*data-props="([^"]+)"`).exec(html);
-  assert.ok(marker, `the ${name} island is on the page`);
-  const script = new RegExp(`<script type="application/json" id="${marker[1]}"[^>]*>([\\s\\S]*?)</script>`).exec(html);
-  assert.ok(script, `the ${name} island's props`);
-  const { [ISLAND_MESSAGES_PROP]: _messages, ...props } = JSON.parse(script[1]);
-  return props;
-}
-
 /** The Photo Gallery section of a page. */
 const section = (html: string) => {
   const match = /<section[^>]*id="photos"[\s\S]*?<\/section>/.exec(html);
@@ -85,7 +75,7 @@ Deno.test("[gallery pages] an empty gallery: heading, Add Photos, View All, the 
   for (const name of ["PhotoUpload", "PhotoGallery"]) {
     assert.match(photos, new RegExp(`data-island="${name}"[^>]*data-hydrate="interaction"`), name);
   }
-  const gallery = islandProps(html, "PhotoGallery");
+  const gallery = islandDataIn(html, "PhotoGallery").props;
   const { userId } = gallery.viewer as { userId: string };
   assert.match(userId, /^[0-9A-Z]{26}$/, "the parent's account");
   assert.deepEqual(gallery, {
@@ -95,7 +85,7 @@ Deno.test("[gallery pages] an empty gallery: heading, Add Photos, View All, the 
     failed: false,
     viewer: { userId, isAdmin: false, canWrite: true },
   });
-  const upload = islandProps(html, "PhotoUpload");
+  const upload = islandDataIn(html, "PhotoUpload").props;
   assert.equal(upload.teamId, world.team.id);
   assert.equal(upload.uploaderType, "parent");
   // The dialog itself is rendered only once opened: no file field before JavaScript.
@@ -127,7 +117,7 @@ Deno.test("[gallery pages] the carousel shows the 6 newest of the first 10; the 
   // Next leads to View All after the shown photos (without JavaScript); Previous is disabled.
   assert.match(photos, new RegExp(`href="/family-dashboard/${world.team.id}/photos\\?offset=6"[^>]*>Next`));
   assert.match(photos, /<a class="button button--ghost button--sm gallery__arrow" role="link" aria-disabled="true">/);
-  const props = islandProps(html, "PhotoGallery");
+  const props = islandDataIn(html, "PhotoGallery").props;
   assert.equal((props.photos as unknown[]).length, 10, "the first fetch: 10");
   assert.equal(props.hasMore, true);
   assert.deepEqual(
@@ -166,7 +156,7 @@ Deno.test("[gallery pages] a system administrator sees the photos but gets no Ad
   assert.ok(!photos.includes('data-island="PhotoUpload"'));
   assert.ok(photos.includes("View All"));
   assert.ok(photos.includes("Caption 2"));
-  assert.equal((islandProps(html, "PhotoGallery").viewer as { canWrite: boolean }).canWrite, false);
+  assert.equal((islandDataIn(html, "PhotoGallery").props.viewer as { canWrite: boolean }).canWrite, false);
   const all = await (await get(t.app, `/family-dashboard/${world.team.id}/photos`, world.cookies.sysadmin)).text();
   assert.ok(!all.includes('id="add-photos"'), "no note about adding");
   for (const who of ["parent", "player", "admin"] as const) {

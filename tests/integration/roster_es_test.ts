@@ -10,8 +10,8 @@ import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { createTestApp, getPage, postForm, requestJson, seedTeam } from "../helpers.ts";
 import { adminWorld, call } from "../admin_helpers.ts";
-import { englishLeftIn } from "../i18n_helpers.ts";
-import { type Catalog, messagesFor } from "../../lib/i18n/catalog.ts";
+import { englishLeftIn, islandDataIn } from "../i18n_helpers.ts";
+import { messagesFor } from "../../lib/i18n/catalog.ts";
 import { I18nProvider } from "../../lib/i18n/context.tsx";
 import { CLAIM_MESSAGES } from "../../lib/claims/mod.ts";
 import { CLAIM_RULE_TEXTS } from "../../lib/claims/rules.ts";
@@ -20,14 +20,6 @@ import { HeadshotConsentForm } from "../../components/photos/HeadshotConsentForm
 
 const SPANISH = { "accept-language": "es-US,es;q=0.9,en;q=0.5" };
 const htmlLang = (html: string) => /<html lang="(\w+)"/.exec(html)?.[1];
-
-/** The props (with their messages) of the page's first island named `name`. */
-function islandProps(html: string, name: string): { __i18n: { lang: string; m: Partial<Catalog> } } {
-  const marker = new RegExp(`data-island="${name}"[^>]*data-props="([^"]+)"`).exec(html);
-  assert.ok(marker, `the page has the ${name} island`);
-  const script = new RegExp(`<script type="application/json" id="${marker[1]}"[^>]*>([^<]*)</script>`).exec(html);
-  return JSON.parse(script![1]);
-}
 
 Deno.test("[roster es] the roster in game mode: Spanish throughout, the claim dialog's messages in Spanish", async () => {
   await using t = await createTestApp();
@@ -55,7 +47,7 @@ Deno.test("[roster es] the roster in game mode: Spanish throughout, the claim di
   ) assert.ok(html.includes(text), text);
   assert.deepEqual(englishLeftIn(html), []);
   // The dialog's island gets the claims area, in Spanish, and nothing else of the catalogue.
-  const { __i18n: messages } = islandProps(html, "ClaimDialog");
+  const { messages } = islandDataIn(html, "ClaimDialog");
   assert.equal(messages.lang, "es");
   assert.deepEqual(Object.keys(messages.m).sort(), ["claims", "common"]);
   assert.deepEqual(messages.m.claims, messagesFor("es").claims);
@@ -243,7 +235,7 @@ Deno.test("[roster es] 'Change photo' and the guardian's photo choice in Spanish
   const w = await adminWorld(t);
   const { html } = await getPage(t.app, `/admin/${w.team.id}/roster`, { cookie: w.cookies.admin, headers: SPANISH });
   for (const island of ["PlayerPhoto", "RosterManager"]) {
-    const { lang, m } = islandProps(html, island).__i18n;
+    const { lang, m } = islandDataIn(html, island).messages;
     assert.equal(lang, htmlLang(html), island);
     const all = messagesFor(lang as "en" | "es").headshots;
     if (island === "PlayerPhoto") assert.deepEqual(m.headshots, all, island);

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { call, createTestApp, postFormAs, requestJson } from "../helpers.ts";
 import { signInSysadmin } from "../admin_helpers.ts";
-import { englishLeftIn, readableText } from "../i18n_helpers.ts";
+import { englishLeftIn, islandDataIn, readableText } from "../i18n_helpers.ts";
 import { messagesFor } from "../../lib/i18n/catalog.ts";
 import { format } from "../../lib/i18n/format.ts";
 import { createCampaign } from "../../lib/campaigns/mod.ts";
@@ -29,14 +29,6 @@ const campaignsTab = (html: string) => {
   return html.slice(start, html.indexOf("</main>", start));
 };
 /** The messages an island's page handed it (its props' `__i18n`). */
-function islandMessages(html: string, name: string): { lang: string; m: Record<string, unknown> } {
-  const id = new RegExp(`data-island="${name}"[^>]*data-props="([^"]+)"`).exec(html)?.[1];
-  assert.ok(id, `${name}'s props`);
-  const json = new RegExp(`<script[^>]*id="${id}"[^>]*>([\\s\\S]*?)</script>`).exec(html)?.[1];
-  assert.ok(json, `${name}'s props script`);
-  return JSON.parse(json).__i18n;
-}
-
 function assertSpanish(html: string, where: string, texts: string[]) {
   assert.equal(htmlLang(html), "es", `${where}: <html lang>`);
   const text = readableText(html);
@@ -130,7 +122,7 @@ Deno.test("[sysadmin campaigns es] the Campaigns tab in Spanish: the tables, the
   assert.match(html, /<p class="field__hint" id="gc-publishAt-hint">Hora del Este\. Vacío: de inmediato\.<\/p>/);
 
   // The island gets its words in Spanish, its own area and the campaigns' (types, refusals).
-  const given = islandMessages(html, "GlobalCampaignForm");
+  const given = islandDataIn(html, "GlobalCampaignForm").messages;
   assert.equal(given.lang, "es");
   assert.deepEqual(Object.keys(given.m).sort(), ["campaigns", "common", "sysadminCampaigns"]);
   assert.deepEqual(given.m.campaigns, { types: es.campaigns.types });
@@ -226,7 +218,7 @@ Deno.test("[sysadmin campaigns es] /email-test in Spanish: the form, the outbox,
   assert.match(html, /<title>Prueba de correo · GoalMates<\/title>/);
   assert.ok(html.includes('value="Jugador de prueba"'), "the player name it starts with");
   assert.deepEqual(englishLeftIn(html), [], "English catalogue texts left on /email-test");
-  const given = islandMessages(html, "EmailTest");
+  const given = islandDataIn(html, "EmailTest").messages;
   assert.equal(given.lang, "es");
   assert.deepEqual(given.m.sysadminCampaigns, { emailTest: s.emailTest }, "only the page's own words");
 
