@@ -39,10 +39,10 @@ import {
 import { AUTH_MESSAGES } from "../lib/auth/messages.ts";
 import { deviceLabel } from "../lib/auth/device.ts";
 import type { TeamViewer } from "../lib/team_viewer.ts";
-import { visitorLanguage } from "../lib/i18n/languages.ts";
+import { type Language, visitorLanguage } from "../lib/i18n/languages.ts";
 import { messagesFor } from "../lib/i18n/catalog.ts";
 import { recordSignInActivity } from "../lib/db/team_activity.ts";
-import { SESSION_COOKIES } from "./session_cookies.ts";
+import { carriesSessionCookie, SESSION_COOKIES } from "./session_cookies.ts";
 
 type Ctx = Context<AppEnv>;
 
@@ -104,6 +104,18 @@ export async function getUserSession(c: Ctx): Promise<StoredSession<UserSessionD
     void c.res;
   }
   return read?.session ?? null;
+}
+
+/** The request's language (memoised): the signed-in person's choice, else the visitor's. */
+export async function requestLanguage(c: Ctx): Promise<Language> {
+  const known = c.get("lang");
+  if (known) return known;
+  let lang: Language | null = null;
+  // A session is read only when the request carries its cookie: anonymous pages stay free of KV reads.
+  if (carriesSessionCookie(c.req.header("cookie") ?? null)) lang = (await getSessionUser(c))?.language ?? null;
+  lang ??= visitorLanguage(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
+  c.set("lang", lang);
+  return lang;
 }
 
 /** The signed-in user (memoised per request), or null. */
@@ -219,9 +231,7 @@ export async function teamViewerFor(
 ): Promise<TeamViewer | null> {
   const [user, sysadmin] = await Promise.all([getSessionUser(c), getSysadmin(c)]);
   const role = user ? user.roles[teamId] : undefined;
-  // The request's language, by routes/language.ts requestLanguage's rule (that module reads this one).
-  const language = user?.language ??
-    visitorLanguage(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
+  const language = await requestLanguage(c);
   if (user && role) {
     return {
       teamId,

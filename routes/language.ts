@@ -12,32 +12,16 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { setCookie } from "hono/cookie";
 import type { AppEnv } from "./app_env.ts";
 import { formBody, readForm } from "./http.ts";
-import { getSessionUser } from "./auth_middleware.ts";
-import { carriesSessionCookie } from "./session_cookies.ts";
-import {
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  type Language,
-  LANGUAGE_COOKIE,
-  visitorLanguage,
-} from "../lib/i18n/languages.ts";
+import { getSessionUser, requestLanguage } from "./auth_middleware.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGE_COOKIE } from "../lib/i18n/languages.ts";
 import { setAccountLanguage } from "../lib/accounts/mod.ts";
 import { safeLocalPath } from "../lib/local_path.ts";
 import { translateMessage } from "../lib/i18n/translate.ts";
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
-/** The request's language (memoised): the signed-in person's choice, else the visitor's. */
-export async function requestLanguage(c: Context<AppEnv>): Promise<Language> {
-  const known = c.get("lang");
-  if (known) return known;
-  let lang: Language | null = null;
-  // A session is read only when the request carries its cookie: anonymous pages stay free of KV reads.
-  if (carriesSessionCookie(c.req.header("cookie") ?? null)) lang = (await getSessionUser(c))?.language ?? null;
-  lang ??= visitorLanguage(c.req.header("cookie") ?? null, c.req.header("accept-language") ?? null);
-  c.set("lang", lang);
-  return lang;
-}
+// Decided where the session is read (teamViewerFor needs it too); pages and calls read it from here.
+export { requestLanguage };
 
 /** What a page needs for its language: the language and its own path (where the switch comes back to). */
 export async function pageLanguage(c: Context<AppEnv>): Promise<{ lang: Language; path: string }> {
