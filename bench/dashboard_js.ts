@@ -6,6 +6,7 @@
 import type { AssetManifest } from "../lib/render/assets.ts";
 import { type JsFile, pageScripts, sizeFiles } from "./page_js.ts";
 import { signInAsDemoParent } from "./proc.ts";
+import { sharedChunks } from "./island_size.ts";
 
 /** Islands that live on the family dashboard. */
 export const DASHBOARD_ISLANDS = [
@@ -44,8 +45,7 @@ export async function measureDashboardJs(
   const before = [...new Set([...pageScripts(html).urls, ...hydrateAtLoad.flatMap((n) => manifest.islandGraph[n])])];
 
   // React and whatever else every island imports end up in the chunks all their graphs share.
-  const graphs = Object.values(manifest.islandGraph);
-  const shared = graphs[0].filter((url) => graphs.every((g) => g.includes(url)) && !/\/island-/.test(url));
+  const shared = sharedChunks(manifest);
   const own = new Map<string, JsFile[]>();
   for (const name of DASHBOARD_ISLANDS) {
     const graph = manifest.islandGraph[name];

@@ -15,12 +15,17 @@ const PROJECT_ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 /** The target for an island's own code, beyond the chunks every island shares. */
 export const ISLAND_OWN_GZIP = 8192;
 
+/** The chunks every island imports (React and what comes with it): in no island's own code. */
+export function sharedChunks(manifest: AssetManifest): string[] {
+  const graphs = Object.values(manifest.islandGraph);
+  return graphs[0].filter((url) => graphs.every((g) => g.includes(url)) && !/\/island-/.test(url));
+}
+
 /** An island's own gzip bytes: its entry and the chunks it imports that not every island does. */
 export async function islandOwnGzip(name: string): Promise<number> {
   const dir = `${PROJECT_ROOT}/static/build`;
   const manifest: AssetManifest = JSON.parse(await Deno.readTextFile(`${dir}/manifest.json`));
-  const graphs = Object.values(manifest.islandGraph);
-  const shared = graphs[0].filter((url) => graphs.every((g) => g.includes(url)) && !/\/island-/.test(url));
+  const shared = sharedChunks(manifest);
   const graph = manifest.islandGraph[name];
   if (!graph) throw new Error(`The build has no island ${name}: run \`deno task build\`.`);
   let total = 0;
